@@ -1,0 +1,312 @@
+//! Command-line definitions and dispatch. Each command lives in its own module;
+//! they share `Context` (root, clock, environment, config, output).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::config::Config;
+use crate::core::time::Timestamp;
+use crate::io::env::Env;
+
+pub mod context;
+
+pub use context::Context;
+
+#[derive(Debug, Parser)]
+#[command(name = "resume-tui", version, about, long_about = None)]
+pub struct Cli {
+    /// Workspace root (default: $CLAUDE_PROJECT_DIR, then the current directory).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// Use the built-in demo workspace (unpacked to a temporary folder).
+    #[arg(long, global = true, conflicts_with = "root")]
+    pub demo: bool,
+
+    /// Config file (default: the platform config folder's config.toml).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Theme: default, light, high-contrast, no-color, or a theme file.
+    #[arg(long, global = true)]
+    pub theme: Option<String>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Every project found, one line each.
+    List(ListArgs),
+    /// Everything known about one project.
+    Show(ShowArgs),
+    /// Check files; exit 1 on errors (2 with --strict when there are warnings).
+    Validate(ValidateArgs),
+    /// The resumption prompt (Template 1) for a new session.
+    Prompt(PromptArgs),
+    /// The compaction alert (Template 2) for a checkpoint.
+    Alert(AlertArgs),
+    /// The <context-monitor> block.
+    Monitor(MonitorArgs),
+    /// Run as a Claude Code hook (reads the hook event JSON on stdin).
+    Hook(HookArgs),
+    /// Manage the Claude Code hook wiring.
+    Hooks {
+        #[command(subcommand)]
+        command: HooksCommand,
+    },
+    /// Check the hook wiring, the log folder and recent hook errors.
+    Doctor(DoctorArgs),
+    /// Acknowledge a checkpoint (or all of a project's).
+    Ack(AckArgs),
+    /// Merge a checkpoint into the project's resumption section.
+    Merge(MergeArgs),
+    /// Edit the decision log.
+    Decision {
+        #[command(subcommand)]
+        command: DecisionCommand,
+    },
+    /// Print shell completions.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Project id, path, or unique prefix.
+    pub project: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Files or folders to check (default: the whole workspace).
+    pub paths: Vec<PathBuf>,
+    /// Treat warnings as failures (exit 2).
+    #[arg(long)]
+    pub strict: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Style {
+    #[default]
+    Emoji,
+    Plain,
+}
+
+#[derive(Debug, Args)]
+pub struct CopyArgs {
+    /// Copy the text to the clipboard.
+    #[arg(long)]
+    pub copy: bool,
+    /// Clipboard backend: auto, native, osc52, tmux, off, file:PATH.
+    #[arg(long, value_name = "BACKEND")]
+    pub clipboard: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PromptArgs {
+    pub project: String,
+    #[command(flatten)]
+    pub copy: CopyArgs,
+    /// Prefix `cd <project dir> && claude`.
+    #[arg(long)]
+    pub cd: bool,
+    /// Nexus loading sequence style.
+    #[arg(long, value_enum, default_value_t)]
+    pub style: Style,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AlertArgs {
+    pub project: String,
+    /// Checkpoint id (default: the newest unacknowledged, else the newest).
+    pub checkpoint: Option<String>,
+    #[command(flatten)]
+    pub copy: CopyArgs,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MonitorArgs {
+    pub project: String,
+    /// Measure fill from this transcript instead of the recorded context state.
+    #[arg(long, value_name = "PATH")]
+    pub transcript: Option<PathBuf>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// Event name (default: `hook_event_name` from stdin).
+    pub event: Option<String>,
+    /// Print what would be written and injected; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// With --dry-run: say why (project, confidence, fill basis).
+    #[arg(long)]
+    pub explain: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HooksCommand {
+    /// Add resume-tui's entries to a Claude Code settings.json.
+    Install(HooksInstallArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum SettingsLevel {
+    /// ~/.claude/settings.json
+    User,
+    /// .claude/settings.json in the project
+    #[default]
+    Project,
+    /// .claude/settings.local.json in the project
+    Local,
+}
+
+#[derive(Debug, Args)]
+pub struct HooksInstallArgs {
+    #[arg(long, conflicts_with_all = ["project", "local"])]
+    pub user: bool,
+    #[arg(long, conflicts_with_all = ["user", "local"])]
+    pub project: bool,
+    #[arg(long, conflicts_with_all = ["user", "project"])]
+    pub local: bool,
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+impl HooksInstallArgs {
+    pub fn level(&self) -> SettingsLevel {
+        if self.user {
+            SettingsLevel::User
+        } else if self.local {
+            SettingsLevel::Local
+        } else {
+            SettingsLevel::Project
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AckArgs {
+    pub project: String,
+    pub checkpoint: Option<String>,
+    #[arg(long, conflicts_with = "checkpoint")]
+    pub all: bool,
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    pub project: String,
+    pub checkpoint: String,
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DecisionCommand {
+    /// Add a decision with the next free RD-NNN id.
+    Add(DecisionAddArgs),
+    /// Change fields of a decision.
+    Edit(DecisionEditArgs),
+    /// Mark a decision applied (or not, with --undo).
+    Apply(DecisionApplyArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DecisionAddArgs {
+    pub project: String,
+    #[arg(long)]
+    pub decision: String,
+    #[arg(long)]
+    pub rationale: Option<String>,
+    /// Phase numbers, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub affects: Vec<i64>,
+    #[arg(long)]
+    pub gate: Option<String>,
+    #[arg(long)]
+    pub iteration: Option<i64>,
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DecisionEditArgs {
+    pub project: String,
+    pub id: String,
+    #[arg(long)]
+    pub decision: Option<String>,
+    #[arg(long)]
+    pub rationale: Option<String>,
+    #[arg(long, value_delimiter = ',')]
+    pub affects: Option<Vec<i64>>,
+    #[arg(long)]
+    pub gate: Option<String>,
+    #[arg(long)]
+    pub iteration: Option<i64>,
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DecisionApplyArgs {
+    pub project: String,
+    pub id: String,
+    #[arg(long)]
+    pub undo: bool,
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// Runs a parsed command line. `out` receives the command's output.
+pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Result<ExitCode> {
+    let Some(command) = cli.command else {
+        return Err(crate::Error::Usage(
+            "the dashboard is not built yet; try `resume-tui list`".into(),
+        ));
+    };
+    if let Command::Completions { shell } = command {
+        let mut cmd = <Cli as clap::CommandFactory>::command();
+        clap_complete::generate(shell, &mut cmd, "resume-tui", out);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let _ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
+    match command {
+        other => Err(crate::Error::Usage(format!("{other:?}: not built yet"))),
+    }
+}
+
+/// Default settings, for commands that run without a workspace.
+pub fn default_config() -> Config {
+    Config::default()
+}

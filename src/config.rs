@@ -1,0 +1,157 @@
+//! Settings: defaults embedded from `assets/config.default.toml`, overlaid by a user file.
+//! A bad user file is reported and the defaults carry on.
+
+use serde::Deserialize;
+
+pub const DEFAULT_TOML: &str = include_str!("../assets/config.default.toml");
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub staleness: StalenessConfig,
+    pub context: ContextConfig,
+    pub quality: QualityConfig,
+    pub clipboard: ClipboardConfig,
+    pub hooks: HooksConfig,
+    pub log: LogConfig,
+    pub ui: UiConfig,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StalenessConfig {
+    pub stale_after_minutes: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContextConfig {
+    pub window: u64,
+    pub warning: f64,
+    pub critical: f64,
+    pub compaction: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QualityConfig {
+    pub pass_threshold: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClipboardConfig {
+    pub backend: String,
+    pub native_timeout_ms: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HooksConfig {
+    pub startup_summary: bool,
+    pub dedupe_seconds: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogConfig {
+    pub max_bytes: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UiConfig {
+    pub theme: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        // The embedded file is tested below; failing here would be a build defect.
+        #[allow(clippy::expect_used)]
+        toml::from_str(DEFAULT_TOML).expect("embedded config.default.toml is valid")
+    }
+}
+
+impl Config {
+    /// Overlays a user file's text on the defaults. Returns the merged config and,
+    /// when the user text is bad, a message naming `source`, line and column; the
+    /// defaults are then used unchanged.
+    pub fn overlay(user_text: &str, source: &str) -> (Config, Option<String>) {
+        let mut base: toml::Table = match toml::from_str(DEFAULT_TOML) {
+            Ok(table) => table,
+            Err(_) => return (Config::default(), None),
+        };
+        let user: toml::Table = match toml::from_str(user_text) {
+            Ok(table) => table,
+            Err(err) => return (Config::default(), Some(toml_error(source, user_text, &err))),
+        };
+        merge(&mut base, user);
+        match toml::Value::Table(base).try_into::<Config>() {
+            Ok(config) => (config, None),
+            Err(err) => (Config::default(), Some(format!("{source}: {}", err.message()))),
+        }
+    }
+}
+
+fn merge(base: &mut toml::Table, overlay: toml::Table) {
+    for (key, value) in overlay {
+        match (base.get_mut(&key), value) {
+            (Some(toml::Value::Table(inner)), toml::Value::Table(over)) => merge(inner, over),
+            (_, value) => {
+                base.insert(key, value);
+            }
+        }
+    }
+}
+
+/// Formats a TOML error as `file:line:col: message`.
+pub fn toml_error(source: &str, text: &str, err: &toml::de::Error) -> String {
+    match err.span() {
+        Some(span) => {
+            let (line, column) = line_col(text, span.start);
+            format!("{source}:{line}:{column}: {}", err.message())
+        }
+        None => format!("{source}: {}", err.message()),
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset.min(text.len())).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_defaults_parse() {
+        let config = Config::default();
+        assert_eq!(config.staleness.stale_after_minutes, 30);
+        assert_eq!(config.context.warning, 0.60);
+        assert_eq!(config.clipboard.backend, "auto");
+    }
+
+    #[test]
+    fn user_file_overlays_single_keys() {
+        let (config, problem) = Config::overlay("[staleness]\nstale_after_minutes = 5\n", "config.toml");
+        assert_eq!(problem, None);
+        assert_eq!(config.staleness.stale_after_minutes, 5);
+        assert_eq!(config.context.critical, 0.80, "untouched keys keep their defaults");
+    }
+
+    #[test]
+    fn bad_user_file_is_reported_and_defaults_carry_on() {
+        let (config, problem) = Config::overlay("[staleness\n", "config.toml");
+        assert_eq!(config, Config::default());
+        let problem = problem.unwrap();
+        assert!(problem.starts_with("config.toml:1:"), "{problem}");
+
+        let (config, problem) = Config::overlay("[ui]\ncolour = 1\n", "config.toml");
+        assert_eq!(config, Config::default());
+        assert!(problem.unwrap().contains("colour"));
+    }
+}

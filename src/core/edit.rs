@@ -1,0 +1,1 @@
+//! See issue tracker; filled in by its owner.

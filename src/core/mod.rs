@@ -1,0 +1,13 @@
+//! Pure domain logic: no files, no terminal, no clock, no environment.
+//! Everything here takes its inputs as values (text, timestamps, settings).
+
+pub mod edit;
+pub mod fill;
+pub mod model;
+pub mod normalize;
+pub mod redact;
+pub mod render;
+pub mod staleness;
+pub mod time;
+pub mod trajectory;
+pub mod wire;

@@ -1,0 +1,114 @@
+use serde::Serialize;
+
+use super::{Checkpoint, Diagnostic, NexusManifest, Resumption};
+use crate::core::staleness::Staleness;
+use crate::core::time::Timestamp;
+use crate::core::trajectory::Trajectory;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProjectKind {
+    Jerry,
+    Nexus,
+}
+
+/// The shape a file was detected as. Jerry files record no resumption version,
+/// so it is inferred from the keys (see docs/formats.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Shape {
+    #[serde(rename = "v1")]
+    V1,
+    #[serde(rename = "v2-nested")]
+    V2Nested,
+    #[serde(rename = "v2-flat")]
+    V2Flat,
+    #[serde(rename = "other")]
+    Other,
+    #[serde(rename = "none")]
+    None,
+    #[serde(rename = "nexus-1.0")]
+    Nexus1,
+    #[serde(rename = "nexus-2.0")]
+    Nexus2,
+    #[serde(rename = "nexus-legacy")]
+    NexusLegacy,
+    #[serde(rename = "nexus-unversioned")]
+    NexusUnversioned,
+    #[serde(rename = "nexus-no-frontmatter")]
+    NexusNoFrontmatter,
+    /// The file could not be parsed at all; see the project's diagnostics.
+    #[serde(rename = "unreadable")]
+    Unreadable,
+}
+
+impl Shape {
+    pub fn label(self) -> &'static str {
+        match self {
+            Shape::V1 => "v1",
+            Shape::V2Nested => "v2-nested",
+            Shape::V2Flat => "v2-flat",
+            Shape::Other => "other",
+            Shape::None => "none",
+            Shape::Nexus1 => "nexus-1.0",
+            Shape::Nexus2 => "nexus-2.0",
+            Shape::NexusLegacy => "nexus-legacy",
+            Shape::NexusUnversioned => "nexus-unversioned",
+            Shape::NexusNoFrontmatter => "nexus-no-frontmatter",
+            Shape::Unreadable => "unreadable",
+        }
+    }
+}
+
+/// The handful of facts every front end shows first, resolved with fallbacks
+/// (resumption section, then top-level status fields, then manifest).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Summary {
+    pub status: Option<String>,
+    pub phase: Option<String>,
+    pub phase_name: Option<String>,
+    pub activity: Option<String>,
+    pub next_step: Option<String>,
+    /// The timestamp as written in the file.
+    pub updated_at_raw: Option<String>,
+    pub updated_at: Option<Timestamp>,
+    pub last_checkpoint: Option<String>,
+    /// Context fill (0.0–1.0) recorded with the last update.
+    pub fill_at_update: Option<f64>,
+}
+
+/// One workflow (Jerry ORCHESTRATION.yaml) or one Nexus project/build manifest.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Project {
+    pub kind: ProjectKind,
+    /// Workflow id (Jerry `workflow.id`), Nexus `project_id`/`build_id`, else
+    /// derived from the path. Unique within a workspace (see `workspace`).
+    pub id: String,
+    pub name: Option<String>,
+    /// Jerry `workflow.project_id` (e.g. `PROJ-001`), when present.
+    pub project_ref: Option<String>,
+    /// The state file, relative to the workspace root, with `/` separators.
+    pub source: String,
+    /// The folder the project's relative paths are resolved from, relative to the root.
+    pub dir: String,
+    pub shape: Shape,
+    pub summary: Summary,
+    pub resumption: Option<Resumption>,
+    pub manifest: Option<NexusManifest>,
+    pub trajectory: Trajectory,
+    pub checkpoints: Vec<Checkpoint>,
+    pub staleness: Staleness,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Top-level keys of the state file outside the sections the model knows,
+    /// listed by name only (their content is not part of the resumption state).
+    pub top_level_keys: Vec<String>,
+}
+
+impl Project {
+    pub fn unacknowledged_checkpoints(&self) -> impl Iterator<Item = &Checkpoint> {
+        self.checkpoints.iter().filter(|c| !c.acknowledged)
+    }
+
+    pub fn warning_count(&self) -> usize {
+        self.diagnostics.len()
+    }
+}

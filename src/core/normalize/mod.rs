@@ -1,0 +1,1 @@
+//! Wire → model normalisers, one per shape. Each returns diagnostics instead of failing.

@@ -1,0 +1,1 @@
+//! Pure renderers of the injected and copied texts.

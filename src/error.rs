@@ -1,0 +1,30 @@
+//! The library's error type. Only `main.rs` turns these into reports.
+
+use crate::core::model::Diagnostic;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Input that could not be parsed, located at file:line:col.
+    #[error("{0}")]
+    Invalid(Diagnostic),
+    /// The command line named something that does not exist or is ambiguous.
+    #[error("{0}")]
+    Usage(String),
+}
+
+impl Error {
+    pub fn io(path: impl std::fmt::Display, source: std::io::Error) -> Self {
+        Error::Io {
+            path: path.to_string(),
+            source,
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,55 @@
+//! A snapshot of the environment variables resume-tui reads, so that everything
+//! below the binary's entry point takes the environment as a value.
+
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Env {
+    vars: BTreeMap<String, String>,
+}
+
+/// Every variable resume-tui consults.
+pub const KNOWN: &[&str] = &[
+    "CLAUDE_PROJECT_DIR",
+    "CLAUDE_CODE_AUTO_COMPACT_WINDOW",
+    "JERRY_LIFECYCLE_DIR",
+    "HOME",
+    "SSH_TTY",
+    "SSH_CONNECTION",
+    "TMUX",
+    "DISPLAY",
+    "WAYLAND_DISPLAY",
+    "NO_COLOR",
+    "TERM",
+    "RESUME_TUI_CONFIG",
+    "RESUME_TUI_LOG_DIR",
+    "RESUME_TUI_CORPUS",
+];
+
+impl Env {
+    pub fn from_process() -> Env {
+        let vars = KNOWN
+            .iter()
+            .filter_map(|k| std::env::var(k).ok().map(|v| ((*k).to_string(), v)))
+            .collect();
+        Env { vars }
+    }
+
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Env {
+        Env {
+            vars: pairs
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    /// The value, or `None` when unset or empty.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.vars.get(key).map(String::as_str).filter(|v| !v.is_empty())
+    }
+
+    pub fn set(&mut self, key: &str, value: &str) {
+        self.vars.insert(key.to_string(), value.to_string());
+    }
+}

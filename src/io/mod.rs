@@ -1,0 +1,13 @@
+//! The only layer that touches files, the terminal's clipboard, the clock and the environment.
+
+pub mod clipboard;
+pub mod clock;
+pub mod demo;
+pub mod discover;
+pub mod env;
+pub mod load;
+pub mod log;
+pub mod transcript;
+pub mod watch;
+pub mod write;
+pub mod yaml_edit;

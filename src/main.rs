@@ -1,0 +1,24 @@
+use std::process::ExitCode;
+
+use clap::Parser;
+use resume_tui::cli::{self, Cli, Command};
+use resume_tui::io::{clock, env::Env};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(Command::Hook(args)) = &cli.command {
+        // Hook mode never reports to the terminal: every failure is logged and exit is 0.
+        return resume_tui::hook::run_from_process(args);
+    }
+    if color_eyre::install().is_err() {
+        eprintln!("resume-tui: could not install error reporting");
+    }
+    let mut stdout = std::io::stdout().lock();
+    match cli::run(cli, Env::from_process(), clock::now(), &mut stdout) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("resume-tui: {err}");
+            ExitCode::from(1)
+        }
+    }
+}
