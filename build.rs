@@ -15,7 +15,11 @@ fn main() {
         let rel = file.strip_prefix(&root).unwrap_or(file);
         let rel = rel.to_string_lossy().replace('\\', "/");
         let abs = std::fs::canonicalize(file).unwrap_or_else(|_| file.clone());
-        let _ = writeln!(code, "    ({rel:?}, include_bytes!({:?})),", abs.display().to_string());
+        let _ = writeln!(
+            code,
+            "    ({rel:?}, include_bytes!({:?})),",
+            abs.display().to_string()
+        );
     }
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into()));
@@ -23,7 +27,9 @@ fn main() {
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         println!("cargo:rerun-if-changed={}", path.display());

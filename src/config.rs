@@ -88,7 +88,10 @@ impl Config {
         merge(&mut base, user);
         match toml::Value::Table(base).try_into::<Config>() {
             Ok(config) => (config, None),
-            Err(err) => (Config::default(), Some(format!("{source}: {}", err.message()))),
+            Err(err) => (
+                Config::default(),
+                Some(format!("{source}: {}", err.message())),
+            ),
         }
     }
 }
@@ -137,10 +140,14 @@ mod tests {
 
     #[test]
     fn user_file_overlays_single_keys() {
-        let (config, problem) = Config::overlay("[staleness]\nstale_after_minutes = 5\n", "config.toml");
+        let (config, problem) =
+            Config::overlay("[staleness]\nstale_after_minutes = 5\n", "config.toml");
         assert_eq!(problem, None);
         assert_eq!(config.staleness.stale_after_minutes, 5);
-        assert_eq!(config.context.critical, 0.80, "untouched keys keep their defaults");
+        assert_eq!(
+            config.context.critical, 0.80,
+            "untouched keys keep their defaults"
+        );
     }
 
     #[test]

@@ -7,7 +7,12 @@
 // Input is hostile: nothing read from disk, stdin or the environment may panic.
 #![cfg_attr(
     not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic
+    )
 )]
 
 pub mod cli;

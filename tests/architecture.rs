@@ -64,15 +64,27 @@ fn core_is_pure() {
             "crate::cli",
         ],
     );
-    assert!(found.is_empty(), "core must stay pure:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "core must stay pure:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
 fn hook_and_tui_do_not_depend_on_each_other() {
     let found = offenders("src/hook", &["crate::tui", "ratatui", "notify"]);
-    assert!(found.is_empty(), "hook depends on tui:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "hook depends on tui:\n{}",
+        found.join("\n")
+    );
     let found = offenders("src/tui", &["crate::hook"]);
-    assert!(found.is_empty(), "tui depends on hook:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "tui depends on hook:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]

@@ -81,7 +81,10 @@ pub fn default_config_path(env: &Env) -> Option<PathBuf> {
 }
 
 fn load_config(explicit: Option<&Path>, env: &Env) -> (Config, Option<String>) {
-    let path = match explicit.map(Path::to_path_buf).or_else(|| default_config_path(env)) {
+    let path = match explicit
+        .map(Path::to_path_buf)
+        .or_else(|| default_config_path(env))
+    {
         Some(path) => path,
         None => return (Config::default(), None),
     };

@@ -175,13 +175,20 @@ mod tests {
     fn parses_the_shapes_real_files_use() {
         let z = Timestamp::parse("2026-02-17T12:34:56Z").unwrap();
         assert_eq!(z.to_iso(), "2026-02-17T12:34:56Z");
-        assert_eq!(Timestamp::parse("2026-02-17").unwrap().to_iso(), "2026-02-17T00:00:00Z");
         assert_eq!(
-            Timestamp::parse("2026-02-22T02:15:22.250871+00:00").unwrap().to_iso(),
+            Timestamp::parse("2026-02-17").unwrap().to_iso(),
+            "2026-02-17T00:00:00Z"
+        );
+        assert_eq!(
+            Timestamp::parse("2026-02-22T02:15:22.250871+00:00")
+                .unwrap()
+                .to_iso(),
             "2026-02-22T02:15:22Z"
         );
         assert_eq!(
-            Timestamp::parse("2026-01-17T23:12:11.267175Z").unwrap().to_iso(),
+            Timestamp::parse("2026-01-17T23:12:11.267175Z")
+                .unwrap()
+                .to_iso(),
             "2026-01-17T23:12:11Z"
         );
         assert_eq!(
@@ -189,15 +196,25 @@ mod tests {
             z,
             "offsets are applied"
         );
-        assert_eq!(Timestamp::parse("2026-02-17 12:34").unwrap().to_iso(), "2026-02-17T12:34:00Z");
+        assert_eq!(
+            Timestamp::parse("2026-02-17 12:34").unwrap().to_iso(),
+            "2026-02-17T12:34:00Z"
+        );
         assert_eq!(Timestamp(0).to_iso(), "1970-01-01T00:00:00Z");
     }
 
     #[test]
     fn rejects_what_is_not_a_timestamp() {
         for bad in [
-            "", "yesterday", "2026-13-01", "2026-02-30", "2026-02-17T25:00:00Z", "2026-02-17T12",
-            "2026-02-17T12:00:00+2", "2026-02-17T12:00:00.Z", "２０２６-01-01",
+            "",
+            "yesterday",
+            "2026-13-01",
+            "2026-02-30",
+            "2026-02-17T25:00:00Z",
+            "2026-02-17T12",
+            "2026-02-17T12:00:00+2",
+            "2026-02-17T12:00:00.Z",
+            "２０２６-01-01",
         ] {
             assert_eq!(Timestamp::parse(bad), None, "{bad:?}");
         }

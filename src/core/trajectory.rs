@@ -85,8 +85,16 @@ mod tests {
         let t = Trajectory {
             source: TrajectorySource::QualityGates,
             gates: vec![
-                GateTrajectory { gate: "qg-1".into(), scores: vec![0.8, 0.94], ..Default::default() },
-                GateTrajectory { gate: "qg-2".into(), scores: vec![], ..Default::default() },
+                GateTrajectory {
+                    gate: "qg-1".into(),
+                    scores: vec![0.8, 0.94],
+                    ..Default::default()
+                },
+                GateTrajectory {
+                    gate: "qg-2".into(),
+                    scores: vec![],
+                    ..Default::default()
+                },
             ],
         };
         assert_eq!(t.last_score(), Some(("qg-1", 0.94)));

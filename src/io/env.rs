@@ -46,7 +46,10 @@ impl Env {
 
     /// The value, or `None` when unset or empty.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.vars.get(key).map(String::as_str).filter(|v| !v.is_empty())
+        self.vars
+            .get(key)
+            .map(String::as_str)
+            .filter(|v| !v.is_empty())
     }
 
     pub fn set(&mut self, key: &str, value: &str) {

@@ -1,1 +1,2 @@
 //! Wire → model normalisers, one per shape. Each returns diagnostics instead of failing.
+pub mod value;
