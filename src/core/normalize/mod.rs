@@ -1,2 +1,3 @@
 //! Wire → model normalisers, one per shape. Each returns diagnostics instead of failing.
 pub mod value;
+pub mod jerry;
