@@ -3,6 +3,7 @@
 
 pub mod edit;
 pub mod fill;
+pub mod locate;
 pub mod model;
 pub mod normalize;
 pub mod redact;

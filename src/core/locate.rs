@@ -1,0 +1,305 @@
+//! Finds where a key sits in YAML text by scanning indentation, so that warnings
+//! about parsed values can point at a line and column. Best effort: it never fails
+//! or panics, it only answers `None` when it cannot tell.
+
+/// The 1-based line and column of the last key of `path` (for example
+/// `["resumption", "files_to_read"]`). Keys inside list items count as children
+/// of the list's key. A path whose tail lies in a one-line flow map
+/// (`resumption: {next_step: x}`) is found too.
+pub fn locate_key(text: &str, path: &[&str]) -> Option<(usize, usize)> {
+    if path.is_empty() {
+        return None;
+    }
+    let mut stack: Vec<(usize, String)> = Vec::new();
+    let mut skip = Skip::None;
+    for (number, raw) in text.lines().enumerate() {
+        let chars: Vec<char> = raw.trim_end_matches('\r').chars().collect();
+        let indent = chars.iter().take_while(|c| **c == ' ' || **c == '\t').count();
+        let content_empty = chars.get(indent).is_none_or(|c| *c == '#');
+        match skip {
+            Skip::BlockDeeperThan(min) if content_empty || indent > min => continue,
+            Skip::Quote(quote) => {
+                if closes_quote(chars.iter().copied(), quote) {
+                    skip = Skip::None;
+                }
+                continue;
+            }
+            _ => skip = Skip::None,
+        }
+        if content_empty {
+            continue;
+        }
+        if starts_with(&chars, indent, "---") || starts_with(&chars, indent, "...") {
+            stack.clear();
+            continue;
+        }
+        let column = skip_dashes(&chars, indent);
+        let Some(entry) = parse_key(&chars, column) else {
+            continue;
+        };
+        while stack.last().is_some_and(|(i, _)| *i >= column) {
+            stack.pop();
+        }
+        stack.push((column, entry.key));
+        if stack_matches(&stack, path) {
+            return Some((number + 1, column + 1));
+        }
+        let value_start = first_non_space(&chars, entry.value_start);
+        match chars.get(value_start) {
+            Some('|' | '>') => skip = Skip::BlockDeeperThan(column),
+            Some(quote @ ('"' | '\'')) => {
+                let rest = chars.iter().skip(value_start + 1).copied();
+                if !closes_quote(rest, *quote) {
+                    skip = Skip::Quote(*quote);
+                }
+            }
+            Some('{') if is_prefix(&stack, path) => {
+                let tail = path.get(stack.len()..).unwrap_or_default();
+                if let Some(col) = find_in_flow(&chars, value_start, tail) {
+                    return Some((number + 1, col + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[derive(Clone, Copy)]
+enum Skip {
+    None,
+    /// Inside a block scalar (`|`, `>`): lines indented deeper than this belong to it.
+    BlockDeeperThan(usize),
+    /// Inside a quoted scalar that spans lines.
+    Quote(char),
+}
+
+struct KeyEntry {
+    key: String,
+    /// Index just past the `:`.
+    value_start: usize,
+}
+
+fn starts_with(chars: &[char], at: usize, prefix: &str) -> bool {
+    prefix
+        .chars()
+        .enumerate()
+        .all(|(i, p)| chars.get(at + i) == Some(&p))
+}
+
+fn first_non_space(chars: &[char], from: usize) -> usize {
+    let mut i = from;
+    while chars.get(i).is_some_and(|c| c.is_whitespace()) {
+        i += 1;
+    }
+    i
+}
+
+/// Skips list-item markers (`- `, `- - `) and returns where the item's content starts.
+fn skip_dashes(chars: &[char], from: usize) -> usize {
+    let mut i = from;
+    while chars.get(i) == Some(&'-') && chars.get(i + 1).is_none_or(|c| c.is_whitespace()) {
+        i = first_non_space(chars, i + 1);
+    }
+    i
+}
+
+/// A `key:` starting at `at` (plain, single- or double-quoted).
+fn parse_key(chars: &[char], at: usize) -> Option<KeyEntry> {
+    let first = *chars.get(at)?;
+    let (key, after) = match first {
+        '"' | '\'' => {
+            let mut key = String::new();
+            let mut i = at + 1;
+            loop {
+                let c = *chars.get(i)?;
+                if c == '\\' && first == '"' {
+                    key.push(*chars.get(i + 1)?);
+                    i += 2;
+                } else if c == first && first == '\'' && chars.get(i + 1) == Some(&'\'') {
+                    key.push('\'');
+                    i += 2;
+                } else if c == first {
+                    break;
+                } else {
+                    key.push(c);
+                    i += 1;
+                }
+            }
+            let colon = first_non_space(chars, i + 1);
+            (chars.get(colon) == Some(&':')).then_some(())?;
+            (key, colon + 1)
+        }
+        '{' | '[' | '#' | '&' | '*' | '!' | '|' | '>' | '%' | '@' | '`' | '?' => return None,
+        _ => {
+            let mut i = at;
+            loop {
+                let c = *chars.get(i)?;
+                if c == ':' && chars.get(i + 1).is_none_or(|n| n.is_whitespace()) {
+                    break;
+                }
+                if c == '#' && i > at && chars.get(i - 1).is_some_and(|p| p.is_whitespace()) {
+                    return None;
+                }
+                i += 1;
+            }
+            let key: String = chars.iter().skip(at).take(i - at).collect();
+            (key.trim_end().to_string(), i + 1)
+        }
+    };
+    if after < chars.len() && chars.get(after).is_some_and(|c| !c.is_whitespace()) {
+        return None;
+    }
+    Some(KeyEntry {
+        key,
+        value_start: after,
+    })
+}
+
+/// Does the rest of the line close a quoted scalar opened with `quote`?
+fn closes_quote(rest: impl Iterator<Item = char>, quote: char) -> bool {
+    let mut escaped = false;
+    let mut pending_single = false;
+    for c in rest {
+        if pending_single {
+            // `''` inside a single-quoted scalar is an escaped quote.
+            pending_single = false;
+            if c == '\'' {
+                continue;
+            }
+            return true;
+        }
+        if escaped {
+            escaped = false;
+        } else if c == '\\' && quote == '"' {
+            escaped = true;
+        } else if c == quote {
+            if quote == '"' {
+                return true;
+            }
+            pending_single = true;
+        }
+    }
+    pending_single
+}
+
+fn stack_matches(stack: &[(usize, String)], path: &[&str]) -> bool {
+    stack.len() == path.len() && is_prefix(stack, path)
+}
+
+fn is_prefix(stack: &[(usize, String)], path: &[&str]) -> bool {
+    stack.len() <= path.len() && stack.iter().zip(path).all(|((_, k), p)| k == p)
+}
+
+/// Finds the keys of `tail` in turn inside a one-line flow map starting at `from`.
+fn find_in_flow(chars: &[char], from: usize, tail: &[&str]) -> Option<usize> {
+    let mut pos = from;
+    let mut found = None;
+    for key in tail {
+        let at = (pos..chars.len()).find(|&i| {
+            let boundary = i == 0
+                || chars
+                    .get(i - 1)
+                    .is_some_and(|c| matches!(c, '{' | ',' | ' ' | '\t'));
+            boundary && starts_with(chars, i, key) && {
+                let after = first_non_space(chars, i + key.chars().count());
+                chars.get(after) == Some(&':')
+            }
+        })?;
+        found = Some(at);
+        pos = at + key.chars().count();
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = "\
+# comment: not a key
+workflow:
+  id: \"wf-1\"   # trailing: comment
+resumption:
+  recovery_state:
+    next_step: |
+      files_to_read: inside a block scalar
+    updated_at: '2026-01-01'
+  \"files_to_read\":
+    - path: a.md
+      priority: 1
+    - b.md
+  note: \"multi
+    files_to_read: inside a quote\"
+  compaction_events: {count: 2, events: []}
+";
+
+    #[test]
+    fn finds_nested_keys_and_keys_in_list_items() {
+        assert_eq!(locate_key(DOC, &["workflow", "id"]), Some((3, 3)));
+        assert_eq!(locate_key(DOC, &["resumption"]), Some((4, 1)));
+        assert_eq!(
+            locate_key(DOC, &["resumption", "recovery_state", "updated_at"]),
+            Some((8, 5))
+        );
+        assert_eq!(
+            locate_key(DOC, &["resumption", "files_to_read"]),
+            Some((9, 3))
+        );
+        assert_eq!(
+            locate_key(DOC, &["resumption", "files_to_read", "priority"]),
+            Some((11, 7))
+        );
+    }
+
+    #[test]
+    fn skips_block_scalars_quotes_and_comments() {
+        assert_eq!(
+            locate_key(DOC, &["resumption", "recovery_state", "files_to_read"]),
+            None
+        );
+        assert_eq!(locate_key(DOC, &["resumption", "note"]), Some((13, 3)));
+        assert_eq!(
+            locate_key(DOC, &["resumption", "compaction_events"]),
+            Some((15, 3))
+        );
+        assert_eq!(locate_key(DOC, &["comment"]), None);
+    }
+
+    #[test]
+    fn finds_keys_in_one_line_flow_maps() {
+        assert_eq!(
+            locate_key(DOC, &["resumption", "compaction_events", "events"]),
+            Some((15, 33))
+        );
+        assert_eq!(
+            locate_key("r: {a: 1, b: {c: 2}}\n", &["r", "b", "c"]),
+            Some((1, 15))
+        );
+    }
+
+    #[test]
+    fn tolerates_tabs_crlf_unicode_and_garbage() {
+        assert_eq!(locate_key("a:\r\n\tb: 1\r\n", &["a", "b"]), Some((2, 2)));
+        assert_eq!(locate_key("é: 1\nü:\n  k: 2\n", &["ü", "k"]), Some((3, 3)));
+        for garbage in ["", ":", "- - -", "\"unterminated: ", "'a'':b': 1", "{[", "\u{0}\u{1}"] {
+            let _ = locate_key(garbage, &["a", "b"]);
+        }
+        assert_eq!(locate_key("a: 1\n", &[]), None);
+        assert_eq!(locate_key("'a''b': 1\n", &["a'b"]), Some((1, 1)));
+    }
+
+    #[test]
+    fn a_new_document_resets_the_path() {
+        let text = "a:\n  b: 1\n---\nb: 2\n";
+        assert_eq!(locate_key(text, &["b"]), Some((4, 1)));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics(text in "[ \t\-:#'\"{}\[\],|>a-c\n\r]{0,80}") {
+            let _ = locate_key(&text, &["a", "b"]);
+            let _ = locate_key(&text, &["a"]);
+        }
+    }
+}
