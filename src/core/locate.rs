@@ -14,7 +14,10 @@ pub fn locate_key(text: &str, path: &[&str]) -> Option<(usize, usize)> {
     let mut skip = Skip::None;
     for (number, raw) in text.lines().enumerate() {
         let chars: Vec<char> = raw.trim_end_matches('\r').chars().collect();
-        let indent = chars.iter().take_while(|c| **c == ' ' || **c == '\t').count();
+        let indent = chars
+            .iter()
+            .take_while(|c| **c == ' ' || **c == '\t')
+            .count();
         let content_empty = chars.get(indent).is_none_or(|c| *c == '#');
         match skip {
             Skip::BlockDeeperThan(min) if content_empty || indent > min => continue,
@@ -282,7 +285,15 @@ resumption:
     fn tolerates_tabs_crlf_unicode_and_garbage() {
         assert_eq!(locate_key("a:\r\n\tb: 1\r\n", &["a", "b"]), Some((2, 2)));
         assert_eq!(locate_key("é: 1\nü:\n  k: 2\n", &["ü", "k"]), Some((3, 3)));
-        for garbage in ["", ":", "- - -", "\"unterminated: ", "'a'':b': 1", "{[", "\u{0}\u{1}"] {
+        for garbage in [
+            "",
+            ":",
+            "- - -",
+            "\"unterminated: ",
+            "'a'':b': 1",
+            "{[",
+            "\u{0}\u{1}",
+        ] {
             let _ = locate_key(garbage, &["a", "b"]);
         }
         assert_eq!(locate_key("a: 1\n", &[]), None);
@@ -297,7 +308,7 @@ resumption:
 
     proptest::proptest! {
         #[test]
-        fn never_panics(text in "[ \t\-:#'\"{}\[\],|>a-c\n\r]{0,80}") {
+        fn never_panics(text in r#"[ \t\-:#'"{}\[\],|>a-c\n\r]{0,80}"#) {
             let _ = locate_key(&text, &["a", "b"]);
             let _ = locate_key(&text, &["a"]);
         }
