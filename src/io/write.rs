@@ -1,1 +1,362 @@
-//! Filled in by its owner.
+//! The one way resume-tui changes a file: atomic, locked, and refusing to overwrite
+//! what it did not read.
+//!
+//! - [`read_snapshot`] reads a file and remembers a [`ContentHash`] of its bytes.
+//! - [`replace`] takes the sidecar lock `<file>.lock` (polling `try_lock` until a
+//!   timeout), checks the file still hashes to the snapshot (else
+//!   [`WriteError::ChangedOnDisk`]: "changed on disk since it was read; reload"),
+//!   writes a temporary file in the same folder, gives it the original mode, fsyncs,
+//!   renames it over the original and fsyncs the folder.
+//! - [`create_new`] does the same for a file that must not exist yet (checkpoints,
+//!   `.acknowledged` markers); the final step never clobbers.
+//!
+//! Every failure leaves the original byte-for-byte unchanged. The `_with` variants take
+//! [`Options`]: the lock timeout and the [`WriteSteps`] through which tests inject
+//! failures (a writer that fails mid-way, a change between read and write).
+//!
+//! The sidecar lock file is removed by its holder before unlocking; a waiter that then
+//! acquires the lock on the removed file notices (the path no longer names the file it
+//! locked) and tries again, so the lock stays exclusive and folders stay clean.
+
+use std::fs::{File, OpenOptions, Permissions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::core::model::Diagnostic;
+
+/// FNV-1a 64 over the bytes, then over their length: cheap, and enough to notice a change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ContentHash(pub u64);
+
+impl ContentHash {
+    pub fn of(bytes: &[u8]) -> ContentHash {
+        const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+        const PRIME: u64 = 0x0000_0100_0000_01b3;
+        let len = (bytes.len() as u64).to_le_bytes();
+        let hash = bytes
+            .iter()
+            .chain(len.iter())
+            .fold(OFFSET, |h, b| (h ^ u64::from(*b)).wrapping_mul(PRIME));
+        ContentHash(hash)
+    }
+}
+
+/// A file's bytes as read, and their hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+    pub hash: ContentHash,
+}
+
+impl Snapshot {
+    /// A snapshot of bytes already in hand (e.g. read by the loader).
+    pub fn from_bytes(path: impl Into<PathBuf>, bytes: Vec<u8>) -> Snapshot {
+        let hash = ContentHash::of(&bytes);
+        Snapshot {
+            path: path.into(),
+            bytes,
+            hash,
+        }
+    }
+
+    pub fn text(&self) -> Result<&str, WriteError> {
+        std::str::from_utf8(&self.bytes).map_err(|e| {
+            WriteError::Invalid(Diagnostic::error(
+                self.path.display().to_string(),
+                format!("not UTF-8 text (byte {})", e.valid_up_to()),
+            ))
+        })
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    #[error("{}: changed on disk since it was read; reload", path.display())]
+    ChangedOnDisk { path: PathBuf },
+    #[error("{}: locked by another writer for {waited:?} ({}); try again", path.display(), lock.display())]
+    LockTimeout {
+        path: PathBuf,
+        lock: PathBuf,
+        waited: Duration,
+    },
+    #[error("{}: the file is read-only; nothing was written", path.display())]
+    ReadOnly { path: PathBuf },
+    #[error("{}: already exists; nothing was written", path.display())]
+    AlreadyExists { path: PathBuf },
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file (or the edited result) does not parse; located at file:line:col.
+    #[error("{0}")]
+    Invalid(Diagnostic),
+    /// The edit would change more (or less) than intended; nothing was written.
+    #[error("{}: refused: {reason}", path.display())]
+    Refused { path: PathBuf, reason: String },
+    /// The edit does not apply (no such decision, checkpoint, …).
+    #[error("{}: {message}", path.display())]
+    NotApplicable { path: PathBuf, message: String },
+}
+
+impl WriteError {
+    pub fn io(path: &Path, source: std::io::Error) -> WriteError {
+        WriteError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// The steps of a write that tests replace to inject failures. The real ones do the work.
+pub trait WriteSteps {
+    /// Runs once the lock is held, just before the on-disk check.
+    fn before_check(&self, _path: &Path) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    /// Writes the new bytes into the temporary file.
+    fn write_temp(&self, out: &mut dyn Write, bytes: &[u8]) -> std::io::Result<()> {
+        out.write_all(bytes)
+    }
+}
+
+/// The real steps.
+pub struct RealSteps;
+
+impl WriteSteps for RealSteps {}
+
+pub struct Options<'a> {
+    pub lock_timeout: Duration,
+    pub steps: &'a dyn WriteSteps,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            lock_timeout: Duration::from_secs(3),
+            steps: &RealSteps,
+        }
+    }
+}
+
+const LOCK_POLL: Duration = Duration::from_millis(5);
+
+pub fn read_snapshot(path: &Path) -> Result<Snapshot, WriteError> {
+    let bytes = std::fs::read(path).map_err(|e| WriteError::io(path, e))?;
+    Ok(Snapshot::from_bytes(path, bytes))
+}
+
+/// Replaces the snapshot's file with `new_bytes`, if it still holds the snapshot's bytes.
+pub fn replace(snapshot: &Snapshot, new_bytes: &[u8]) -> Result<(), WriteError> {
+    replace_with(snapshot, new_bytes, &Options::default())
+}
+
+pub fn replace_with(
+    snapshot: &Snapshot,
+    new_bytes: &[u8],
+    options: &Options,
+) -> Result<(), WriteError> {
+    let path = &snapshot.path;
+    // Write through symlinks to the file they name, never over the link.
+    let target = std::fs::canonicalize(path).map_err(|e| changed_if_missing(path, e))?;
+    let _lock = SidecarLock::acquire(&target, options.lock_timeout)?;
+    options
+        .steps
+        .before_check(&target)
+        .map_err(|e| WriteError::io(path, e))?;
+    let current = std::fs::read(&target).map_err(|e| changed_if_missing(path, e))?;
+    if ContentHash::of(&current) != snapshot.hash {
+        return Err(WriteError::ChangedOnDisk { path: path.clone() });
+    }
+    let permissions = std::fs::metadata(&target)
+        .map_err(|e| WriteError::io(path, e))?
+        .permissions();
+    if permissions.readonly() {
+        return Err(WriteError::ReadOnly { path: path.clone() });
+    }
+    let temp = write_temp(&target, new_bytes, TempMode::Exact(permissions), options)?;
+    temp.persist(&target)
+        .map_err(|e| WriteError::io(path, e.error))?;
+    sync_parent(&target);
+    Ok(())
+}
+
+/// Creates `path`, which must not exist yet, with `bytes`; `mode` (e.g. `0o600`) or the
+/// usual default.
+pub fn create_new(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result<(), WriteError> {
+    create_new_with(path, bytes, mode, &Options::default())
+}
+
+pub fn create_new_with(
+    path: &Path,
+    bytes: &[u8],
+    mode: Option<u32>,
+    options: &Options,
+) -> Result<(), WriteError> {
+    let _lock = SidecarLock::acquire(path, options.lock_timeout)?;
+    options
+        .steps
+        .before_check(path)
+        .map_err(|e| WriteError::io(path, e))?;
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err(WriteError::AlreadyExists {
+            path: path.to_path_buf(),
+        });
+    }
+    let temp = write_temp(path, bytes, TempMode::Create(mode), options)?;
+    temp.persist_noclobber(path).map_err(|e| {
+        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+            WriteError::AlreadyExists {
+                path: path.to_path_buf(),
+            }
+        } else {
+            WriteError::io(path, e.error)
+        }
+    })?;
+    sync_parent(path);
+    Ok(())
+}
+
+enum TempMode {
+    /// The replaced file's permissions, restored exactly.
+    Exact(Permissions),
+    /// A new file: this mode, or 0666 less the umask (a temporary file alone would be 0600).
+    Create(Option<u32>),
+}
+
+/// Writes and fsyncs a temporary file beside `path`; dropped (deleted) on any failure.
+fn write_temp(
+    path: &Path,
+    bytes: &[u8],
+    mode: TempMode,
+    options: &Options,
+) -> Result<tempfile::NamedTempFile, WriteError> {
+    let io = |e| WriteError::io(path, e);
+    let prefix = format!(".{}.", file_name(path));
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    if let TempMode::Create(mode) = &mode {
+        set_create_mode(&mut builder, *mode);
+    }
+    let mut temp = builder.tempfile_in(parent_dir(path)).map_err(io)?;
+    options
+        .steps
+        .write_temp(temp.as_file_mut(), bytes)
+        .map_err(io)?;
+    temp.as_file_mut().flush().map_err(io)?;
+    if let TempMode::Exact(permissions) = mode {
+        temp.as_file().set_permissions(permissions).map_err(io)?;
+    }
+    temp.as_file().sync_all().map_err(io)?;
+    Ok(temp)
+}
+
+#[cfg(unix)]
+fn set_create_mode(builder: &mut tempfile::Builder, mode: Option<u32>) {
+    use std::os::unix::fs::PermissionsExt;
+    builder.permissions(Permissions::from_mode(mode.unwrap_or(0o666)));
+}
+
+#[cfg(not(unix))]
+fn set_create_mode(_builder: &mut tempfile::Builder, _mode: Option<u32>) {}
+
+fn changed_if_missing(path: &Path, e: std::io::Error) -> WriteError {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        WriteError::ChangedOnDisk {
+            path: path.to_path_buf(),
+        }
+    } else {
+        WriteError::io(path, e)
+    }
+}
+
+fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Best effort: some filesystems refuse to fsync a folder, and the rename is done by then.
+fn sync_parent(path: &Path) {
+    if let Ok(dir) = File::open(parent_dir(path)) {
+        let _ = dir.sync_all();
+    }
+}
+
+/// The path of the sidecar lock for `path`: `<file>.lock` beside it.
+pub fn lock_path(path: &Path) -> PathBuf {
+    parent_dir(path).join(format!("{}.lock", file_name(path)))
+}
+
+/// An exclusive lock on `<file>.lock`, held until dropped; the holder removes the file.
+struct SidecarLock {
+    path: PathBuf,
+    file: File,
+}
+
+impl SidecarLock {
+    fn acquire(target: &Path, timeout: Duration) -> Result<SidecarLock, WriteError> {
+        let path = lock_path(target);
+        let started = Instant::now();
+        loop {
+            let file = OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)
+                .map_err(|e| WriteError::io(target, e))?;
+            match file.try_lock() {
+                Ok(()) if same_file(&file, &path) => return Ok(SidecarLock { path, file }),
+                // The previous holder removed this lock file: start over with a fresh one.
+                Ok(()) => {}
+                Err(std::fs::TryLockError::WouldBlock) => {}
+                Err(std::fs::TryLockError::Error(e)) => return Err(WriteError::io(target, e)),
+            }
+            if started.elapsed() >= timeout {
+                return Err(WriteError::LockTimeout {
+                    path: target.to_path_buf(),
+                    lock: path,
+                    waited: started.elapsed(),
+                });
+            }
+            std::thread::sleep(LOCK_POLL);
+        }
+    }
+}
+
+impl Drop for SidecarLock {
+    fn drop(&mut self) {
+        // Remove while still holding the lock, so a waiter sees the removal.
+        let _ = std::fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
+}
+
+#[cfg(unix)]
+fn same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(held), Ok(named)) => held.dev() == named.dev() && held.ino() == named.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_file: &File, path: &Path) -> bool {
+    path.exists()
+}
+
+#[cfg(test)]
+#[path = "write_tests.rs"]
+mod tests;

@@ -1,0 +1,256 @@
+use std::cell::Cell;
+use std::os::unix::fs::PermissionsExt;
+
+use super::*;
+
+fn file_with(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn mode_of(path: &Path) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+/// Writes half the bytes, then fails as a full disk would.
+struct DiskFullHalfway;
+
+impl WriteSteps for DiskFullHalfway {
+    fn write_temp(&self, out: &mut dyn Write, bytes: &[u8]) -> std::io::Result<()> {
+        out.write_all(bytes.get(..bytes.len() / 2).unwrap_or_default())?;
+        Err(std::io::Error::from(std::io::ErrorKind::StorageFull))
+    }
+}
+
+/// Another writer changes the file after it was read, before the check.
+struct ConcurrentChange(Cell<bool>);
+
+impl WriteSteps for ConcurrentChange {
+    fn before_check(&self, path: &Path) -> std::io::Result<()> {
+        if !self.0.replace(true) {
+            std::fs::write(path, "someone else's bytes\n")?;
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn hash_tells_contents_apart() {
+    assert_eq!(ContentHash::of(b"abc"), ContentHash::of(b"abc"));
+    assert_ne!(ContentHash::of(b"abc"), ContentHash::of(b"abd"));
+    assert_ne!(ContentHash::of(b""), ContentHash::of(b"\0"));
+}
+
+#[test]
+fn replace_writes_keeps_the_mode_and_leaves_no_debris() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "ORCHESTRATION.yaml", "a: 1\n");
+    std::fs::set_permissions(&path, Permissions::from_mode(0o640)).unwrap();
+    let snapshot = read_snapshot(&path).unwrap();
+    replace(&snapshot, b"a: 2\n").unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "a: 2\n");
+    assert_eq!(mode_of(&path), 0o640);
+    assert_eq!(names_in(dir.path()), ["ORCHESTRATION.yaml"]);
+}
+
+#[test]
+fn replace_refuses_a_stale_snapshot() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    std::fs::write(&path, "a: 3\n").unwrap();
+    let err = replace(&snapshot, b"a: 2\n").unwrap_err();
+    assert!(matches!(err, WriteError::ChangedOnDisk { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .contains("changed on disk since it was read; reload")
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "a: 3\n");
+}
+
+#[test]
+fn replace_refuses_a_change_between_read_and_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    let steps = ConcurrentChange(Cell::new(false));
+    let options = Options {
+        steps: &steps,
+        ..Options::default()
+    };
+    let err = replace_with(&snapshot, b"a: 2\n", &options).unwrap_err();
+    assert!(matches!(err, WriteError::ChangedOnDisk { .. }), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "someone else's bytes\n"
+    );
+}
+
+#[test]
+fn a_writer_failing_midway_leaves_the_original_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = "keep: me # comment\n".repeat(100);
+    let path = file_with(&dir, "f.yaml", &original);
+    let snapshot = read_snapshot(&path).unwrap();
+    let options = Options {
+        steps: &DiskFullHalfway,
+        ..Options::default()
+    };
+    let err = replace_with(&snapshot, b"new: contents\n", &options).unwrap_err();
+    assert!(matches!(err, WriteError::Io { .. }), "{err}");
+    assert!(err.to_string().contains("f.yaml"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    assert_eq!(
+        names_in(dir.path()),
+        ["f.yaml"],
+        "temp and lock files are gone"
+    );
+}
+
+#[test]
+fn a_lock_that_never_frees_times_out_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    let new = dir.path().join("new");
+    let holders: Vec<File> = [&path, &new]
+        .iter()
+        .map(|p| File::create(lock_path(p)).unwrap())
+        .collect();
+    holders.iter().for_each(|h| h.lock().unwrap());
+    let options = Options {
+        lock_timeout: Duration::from_millis(50),
+        ..Options::default()
+    };
+    let err = replace_with(&snapshot, b"a: 2\n", &options).unwrap_err();
+    assert!(matches!(err, WriteError::LockTimeout { .. }), "{err}");
+    let err = create_new_with(&new, b"x", None, &options).unwrap_err();
+    assert!(matches!(err, WriteError::LockTimeout { .. }), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "a: 1\n");
+    assert!(!new.exists());
+}
+
+#[test]
+fn a_read_only_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    std::fs::set_permissions(&path, Permissions::from_mode(0o444)).unwrap();
+    let snapshot = read_snapshot(&path).unwrap();
+    let err = replace(&snapshot, b"a: 2\n").unwrap_err();
+    assert!(matches!(err, WriteError::ReadOnly { .. }), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "a: 1\n");
+    assert_eq!(mode_of(&path), 0o444);
+}
+
+#[test]
+fn a_read_only_folder_is_an_io_error_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    std::fs::set_permissions(dir.path(), Permissions::from_mode(0o555)).unwrap();
+    let probe = std::fs::write(dir.path().join("probe"), "");
+    let result = replace(&snapshot, b"a: 2\n");
+    std::fs::set_permissions(dir.path(), Permissions::from_mode(0o755)).unwrap();
+    if probe.is_ok() {
+        // Running as root: folder permissions do not bind, and the write goes through.
+        result.unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "a: 2\n");
+        return;
+    }
+    let err = result.unwrap_err();
+    assert!(matches!(err, WriteError::Io { .. }), "{err}");
+    assert!(err.to_string().contains("f.yaml"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "a: 1\n");
+}
+
+#[test]
+fn a_deleted_file_counts_as_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let err = replace(&snapshot, b"a: 2\n").unwrap_err();
+    assert!(matches!(err, WriteError::ChangedOnDisk { .. }), "{err}");
+    assert!(!path.exists());
+}
+
+#[test]
+fn replace_writes_through_a_symlink() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = file_with(&dir, "real.yaml", "a: 1\n");
+    let link = dir.path().join("link.yaml");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let snapshot = read_snapshot(&link).unwrap();
+    replace(&snapshot, b"a: 2\n").unwrap();
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), "a: 2\n");
+}
+
+#[test]
+fn create_new_never_clobbers_and_sets_the_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("cx-001.acknowledged");
+    create_new(&marker, b"", Some(0o600)).unwrap();
+    assert_eq!(mode_of(&marker), 0o600);
+    let err = create_new(&marker, b"other", None).unwrap_err();
+    assert!(matches!(err, WriteError::AlreadyExists { .. }), "{err}");
+    assert_eq!(std::fs::read(&marker).unwrap(), b"");
+    let plain = dir.path().join("cx-002.json");
+    create_new(&plain, b"{}", None).unwrap();
+    assert_ne!(
+        mode_of(&plain) & 0o044,
+        0,
+        "a new file follows the umask, not 0600"
+    );
+    assert_eq!(names_in(dir.path()), ["cx-001.acknowledged", "cx-002.json"]);
+}
+
+#[test]
+fn create_new_failing_midway_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = Options {
+        steps: &DiskFullHalfway,
+        ..Options::default()
+    };
+    let path = dir.path().join("cx-003.json");
+    assert!(create_new_with(&path, b"{\"a\": 1}", None, &options).is_err());
+    assert!(names_in(dir.path()).is_empty());
+}
+
+#[test]
+fn threads_racing_on_one_file_lose_no_update() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "counter", "0");
+    let workers: Vec<_> = (0..4)
+        .map(|_| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                let mut done = 0;
+                while done < 25 {
+                    let snapshot = read_snapshot(&path).unwrap();
+                    let n: u32 = snapshot.text().unwrap().parse().unwrap();
+                    match replace(&snapshot, (n + 1).to_string().as_bytes()) {
+                        Ok(()) => done += 1,
+                        Err(WriteError::ChangedOnDisk { .. }) => {}
+                        Err(other) => panic!("{other}"),
+                    }
+                }
+            })
+        })
+        .collect();
+    for worker in workers {
+        worker.join().unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "100");
+    assert_eq!(names_in(dir.path()), ["counter"]);
+}
