@@ -1,1 +1,445 @@
-//! Filled in by its owner.
+//! Finds the state files under a workspace root: Jerry `ORCHESTRATION.yaml` files,
+//! checkpoints and their acknowledgement markers, context state, Nexus manifests and
+//! the Nexus precompact state. Walking never fails: an unreadable folder is a
+//! diagnostic, heavy folders are skipped, and symlinked folders are followed once.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use crate::core::model::Diagnostic;
+use crate::io::env::Env;
+
+/// Folders never worth walking: build output, dependency caches, VCS data.
+const SKIPPED_DIRS: &[&str] = &[
+    ".git",
+    ".hg",
+    ".svn",
+    "target",
+    "node_modules",
+    ".venv",
+    "venv",
+    "__pycache__",
+    "dist",
+    "build",
+    ".tox",
+    ".nox",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".gradle",
+    ".next",
+    ".nuxt",
+    ".terraform",
+    ".cargo",
+    ".rustup",
+    ".npm",
+    ".pnpm-store",
+    ".yarn",
+    "bower_components",
+    ".direnv",
+    ".idea",
+];
+
+/// Deeper than this is almost certainly a generated tree; it is reported and not walked.
+const MAX_DEPTH: usize = 40;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FileKind {
+    /// Jerry `ORCHESTRATION.yaml`.
+    Orchestration,
+    /// `.jerry/checkpoints/cx-NNN.json` or `cx-NNN-checkpoint.json`.
+    Checkpoint,
+    /// `.jerry/checkpoints/cx-NNN.acknowledged` (an empty marker).
+    CheckpointMarker,
+    /// Design `.jerry/context-monitor-state.json`.
+    ContextMonitorState,
+    /// Real Jerry `context-state.json` in `$JERRY_LIFECYCLE_DIR` or `~/.jerry/local/`.
+    LifecycleContextState,
+    /// Nexus `resume-context.md` or legacy `_resume.md`.
+    NexusManifest,
+    /// Nexus `00-system/.cache/precompact_state.json`.
+    Precompact,
+}
+
+/// One file found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub kind: FileKind,
+    /// The path to open.
+    pub path: PathBuf,
+    /// Relative to the root with `/` separators; files outside the root keep their path.
+    pub rel: String,
+    /// The folder its relative paths are resolved from, relative to the root: the
+    /// ORCHESTRATION.yaml's folder, the Nexus project folder, the checkpoints folder.
+    pub dir: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Discovery {
+    /// Sorted by kind, then path.
+    pub files: Vec<Found>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Discovery {
+    pub fn of_kind(&self, kind: FileKind) -> impl Iterator<Item = &Found> {
+        self.files.iter().filter(move |f| f.kind == kind)
+    }
+}
+
+/// Walks `root` and returns every state file found, plus the context state kept
+/// outside the workspace (taken from `env`, never from the process environment).
+pub fn discover(root: &Path, env: &Env) -> Discovery {
+    let mut discovery = Discovery::default();
+    walk(root, "", &mut discovery);
+    discovery.files.extend(lifecycle_context_state(env));
+    finish(&mut discovery);
+    discovery
+}
+
+/// Walks `dir` (which lies under `root`) only, naming files relative to `root`.
+pub fn discover_under(root: &Path, dir: &Path) -> Discovery {
+    let mut discovery = Discovery::default();
+    let prefix = relative_to(root, dir).unwrap_or_default();
+    walk(dir, &prefix, &mut discovery);
+    finish(&mut discovery);
+    discovery
+}
+
+fn finish(discovery: &mut Discovery) {
+    discovery
+        .files
+        .sort_by(|a, b| (a.kind, &a.rel).cmp(&(b.kind, &b.rel)));
+    drop_legacy_duplicates(discovery);
+}
+
+/// `root`-relative path of `path` with `/` separators, if it lies under `root`.
+pub fn relative_to(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    Some(parts.join("/"))
+}
+
+struct Pending {
+    path: PathBuf,
+    rel: String,
+    canonical: PathBuf,
+    depth: usize,
+}
+
+fn walk(start: &Path, start_rel: &str, discovery: &mut Discovery) {
+    let canonical = match std::fs::canonicalize(start) {
+        Ok(path) => path,
+        Err(e) => {
+            let name = if start_rel.is_empty() {
+                start.display().to_string()
+            } else {
+                start_rel.to_string()
+            };
+            discovery
+                .diagnostics
+                .push(Diagnostic::error(name, format!("cannot read folder: {e}")));
+            return;
+        }
+    };
+    let mut visited: HashSet<PathBuf> = HashSet::from([canonical.clone()]);
+    let mut stack = vec![Pending {
+        path: start.to_path_buf(),
+        rel: start_rel.to_string(),
+        canonical,
+        depth: 0,
+    }];
+    // Symlinked folders wait until every real folder is walked, so that a file is
+    // named by its real path rather than by a link to it.
+    let mut links: Vec<(Pending, String)> = Vec::new();
+    loop {
+        while let Some(dir) = stack.pop() {
+            walk_one(&dir, &mut stack, &mut links, &mut visited, discovery);
+        }
+        let Some((link, name)) = links.pop() else {
+            break;
+        };
+        follow_symlink(&link, &name, &mut stack, &mut visited, discovery);
+    }
+}
+
+fn walk_one(
+    dir: &Pending,
+    stack: &mut Vec<Pending>,
+    links: &mut Vec<(Pending, String)>,
+    visited: &mut HashSet<PathBuf>,
+    discovery: &mut Discovery,
+) {
+    let display = if dir.rel.is_empty() { "." } else { &dir.rel };
+    let entries = match std::fs::read_dir(&dir.path) {
+        Ok(entries) => entries,
+        Err(e) => {
+            discovery.diagnostics.push(Diagnostic::warning(
+                display,
+                format!("cannot read folder: {e}"),
+            ));
+            return;
+        }
+    };
+    for entry in entries {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                discovery.diagnostics.push(Diagnostic::warning(
+                    display,
+                    format!("cannot list folder: {e}"),
+                ));
+                continue;
+            }
+        };
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let rel = join_rel(&dir.rel, &name);
+        let Ok(file_type) = entry.file_type() else {
+            continue;
+        };
+        let path = entry.path();
+        if file_type.is_dir() {
+            if !skipped(&dir.rel, &name) {
+                let canonical = dir.canonical.join(&*name);
+                push_dir(dir, path, rel, canonical, stack, visited, discovery);
+            }
+        } else if file_type.is_file() {
+            if let Some((kind, project_dir)) = classify(&rel) {
+                discovery.files.push(Found {
+                    kind,
+                    path,
+                    rel,
+                    dir: project_dir,
+                });
+            }
+        } else if file_type.is_symlink() {
+            // `depth` and `canonical` here are the parent's, for `push_dir`.
+            let link = Pending {
+                path,
+                rel,
+                canonical: dir.canonical.clone(),
+                depth: dir.depth,
+            };
+            links.push((link, dir.rel.clone()));
+        }
+    }
+}
+
+fn follow_symlink(
+    link: &Pending,
+    parent_rel: &str,
+    stack: &mut Vec<Pending>,
+    visited: &mut HashSet<PathBuf>,
+    discovery: &mut Discovery,
+) {
+    let (path, rel) = (link.path.clone(), link.rel.clone());
+    let name = rel.rsplit('/').next().unwrap_or_default();
+    // Only symlinks need a stat to learn what they point at.
+    let Ok(meta) = std::fs::metadata(&path) else {
+        if classify(&rel).is_some() {
+            discovery.diagnostics.push(Diagnostic::warning(
+                rel,
+                "broken symlink: it points at nothing",
+            ));
+        }
+        return;
+    };
+    if meta.is_dir() {
+        if skipped(parent_rel, name) {
+            return;
+        }
+        match std::fs::canonicalize(&path) {
+            Ok(canonical) => push_dir(link, path, rel, canonical, stack, visited, discovery),
+            Err(e) => discovery.diagnostics.push(Diagnostic::warning(
+                rel,
+                format!("cannot follow symlink: {e}"),
+            )),
+        }
+    } else if let Some((kind, project_dir)) = classify(&rel) {
+        discovery.files.push(Found {
+            kind,
+            path,
+            rel,
+            dir: project_dir,
+        });
+    }
+}
+
+fn push_dir(
+    parent: &Pending,
+    path: PathBuf,
+    rel: String,
+    canonical: PathBuf,
+    stack: &mut Vec<Pending>,
+    visited: &mut HashSet<PathBuf>,
+    discovery: &mut Discovery,
+) {
+    if parent.depth + 1 > MAX_DEPTH {
+        discovery.diagnostics.push(Diagnostic::warning(
+            rel,
+            format!("folder nested deeper than {MAX_DEPTH} levels; not searched"),
+        ));
+        return;
+    }
+    if !visited.insert(canonical.clone()) {
+        discovery.diagnostics.push(Diagnostic::info(
+            rel,
+            format!(
+                "symlink to a folder already searched ({}); not followed again",
+                canonical.display()
+            ),
+        ));
+        return;
+    }
+    stack.push(Pending {
+        path,
+        rel,
+        canonical,
+        depth: parent.depth + 1,
+    });
+}
+
+fn skipped(parent_rel: &str, name: &str) -> bool {
+    if SKIPPED_DIRS.contains(&name) {
+        return true;
+    }
+    // Caches are skipped, except the Nexus one that holds the precompact state.
+    name == ".cache" && parent_rel.rsplit('/').next() != Some("00-system")
+}
+
+fn join_rel(parent: &str, name: &str) -> String {
+    if parent.is_empty() {
+        name.to_string()
+    } else {
+        format!("{parent}/{name}")
+    }
+}
+
+/// What kind of state file `rel` (root-relative, `/` separators) is, judged by its
+/// name and the folders above it, and the project folder it belongs to.
+pub fn classify(rel: &str) -> Option<(FileKind, String)> {
+    let mut parts = rel.rsplit('/');
+    let name = parts.next()?;
+    let parent = parts.next();
+    let grandparent = parts.next();
+    let folder = |levels: usize| parent_dir(rel, levels);
+    match name {
+        "ORCHESTRATION.yaml" => Some((FileKind::Orchestration, folder(1))),
+        "context-monitor-state.json" if parent == Some(".jerry") => {
+            Some((FileKind::ContextMonitorState, folder(2)))
+        }
+        "precompact_state.json" if parent == Some(".cache") && grandparent == Some("00-system") => {
+            Some((FileKind::Precompact, folder(3)))
+        }
+        "resume-context.md" | "_resume.md" => {
+            nexus_project_dir(rel, name == "_resume.md").map(|dir| (FileKind::NexusManifest, dir))
+        }
+        _ if parent == Some("checkpoints") && grandparent == Some(".jerry") => {
+            checkpoint_kind(name).map(|kind| (kind, folder(1)))
+        }
+        _ => None,
+    }
+}
+
+fn checkpoint_kind(name: &str) -> Option<FileKind> {
+    let rest = name.strip_prefix("cx-")?;
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    match rest.get(digits..)? {
+        ".json" | "-checkpoint.json" => Some(FileKind::Checkpoint),
+        ".acknowledged" => Some(FileKind::CheckpointMarker),
+        _ => None,
+    }
+}
+
+/// The Nexus project folder of a manifest, if the manifest sits where Nexus puts one:
+/// `<area>/<id>/01-planning/<name>` for the areas below, or (legacy `_resume.md`
+/// only) directly in `<area>/<id>/`.
+fn nexus_project_dir(rel: &str, legacy: bool) -> Option<String> {
+    let parts: Vec<&str> = rel.split('/').collect();
+    let n = parts.len();
+    let in_planning = n >= 4 && parts.get(n - 2) == Some(&"01-planning");
+    let (id_index, levels) = if in_planning {
+        (n - 3, 2)
+    } else if legacy && n >= 3 {
+        (n - 2, 1)
+    } else {
+        return None;
+    };
+    let area = *parts.get(id_index.checked_sub(1)?)?;
+    let area_parent = id_index.checked_sub(2).and_then(|i| parts.get(i)).copied();
+    let known_area = match area {
+        "02-projects" | "05-archived" | "02-builds" => true,
+        "active" | "complete" => area_parent == Some("02-builds"),
+        _ => false,
+    };
+    known_area.then(|| parent_dir(rel, levels))
+}
+
+/// `rel` with its last `levels` components removed.
+fn parent_dir(rel: &str, levels: usize) -> String {
+    let mut dir = rel;
+    for _ in 0..levels {
+        dir = dir.rsplit_once('/').map_or("", |(head, _)| head);
+    }
+    dir.to_string()
+}
+
+/// Nexus keeps `_resume.md` beside `resume-context.md` after migrating. The newer
+/// file is the project; the other is reported once and not listed.
+fn drop_legacy_duplicates(discovery: &mut Discovery) {
+    let mut chosen: Vec<(String, String)> = Vec::new();
+    let mut manifests: Vec<&Found> = discovery.of_kind(FileKind::NexusManifest).collect();
+    manifests.sort_by_key(|f| (f.dir.clone(), manifest_rank(&f.rel), f.rel.clone()));
+    let mut dropped = Vec::new();
+    for found in manifests {
+        match chosen.iter().find(|(dir, _)| *dir == found.dir) {
+            Some((_, kept)) => dropped.push((found.rel.clone(), kept.clone())),
+            None => chosen.push((found.dir.clone(), found.rel.clone())),
+        }
+    }
+    for (rel, kept) in &dropped {
+        discovery.diagnostics.push(Diagnostic::info(
+            rel.clone(),
+            format!("legacy duplicate of {kept}; the newer manifest is the project"),
+        ));
+    }
+    discovery
+        .files
+        .retain(|f| !dropped.iter().any(|(rel, _)| *rel == f.rel));
+}
+
+fn manifest_rank(rel: &str) -> u8 {
+    if rel.ends_with("/resume-context.md") {
+        0
+    } else if rel.ends_with("/01-planning/_resume.md") {
+        1
+    } else {
+        2
+    }
+}
+
+/// The real Jerry context state: `$JERRY_LIFECYCLE_DIR/context-state.json`, else
+/// `~/.jerry/local/context-state.json`, when the file exists.
+fn lifecycle_context_state(env: &Env) -> Option<Found> {
+    let path = match env.get("JERRY_LIFECYCLE_DIR") {
+        Some(dir) => PathBuf::from(dir).join("context-state.json"),
+        None => PathBuf::from(env.get("HOME")?).join(".jerry/local/context-state.json"),
+    };
+    let meta = std::fs::metadata(&path).ok()?;
+    meta.is_file().then(|| Found {
+        kind: FileKind::LifecycleContextState,
+        rel: path.display().to_string(),
+        dir: String::new(),
+        path,
+    })
+}
+
+#[cfg(test)]
+mod tests;
