@@ -71,6 +71,9 @@ pub struct Summary {
     /// The timestamp as written in the file.
     pub updated_at_raw: Option<String>,
     pub updated_at: Option<Timestamp>,
+    /// When the current phase started, if the file records it (e.g. `started_at` of
+    /// the phase entry under `pipelines:`); see `core::staleness::phase_started_at`.
+    pub phase_started_at: Option<Timestamp>,
     pub last_checkpoint: Option<String>,
     /// Context fill (0.0–1.0) recorded with the last update.
     pub fill_at_update: Option<f64>,
