@@ -1,1 +1,19 @@
-//! Pure renderers of the injected and copied texts.
+//! Pure renderers of the injected and copied texts: Template 1 (`prompt`),
+//! Template 2 (`alert`), the `<context-monitor>` block (`monitor`) and the Nexus
+//! loading sequence (`nexus`). Each returns a `budget::Rendered`; none reads a
+//! clock, a file or the environment.
+
+pub mod alert;
+pub mod budget;
+pub mod monitor;
+pub mod nexus;
+pub mod prompt;
+mod prompt_blocks;
+pub mod state;
+pub mod text;
+
+pub use alert::render_alert;
+pub use budget::Rendered;
+pub use monitor::{FillReading, Level, level_for, render_monitor};
+pub use nexus::{NexusInput, Style, render_nexus};
+pub use prompt::render_prompt;

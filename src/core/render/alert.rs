@@ -1,0 +1,243 @@
+//! Template 2, the `<compaction-alert>` (seed 003), from a checkpoint of either
+//! format plus its project. Aims at 300–400 tokens; above the 500-token ceiling
+//! the free-text parts (critical context, pending decisions) are shortened
+//! first and the structured fields kept (OQ-R1).
+
+use super::budget::{Rendered, estimate_tokens, finish, limit};
+use super::state::{self, first, in_order, phase_label};
+use super::text::{abbreviate, one_line, percent, phases, score, sentence, wrap};
+use crate::core::model::{Checkpoint, CheckpointFormat, Project};
+
+pub const ALERT_CEILING_TOKENS: usize = 500;
+const CRITICAL_MIN: usize = 80;
+const SHORTENED: &str = " [shortened; full text in the checkpoint file]";
+
+/// `known` is every checkpoint the caller knows of (the project's, or the
+/// workspace's unassigned ones); it decides the `N of M this session` line.
+pub fn render_alert(
+    checkpoint: &Checkpoint,
+    project: Option<&Project>,
+    known: &[Checkpoint],
+) -> Rendered {
+    let fixed = fixed_part(checkpoint, project, known);
+    let mut critical = critical_context(checkpoint, project);
+    let mut decisions = pending_decisions(checkpoint, project);
+    let mut shortened = false;
+
+    let ceiling = ALERT_CEILING_TOKENS * 4;
+    let mut text = compose(&fixed, critical.as_deref(), &decisions);
+    if let Some(full) = critical.clone() {
+        let over = text.chars().count().saturating_sub(ceiling);
+        if over > 0 {
+            let keep = full
+                .chars()
+                .count()
+                .saturating_sub(over + SHORTENED.len())
+                .max(CRITICAL_MIN);
+            critical = Some(format!("{}{SHORTENED}", abbreviate(&full, keep)));
+            shortened = true;
+            text = compose(&fixed, critical.as_deref(), &decisions);
+        }
+    }
+    let total = decisions.len();
+    while estimate_tokens(&text) > ALERT_CEILING_TOKENS && !decisions.is_empty() {
+        decisions.pop();
+        shortened = true;
+        let mut kept = decisions.clone();
+        kept.push(format!(
+            "- ({} more in the checkpoint file)",
+            total - decisions.len()
+        ));
+        text = compose(&fixed, critical.as_deref(), &kept);
+    }
+    if estimate_tokens(&text) > ALERT_CEILING_TOKENS {
+        text = limit(&text, ceiling).0;
+        shortened = true;
+    }
+    let mut sources = vec![checkpoint.path.clone()];
+    if let Some(p) = project {
+        sources.push(p.source.clone());
+    }
+    finish(&text, sources, shortened)
+}
+
+struct Fixed {
+    head: String,
+    actions: String,
+}
+
+fn compose(fixed: &Fixed, critical: Option<&str>, decisions: &[String]) -> String {
+    let mut out = fixed.head.clone();
+    if let Some(critical) = critical {
+        out.push_str("CRITICAL CONTEXT:\n");
+        out.push_str(&wrap("", 0, critical));
+        out.push_str("\n\n");
+    }
+    if !decisions.is_empty() {
+        out.push_str("PENDING DECISIONS:\n");
+        out.push_str(&decisions.join("\n"));
+        out.push_str("\n\n");
+    }
+    out.push_str(&fixed.actions);
+    out
+}
+
+fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) -> Fixed {
+    let mut head = String::from("<compaction-alert>\n");
+    head.push_str(
+        "CONTEXT COMPACTION OCCURRED. Some conversation history was compressed by Claude Code.\n",
+    );
+    head.push_str("You may have lost track of recent work. Re-orient using the data below.\n\n");
+    let session = session_of(cp, known);
+    if session.len() > 1 {
+        let n = session
+            .iter()
+            .position(|c| c.id == cp.id)
+            .map_or(session.len(), |i| i + 1);
+        head.push_str(&format!(
+            "COMPACTION EVENT: {n} of {} this session\n",
+            session.len()
+        ));
+    }
+    head.push_str(&format!("CHECKPOINT: {}\n", cp.path));
+    head.push_str(&format!(
+        "TRIGGER: {}\n",
+        cp.trigger.as_deref().map_or("unknown".into(), one_line)
+    ));
+    head.push_str(&format!(
+        "PRE-COMPACTION FILL: {}\n\n",
+        cp.fill.map_or("unknown".into(), percent)
+    ));
+
+    let phase = first([cp.current_phase.clone(), project.and_then(state::phase)]);
+    let name = first([
+        cp.current_phase_name.clone(),
+        project.and_then(state::phase_name),
+    ]);
+    let activity = first([
+        cp.current_activity.clone(),
+        project.and_then(state::activity),
+    ]);
+    let doing = match (phase_label(phase.as_deref(), name.as_deref()), &activity) {
+        (Some(p), Some(a)) => format!("{p}, {a}"),
+        (Some(p), None) => p,
+        (None, Some(a)) => a.clone(),
+        (None, None) => "unknown".into(),
+    };
+    head.push_str(&wrap("YOU WERE DOING: ", 2, &doing));
+    head.push('\n');
+    head.push_str(&format!("LAST SCORE: {}\n\n", last_score(cp, project)));
+
+    let yaml = project.map_or("unknown (no workflow names this checkpoint)".into(), |p| {
+        p.source.clone()
+    });
+    let next = first([
+        activity.as_deref().and_then(state::oq_r3_next_action),
+        cp.next_action.clone(),
+        project.and_then(state::next_step),
+    ])
+    .unwrap_or_else(|| "the interrupted work recorded in the resumption section".into());
+    let mut actions = String::from("IMMEDIATE ACTIONS:\n");
+    actions.push_str(&format!("1. Read checkpoint file: {}\n", cp.path));
+    actions.push_str(&format!(
+        "2. Read ORCHESTRATION.yaml resumption section: {yaml}\n"
+    ));
+    actions.push_str("3. Merge checkpoint data into resumption section if checkpoint is newer\n");
+    actions.push_str(&wrap("4. ", 3, &acknowledge_step(cp, &session)));
+    actions.push('\n');
+    actions.push_str(&wrap("5. Continue from: ", 3, &abbreviate(&next, 400)));
+    actions.push_str("\n</compaction-alert>\n");
+    Fixed { head, actions }
+}
+
+/// This checkpoint's session: the checkpoints with its session id, else the
+/// unacknowledged ones (OQ-R4); always including itself, in written order.
+fn session_of<'a>(cp: &'a Checkpoint, known: &'a [Checkpoint]) -> Vec<&'a Checkpoint> {
+    let mut peers: Vec<&Checkpoint> = in_order(known)
+        .into_iter()
+        .filter(|c| match &cp.session_id {
+            Some(id) => c.session_id.as_ref() == Some(id),
+            None => !c.acknowledged,
+        })
+        .filter(|c| c.id != cp.id)
+        .collect();
+    peers.push(cp);
+    peers.sort_by(|a, b| (a.number, a.created_at, &a.id).cmp(&(b.number, b.created_at, &b.id)));
+    peers
+}
+
+fn acknowledge_step(cp: &Checkpoint, session: &[&Checkpoint]) -> String {
+    let mut step = match cp.format {
+        CheckpointFormat::Design => {
+            "Set checkpoint acknowledged=true in the checkpoint file".to_string()
+        }
+        CheckpointFormat::Jerry => {
+            let marker = cp.path.strip_suffix(".json").unwrap_or(&cp.path);
+            format!("Acknowledge the checkpoint: create the empty file {marker}.acknowledged")
+        }
+    };
+    let others: Vec<&str> = session
+        .iter()
+        .filter(|c| !c.acknowledged && c.id != cp.id)
+        .map(|c| c.id.as_str())
+        .collect();
+    if !others.is_empty() {
+        step.push_str(&format!(
+            " (and the same for the older unacknowledged {})",
+            others.join(", ")
+        ));
+    }
+    step
+}
+
+fn last_score(cp: &Checkpoint, project: Option<&Project>) -> String {
+    if let Some(value) = cp.current_gate_score {
+        return match (&cp.current_gate, cp.current_gate_iteration) {
+            (Some(g), Some(n)) => format!("{} ({g}, iteration {n})", score(value)),
+            (Some(g), None) => format!("{} ({g})", score(value)),
+            _ => score(value),
+        };
+    }
+    match project.and_then(state::last_score) {
+        Some((gate, Some(n), value)) => format!("{} ({gate}, iteration {n})", score(value)),
+        Some((gate, None, value)) => format!("{} ({gate})", score(value)),
+        None => "none recorded".into(),
+    }
+}
+
+/// The checkpoint's critical context, else the resumption section's v1 prose.
+fn critical_context(cp: &Checkpoint, project: Option<&Project>) -> Option<String> {
+    let prose = project
+        .and_then(state::recovery)
+        .and_then(|r| r.current_state.clone());
+    first([cp.critical_context.clone(), prose]).map(|t| one_line(&t))
+}
+
+/// The checkpoint's decisions, else the project's decisions not yet applied.
+fn pending_decisions(cp: &Checkpoint, project: Option<&Project>) -> Vec<String> {
+    let line = |id: Option<&str>, text: &str, affects: &[i64]| {
+        let mut body = sentence(text);
+        if let Some(p) = phases(affects) {
+            body.push_str(&format!(" Affects {p}."));
+        }
+        let label = id.map_or("- ".into(), |id| format!("- {id}: "));
+        wrap(&label, 2, &body)
+    };
+    if !cp.decisions.is_empty() {
+        return cp
+            .decisions
+            .iter()
+            .map(|d| line(d.id.as_deref(), &d.summary, &d.affects_phases))
+            .collect();
+    }
+    project
+        .and_then(|p| p.resumption.as_ref())
+        .map(|r| {
+            r.decisions
+                .iter()
+                .filter(|d| d.applied == Some(false))
+                .map(|d| line(d.id.as_deref(), &d.decision, &d.affects_phases))
+                .collect()
+        })
+        .unwrap_or_default()
+}

@@ -1,0 +1,263 @@
+//! The Nexus mandatory loading sequence (seed 001, Part 3.2 and Part 7) from a
+//! `resume-context.md` / `_resume.md` manifest, in the seed's emoji style or in
+//! plain ASCII for screen readers and terminals without emoji.
+
+use super::budget::{Rendered, finish};
+use super::text::one_line;
+use crate::core::model::{NexusManifest, Project};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Style {
+    #[default]
+    Emoji,
+    Plain,
+}
+
+/// What the sequence is rendered for.
+pub struct NexusInput<'a> {
+    pub project: &'a Project,
+    pub manifest: &'a NexusManifest,
+    /// The project folder as an absolute path (the files are listed under it).
+    pub abs_dir: &'a str,
+    /// `precompact_state.json` confidence when resuming after a compaction;
+    /// `None` when the operator asked for the sequence.
+    pub confidence: Option<&'a str>,
+    pub style: Style,
+}
+
+struct Marks {
+    style: Style,
+}
+
+impl Marks {
+    fn banner(&self, emoji: &str, text: &str) -> String {
+        match self.style {
+            Style::Emoji => format!("{0}{0}{0} {text} {0}{0}{0}", emoji),
+            Style::Plain => format!("*** {text} ***"),
+        }
+    }
+    fn rule(&self) -> String {
+        let c = if self.style == Style::Emoji {
+            "═"
+        } else {
+            "="
+        };
+        c.repeat(67)
+    }
+    fn step(&self, text: &str) -> String {
+        match self.style {
+            Style::Emoji => format!("✓ {text}"),
+            Style::Plain => text.to_string(),
+        }
+    }
+    fn warn(&self, text: &str, closing: bool) -> String {
+        match (self.style, closing) {
+            (Style::Emoji, true) => format!("⚠️ {text} ⚠️"),
+            (Style::Emoji, false) => format!("⚠️ {text}"),
+            (Style::Plain, _) => format!("WARNING: {text}"),
+        }
+    }
+    fn alarm(&self, text: &str) -> String {
+        match self.style {
+            Style::Emoji => format!("🚨 {text}"),
+            Style::Plain => format!("! {text}"),
+        }
+    }
+    fn stop(&self, text: &str, closing: bool) -> String {
+        match (self.style, closing) {
+            (Style::Emoji, true) => format!("🛑 {text} 🛑"),
+            (Style::Emoji, false) => format!("🛑 {text}"),
+            (Style::Plain, _) => format!("STOP: {text}"),
+        }
+    }
+}
+
+pub fn render_nexus(input: &NexusInput) -> Rendered {
+    let m = Marks { style: input.style };
+    let manifest = input.manifest;
+    let dir = input.abs_dir.trim_end_matches(['/', '\\']);
+    let resume_rel = input
+        .project
+        .source
+        .strip_prefix(&format!("{}/", input.project.dir))
+        .unwrap_or(&input.project.source);
+    let resume_path = join(dir, resume_rel);
+    let files: Vec<String> = manifest
+        .files_to_load
+        .iter()
+        .map(|f| {
+            let path = join(dir, &one_line(&f.path));
+            if f.exists == Some(false) {
+                format!("{path}  (not found)")
+            } else {
+                path
+            }
+        })
+        .collect();
+    let project_id =
+        first(&[&manifest.project_id, &manifest.build_id]).unwrap_or(&input.project.id);
+    let phase = manifest.current_phase.as_deref().unwrap_or("unknown");
+    let task = first(&[
+        &manifest.current_task,
+        &manifest.continue_at,
+        &manifest.current_section,
+    ])
+    .unwrap_or("unknown");
+    let skill = manifest
+        .next_action
+        .as_deref()
+        .map_or("execute-project".into(), one_line);
+    let rule = m.rule();
+
+    let mut o: Vec<String> = vec![
+        m.banner("🚨", "CATASTROPHIC MANDATORY LOADING SEQUENCE"),
+        m.banner("⚠️", "FAILURE TO FOLLOW = COMPLETE CONTEXT LOSS"),
+        m.banner("🛑", "DO NOT SKIP ANY STEP - VALIDATION REQUIRED"),
+        String::new(),
+        rule.clone(),
+        String::new(),
+    ];
+    match input.confidence {
+        Some(confidence) => {
+            o.push(format!(
+                "DETECTED: Auto-resume after compaction (confidence: {confidence})"
+            ));
+            if confidence.eq_ignore_ascii_case("medium") {
+                o.push(String::new());
+                o.push(m.warn(
+                    "MEDIUM CONFIDENCE: Project detected from transcript references",
+                    false,
+                ));
+                o.push(m.warn(
+                    "If this seems incorrect, inform the user before proceeding",
+                    false,
+                ));
+            }
+        }
+        None => o.push("DETECTED: Resume requested by the operator".into()),
+    }
+    o.push(String::new());
+    o.push(format!("PROJECT DETECTED: {}", one_line(project_id)));
+    o.push(format!("CURRENT PHASE: {}", one_line(phase)));
+    o.push(format!("CURRENT TASK: {}", one_line(task)));
+    o.extend([String::new(), rule.clone(), String::new()]);
+    o.push("YOU MUST FOLLOW THIS EXACT SEQUENCE:".into());
+    o.push(String::new());
+    o.push(m.step("STEP 1: READ RESUME FILE FIRST"));
+    o.push(format!("   File: {resume_path}"));
+    o.push(String::new());
+    o.push("   This file contains:".into());
+    o.push("   - Files you MUST load".into());
+    o.push("   - Validation questions you MUST answer".into());
+    o.push("   - Next action you MUST execute".into());
+    o.push(String::new());
+    o.push(format!(
+        "   {}",
+        m.warn("READ THIS FILE BEFORE ANYTHING ELSE", true)
+    ));
+    o.push(String::new());
+    o.push(m.step("STEP 2: LOAD ALL REQUIRED FILES IN PARALLEL"));
+    o.push(String::new());
+    o.push("   YOU MUST READ THESE FILES (use Read tool):".into());
+    o.push(String::new());
+    if files.is_empty() {
+        o.push("   (files_to_load is empty: load the files the resume file names)".into());
+    }
+    for (i, path) in files.iter().enumerate() {
+        o.push(format!("   {}. {path}", i + 1));
+    }
+    o.push(String::new());
+    o.push(format!(
+        "   {}",
+        m.alarm("CRITICAL: Use the Read tool to load ALL files above")
+    ));
+    o.push(format!(
+        "   {}",
+        m.alarm("DO NOT proceed until ALL files are loaded")
+    ));
+    o.push(format!(
+        "   {}",
+        m.alarm("If any file is missing, STOP and report error")
+    ));
+    o.push(String::new());
+    o.push(m.step("STEP 3: ANSWER VALIDATION QUESTIONS"));
+    o.push(String::new());
+    o.push("   The _resume.md file contains validation questions.".into());
+    o.push(String::new());
+    o.push("   YOU MUST ANSWER:".into());
+    o.push("   1. What problem are we solving? (from overview.md)".into());
+    o.push("   2. What is the next task? (from steps.md)".into());
+    o.push("   3. What is the approach? (from plan.md)".into());
+    o.push(String::new());
+    o.push(format!(
+        "   {}",
+        m.warn("If you CANNOT answer these questions:", false)
+    ));
+    o.push("      - STOP immediately".into());
+    o.push("      - Re-read the files from STEP 2".into());
+    o.push("      - DO NOT continue until you can answer".into());
+    o.push(String::new());
+    o.push(format!(
+        "   {}",
+        m.stop(
+            "VALIDATION GATE: Cannot proceed without understanding",
+            false
+        )
+    ));
+    o.push(String::new());
+    o.push(m.step("STEP 4: AUTO-EXECUTE SKILL"));
+    o.push(String::new());
+    o.push("   After validation passes, execute:".into());
+    o.push(format!("   Skill: {skill}"));
+    o.push(String::new());
+    o.push("   This will continue your work from where you left off.".into());
+    o.extend([String::new(), rule.clone(), String::new()]);
+    o.push("CHECKLIST (verify before continuing):".into());
+    o.push(String::new());
+    o.push(format!("[ ] I have read {resume_path}"));
+    o.push(format!(
+        "[ ] I have loaded ALL {} files from files_to_load",
+        files.len()
+    ));
+    o.push("[ ] I can answer all 3 validation questions".into());
+    o.push("[ ] I understand the current task and context".into());
+    o.push(format!("[ ] I am ready to execute {skill}"));
+    o.extend([String::new(), rule.clone(), String::new()]);
+    o.push(m.alarm("IF YOU SKIP THIS SEQUENCE, YOU WILL:"));
+    o.push("   - Lose all project context".into());
+    o.push("   - Break the workflow".into());
+    o.push("   - Produce incorrect results".into());
+    o.push("   - Waste the user's time".into());
+    o.push(String::new());
+    o.push(m.warn("THIS IS NOT OPTIONAL - THIS IS MANDATORY", true));
+    o.push(String::new());
+    o.push(m.stop(
+        "DO NOT RESPOND TO THE USER UNTIL YOU COMPLETE ALL STEPS",
+        true,
+    ));
+    o.push(String::new());
+    o.push(rule);
+    let mut text = o.join("\n");
+    text.push('\n');
+    finish(&text, vec![input.project.source.clone()], false)
+}
+
+fn first<'a>(values: &[&'a Option<String>]) -> Option<&'a str> {
+    values
+        .iter()
+        .filter_map(|v| v.as_deref())
+        .find(|v| !v.trim().is_empty())
+}
+
+/// `dir/path`, unless `path` is already absolute.
+fn join(dir: &str, path: &str) -> String {
+    let path = path.trim();
+    let absolute = path.starts_with('/')
+        || path.starts_with('\\')
+        || path.get(1..3).is_some_and(|s| s == ":/" || s == ":\\");
+    if absolute || dir.is_empty() {
+        path.to_string()
+    } else {
+        format!("{dir}/{}", path.trim_start_matches("./"))
+    }
+}

@@ -1,0 +1,195 @@
+//! Template 1, the resumption prompt (seed 003), from a Jerry project and its
+//! checkpoints. Which field feeds which line, and the fallbacks, are listed in
+//! docs/templates.md.
+
+use super::budget::{Rendered, finish};
+use super::prompt_blocks::{self as blocks, Block};
+use super::state::{self, first, newest_checkpoint, phase_label};
+use super::text::{abbreviate, percent, score, wrap};
+use crate::core::model::Project;
+
+const OPENING: &str = "You are resuming a workflow that was interrupted. Do NOT start over. Your goal is to\ncontinue from the exact point of interruption using the persistent state below.";
+
+const CLOSING: &str = "Do NOT re-read artifacts from completed phases unless specifically needed for the current\ntask. Minimize context consumption -- you are resuming mid-workflow and context budget\nis limited.";
+
+/// Longest `NEXT ACTION` kept whole; longer ones are abbreviated (and marked).
+const NEXT_ACTION_MAX: usize = 800;
+/// Longest v1 `current_state` prose carried into the prompt.
+const STATE_PROSE_MAX: usize = 1_200;
+
+pub fn render_prompt(project: &Project) -> Rendered {
+    let mut shortened = false;
+    let checkpoint = newest_checkpoint(&project.checkpoints);
+    let mut used_checkpoint = false;
+    let mut out = String::new();
+
+    out.push_str(OPENING);
+    out.push_str("\n\n");
+    out.push_str(&format!("WORKFLOW: {}\n", project.id));
+    out.push_str(&format!("PROJECT: {}\n", project_id(project)));
+    out.push_str(&format!(
+        "ORCHESTRATION PLAN: {}\n\n",
+        blocks::plan_path(project)
+    ));
+
+    out.push_str("RECOVERY STATE:\n");
+    let phase = state::phase(project).or_else(|| checkpoint.and_then(|c| c.current_phase.clone()));
+    let phase_name = state::phase_name(project);
+    let phase = phase_label(phase.as_deref(), phase_name.as_deref());
+    out.push_str(&item("Current phase", phase));
+    out.push_str(&item("Workflow status", state::status(project)));
+    let activity = state::activity(project);
+    out.push_str(&item("Last activity", activity.clone()));
+    let last = state::last_checkpoint(project).or_else(|| Some("none recorded".into()));
+    out.push_str(&item("Last checkpoint", last));
+    let fill = state::fill_at_update(project).or_else(|| {
+        let fill = checkpoint.and_then(|c| c.fill);
+        used_checkpoint |= fill.is_some();
+        fill
+    });
+    out.push_str(&item("Context fill at interruption", fill.map(percent)));
+    let compactions = state::compaction_count(project).map(|n| n.to_string());
+    used_checkpoint |= !project.checkpoints.is_empty();
+    out.push_str(&item(
+        "Compaction events in previous session",
+        compactions.or_else(|| Some("none recorded".into())),
+    ));
+    out.push('\n');
+
+    if let Some(prose) = state::recovery(project).and_then(|r| r.current_state.as_deref())
+        && !prose.trim().is_empty()
+    {
+        let kept = abbreviate(prose, STATE_PROSE_MAX);
+        shortened |= kept.ends_with('…') && !prose.trim_end().ends_with('…');
+        out.push_str("STATE AS RECORDED:\n");
+        out.push_str(&wrap("", 0, &kept));
+        out.push_str("\n\n");
+    }
+
+    let next = first([
+        state::next_step(project),
+        checkpoint.and_then(|c| c.next_action.clone()),
+        activity.as_deref().and_then(state::oq_r3_next_action),
+    ]);
+    let next = match next {
+        Some(text) => {
+            let kept = abbreviate(&text, NEXT_ACTION_MAX);
+            shortened |= kept != super::text::one_line(&text);
+            kept
+        }
+        None => "unknown -- read the files below to determine the next step".into(),
+    };
+    out.push_str(&wrap("NEXT ACTION: ", 0, &next));
+    out.push_str("\n\n");
+
+    if let Some(lines) = quality_lines(project) {
+        out.push_str("QUALITY TRAJECTORY:\n");
+        for (label, value) in lines {
+            out.push_str(&item(label, Some(value)));
+        }
+        out.push('\n');
+    }
+
+    let sections: [(&str, Block); 3] = [
+        (
+            "KEY DECISIONS (carry forward):",
+            blocks::decisions(project, checkpoint),
+        ),
+        ("AGENT WORK COMPLETED:", blocks::agents(project, checkpoint)),
+        (
+            "DEFECT PATTERNS (avoid re-introducing):",
+            blocks::defects(project, checkpoint),
+        ),
+    ];
+    for (title, block) in sections {
+        if block.lines.is_empty() {
+            continue;
+        }
+        shortened |= block.shortened;
+        used_checkpoint |= block.from_checkpoint;
+        out.push_str(title);
+        out.push('\n');
+        out.push_str(&block.lines.join("\n"));
+        out.push_str("\n\n");
+    }
+
+    let files = blocks::files(project);
+    shortened |= files.shortened;
+    out.push_str("READ THESE FILES IN ORDER:\n");
+    out.push_str(&files.lines.join("\n"));
+    out.push_str("\n\n");
+
+    out.push_str("AFTER READING:\n");
+    out.push_str("1. Confirm you understand the current workflow state\n");
+    out.push_str("2. Identify what phase/step to continue from\n");
+    out.push_str(&wrap("3. Proceed with: ", 3, &blocks::proceed_with(&next)));
+    out.push_str("\n\n");
+    out.push_str(CLOSING);
+    out.push('\n');
+
+    let mut sources = vec![project.source.clone()];
+    if let Some(cp) = checkpoint.filter(|_| used_checkpoint) {
+        sources.push(cp.path.clone());
+    }
+    finish(&out, sources, shortened)
+}
+
+/// `- Label: value` wrapped, `unknown` when there is no value.
+fn item(label: &str, value: Option<String>) -> String {
+    let value = value.unwrap_or_else(|| "unknown".into());
+    format!("{}\n", wrap(&format!("- {label}: "), 2, &value))
+}
+
+/// `workflow.project_id`, else a `PROJ-…` folder of the source path, else the name.
+fn project_id(project: &Project) -> String {
+    let from_path = project
+        .source
+        .split('/')
+        .find(|segment| segment.starts_with("PROJ-"))
+        .map(str::to_string);
+    first([project.project_ref.clone(), from_path, project.name.clone()])
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The quality lines, or `None` when the project records no quality data at all.
+fn quality_lines(project: &Project) -> Option<Vec<(&'static str, String)>> {
+    let quality = project.resumption.as_ref().and_then(|r| r.quality.as_ref());
+    let last = state::last_score(project);
+    if quality.is_none() && last.is_none() && project.trajectory.gates.is_empty() {
+        return None;
+    }
+    let (completed, remaining) = blocks::gate_lists(project);
+    let mut lines = vec![
+        ("Gates completed", completed),
+        ("Gates remaining", remaining),
+    ];
+    let current = match quality {
+        Some(q) => match (&q.current_gate, q.current_gate_iteration) {
+            (Some(gate), Some(n)) => format!("{gate} (iteration {n})"),
+            (Some(gate), None) => gate.clone(),
+            (None, _) => "none (between gates)".into(),
+        },
+        None => "unknown".into(),
+    };
+    lines.push(("Current gate", current));
+    let last = match last {
+        Some((gate, Some(n), value)) => format!("{} ({gate} iter {n})", score(value)),
+        Some((gate, None, value)) => format!("{} ({gate})", score(value)),
+        None => "none recorded".into(),
+    };
+    lines.push(("Last gate score", last));
+    let weakest = quality
+        .and_then(|q| q.lowest_dimension.clone())
+        .or_else(|| {
+            project
+                .trajectory
+                .gates
+                .iter()
+                .rev()
+                .find_map(|g| g.lowest_dimension.as_ref().map(|(name, _)| name.clone()))
+        });
+    if let Some(weakest) = weakest {
+        lines.push(("Recurring weak dimension", weakest));
+    }
+    Some(lines)
+}

@@ -1,0 +1,217 @@
+//! Values several renderers need, resolved from a project with fallbacks:
+//! the resumption section first, then the project summary, then checkpoints.
+
+use crate::core::model::{Checkpoint, CompactionEvents, Project, RecoveryState};
+
+/// The checkpoint with the highest number (then the latest time, then id).
+pub fn newest_checkpoint(checkpoints: &[Checkpoint]) -> Option<&Checkpoint> {
+    checkpoints
+        .iter()
+        .max_by(|a, b| (a.number, a.created_at, &a.id).cmp(&(b.number, b.created_at, &b.id)))
+}
+
+/// Checkpoints in the order they were written.
+pub fn in_order(checkpoints: &[Checkpoint]) -> Vec<&Checkpoint> {
+    let mut list: Vec<&Checkpoint> = checkpoints.iter().collect();
+    list.sort_by(|a, b| (a.number, a.created_at, &a.id).cmp(&(b.number, b.created_at, &b.id)));
+    list
+}
+
+pub fn recovery(project: &Project) -> Option<&RecoveryState> {
+    project.resumption.as_ref().map(|r| &r.recovery)
+}
+
+/// The first present, non-blank value.
+pub fn first(values: impl IntoIterator<Item = Option<String>>) -> Option<String> {
+    values.into_iter().flatten().find(|v| !v.trim().is_empty())
+}
+
+pub fn phase(project: &Project) -> Option<String> {
+    first([
+        recovery(project).and_then(|r| r.current_phase.clone()),
+        project.summary.phase.clone(),
+    ])
+}
+
+pub fn phase_name(project: &Project) -> Option<String> {
+    first([
+        recovery(project).and_then(|r| r.current_phase_name.clone()),
+        project.summary.phase_name.clone(),
+    ])
+}
+
+pub fn activity(project: &Project) -> Option<String> {
+    first([
+        recovery(project).and_then(|r| r.current_activity.clone()),
+        project.summary.activity.clone(),
+    ])
+}
+
+pub fn status(project: &Project) -> Option<String> {
+    first([
+        recovery(project).and_then(|r| r.workflow_status.clone()),
+        project.summary.status.clone(),
+    ])
+}
+
+pub fn next_step(project: &Project) -> Option<String> {
+    first([
+        recovery(project).and_then(|r| r.next_step.clone()),
+        project.summary.next_step.clone(),
+    ])
+}
+
+pub fn last_checkpoint(project: &Project) -> Option<String> {
+    first([
+        recovery(project).and_then(|r| r.last_checkpoint.clone()),
+        project.summary.last_checkpoint.clone(),
+    ])
+}
+
+pub fn fill_at_update(project: &Project) -> Option<f64> {
+    recovery(project)
+        .and_then(|r| r.context_fill_at_update)
+        .or(project.summary.fill_at_update)
+}
+
+/// `Phase 2 (Core License Changes)`, `Phase 2`, `execution`, or `None`.
+pub fn phase_label(phase: Option<&str>, name: Option<&str>) -> Option<String> {
+    let phase = phase.map(|p| {
+        if p.chars().all(|c| c.is_ascii_digit()) {
+            format!("Phase {p}")
+        } else {
+            p.to_string()
+        }
+    });
+    match (phase, name) {
+        (Some(p), Some(n)) if p != n => Some(format!("{p} ({n})")),
+        (Some(p), _) => Some(p),
+        (None, Some(n)) => Some(n.to_string()),
+        (None, None) => None,
+    }
+}
+
+/// Compactions recorded in the resumption section, else the number of checkpoints.
+pub fn compaction_count(project: &Project) -> Option<i64> {
+    let recorded = project
+        .resumption
+        .as_ref()
+        .and_then(|r| r.compaction.as_ref())
+        .and_then(recorded_count);
+    match recorded {
+        Some(n) => Some(n),
+        None if project.checkpoints.is_empty() => None,
+        None => Some(project.checkpoints.len() as i64),
+    }
+}
+
+fn recorded_count(events: &CompactionEvents) -> Option<i64> {
+    if let Some(count) = events.count {
+        return Some(count);
+    }
+    let summed: Option<i64> = events.events.iter().map(|e| e.compactions).sum();
+    match summed {
+        Some(n) => Some(n),
+        None if events.events.is_empty() => None,
+        None => Some(events.events.len() as i64),
+    }
+}
+
+/// What OQ-R3 prescribes for a quality-gate activity, if `activity` is one:
+/// `qg-N-iteration-M` restarts the iteration; `qg-N-iteration-M-revision`
+/// applies the revision, then runs iteration M+1.
+pub fn oq_r3_next_action(activity: &str) -> Option<String> {
+    let lower = activity.trim().to_ascii_lowercase();
+    let rest = lower.strip_prefix("qg-")?;
+    let (gate, tail) = rest.split_once("-iteration-")?;
+    let (iteration, revision) = match tail.strip_suffix("-revision") {
+        Some(number) => (number, true),
+        None => (tail, false),
+    };
+    let iteration: i64 = iteration.parse().ok()?;
+    if gate.is_empty() {
+        return None;
+    }
+    let gate = super::text::gate_title(&format!("qg-{gate}"));
+    Some(if revision {
+        format!(
+            "Apply the revision based on {gate} iteration {iteration} findings, then run iteration {}.",
+            iteration + 1
+        )
+    } else {
+        format!(
+            "Restart {gate} iteration {iteration}. Re-read the deliverables and run all required strategies."
+        )
+    })
+}
+
+/// The last score of the quality record, with its gate and iteration:
+/// the current gate's history, else the last history entry, else the last
+/// completed gate with a score, else the project's trajectory.
+pub fn last_score(project: &Project) -> Option<(String, Option<usize>, f64)> {
+    let quality = project.resumption.as_ref().and_then(|r| r.quality.as_ref());
+    if let Some(q) = quality {
+        let current = q.current_gate.as_deref().and_then(|gate| {
+            q.score_history
+                .iter()
+                .find(|(g, scores)| g == gate && !scores.is_empty())
+        });
+        let entry = current.or_else(|| q.score_history.iter().rev().find(|(_, s)| !s.is_empty()));
+        if let Some((gate, scores)) = entry
+            && let Some(last) = scores.last()
+        {
+            return Some((gate.clone(), Some(scores.len()), *last));
+        }
+        if let Some(done) = q.gates_completed.iter().rev().find(|g| g.score.is_some())
+            && let Some(score) = done.score
+        {
+            return Some((done.id.clone(), done.iterations.map(|n| n as usize), score));
+        }
+    }
+    let gate = project
+        .trajectory
+        .gates
+        .iter()
+        .rev()
+        .find(|g| !g.scores.is_empty())?;
+    let last = gate.scores.last()?;
+    Some((gate.gate.clone(), Some(gate.scores.len()), *last))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn oq_r3_restarts_scoring_and_continues_after_revision() {
+        assert_eq!(
+            oq_r3_next_action("qg-2-iteration-1").as_deref(),
+            Some(
+                "Restart QG-2 iteration 1. Re-read the deliverables and run all required strategies."
+            )
+        );
+        assert_eq!(
+            oq_r3_next_action("qg-final-iteration-2-revision").as_deref(),
+            Some(
+                "Apply the revision based on QG-Final iteration 2 findings, then run iteration 3."
+            )
+        );
+        assert_eq!(oq_r3_next_action("phase-3-agent-execution"), None);
+        assert_eq!(oq_r3_next_action("qg-2-iteration-x"), None);
+        assert_eq!(oq_r3_next_action("qg--iteration-1"), None);
+    }
+
+    #[test]
+    fn phase_labels() {
+        assert_eq!(
+            phase_label(Some("2"), Some("Core License Changes")).as_deref(),
+            Some("Phase 2 (Core License Changes)")
+        );
+        assert_eq!(
+            phase_label(Some("phase-2"), None).as_deref(),
+            Some("phase-2")
+        );
+        assert_eq!(phase_label(None, Some("Done")).as_deref(), Some("Done"));
+        assert_eq!(phase_label(None, None), None);
+    }
+}
