@@ -11,61 +11,168 @@ pub fn locate_key(text: &str, path: &[&str]) -> Option<(usize, usize)> {
         return None;
     }
     let mut stack: Vec<(usize, String)> = Vec::new();
-    let mut skip = Skip::None;
-    for (number, raw) in text.lines().enumerate() {
-        let chars: Vec<char> = raw.trim_end_matches('\r').chars().collect();
-        let indent = chars
-            .iter()
-            .take_while(|c| **c == ' ' || **c == '\t')
-            .count();
-        let content_empty = chars.get(indent).is_none_or(|c| *c == '#');
-        match skip {
-            Skip::BlockDeeperThan(min) if content_empty || indent > min => continue,
-            Skip::Quote(quote) => {
-                if closes_quote(chars.iter().copied(), quote) {
-                    skip = Skip::None;
-                }
+    for event in Scanner::new(text) {
+        let line = match event {
+            Event::NewDocument => {
+                stack.clear();
                 continue;
             }
-            _ => skip = Skip::None,
-        }
-        if content_empty {
-            continue;
-        }
-        if starts_with(&chars, indent, "---") || starts_with(&chars, indent, "...") {
-            stack.clear();
-            continue;
-        }
-        let column = skip_dashes(&chars, indent);
-        let Some(entry) = parse_key(&chars, column) else {
-            continue;
+            Event::Key(line) => line,
         };
-        while stack.last().is_some_and(|(i, _)| *i >= column) {
+        while stack.last().is_some_and(|(i, _)| *i >= line.column) {
             stack.pop();
         }
-        stack.push((column, entry.key));
+        stack.push((line.column, line.key));
         if stack_matches(&stack, path) {
-            return Some((number + 1, column + 1));
+            return Some((line.number, line.column + 1));
         }
-        let value_start = first_non_space(&chars, entry.value_start);
-        match chars.get(value_start) {
-            Some('|' | '>') => skip = Skip::BlockDeeperThan(column),
-            Some(quote @ ('"' | '\'')) => {
-                let rest = chars.iter().skip(value_start + 1).copied();
-                if !closes_quote(rest, *quote) {
-                    skip = Skip::Quote(*quote);
-                }
+        if line.chars.get(line.value_start) == Some(&'{') && is_prefix(&stack, path) {
+            let tail = path.get(stack.len()..).unwrap_or_default();
+            if let Some(col) = find_in_flow(&line.chars, line.value_start, tail) {
+                return Some((line.number, col + 1));
             }
-            Some('{') if is_prefix(&stack, path) => {
-                let tail = path.get(stack.len()..).unwrap_or_default();
-                if let Some(col) = find_in_flow(&chars, value_start, tail) {
-                    return Some((number + 1, col + 1));
-                }
-            }
-            _ => {}
         }
     }
     None
+}
+
+/// Keys written more than once in the same block map, in document order: the
+/// key path (list items are not counted) and the 1-based line and column of the
+/// repeated key.
+pub fn locate_duplicate_keys(text: &str) -> Vec<(Vec<String>, usize, usize)> {
+    struct Frame {
+        column: usize,
+        key: String,
+        children: Vec<String>,
+    }
+    let mut found = Vec::new();
+    let mut root: Vec<String> = Vec::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    for event in Scanner::new(text) {
+        let line = match event {
+            Event::NewDocument => {
+                stack.clear();
+                root.clear();
+                continue;
+            }
+            Event::Key(line) => line,
+        };
+        while stack.last().is_some_and(|f| f.column >= line.column) {
+            stack.pop();
+        }
+        let siblings = match stack.last_mut() {
+            Some(parent) => &mut parent.children,
+            None => &mut root,
+        };
+        if line.dashed {
+            // A new list item is a new map.
+            siblings.clear();
+        }
+        if siblings.contains(&line.key) {
+            let mut path: Vec<String> = stack.iter().map(|f| f.key.clone()).collect();
+            path.push(line.key.clone());
+            found.push((path, line.number, line.column + 1));
+        } else {
+            siblings.push(line.key.clone());
+        }
+        stack.push(Frame {
+            column: line.column,
+            key: line.key,
+            children: Vec::new(),
+        });
+    }
+    found
+}
+
+enum Event {
+    /// `---` or `...`: what follows is a new document.
+    NewDocument,
+    Key(KeyLine),
+}
+
+/// A line that starts with a key (after any list dashes).
+struct KeyLine {
+    /// 1-based.
+    number: usize,
+    /// 0-based, in characters.
+    column: usize,
+    key: String,
+    /// The key follows a `- ` list marker.
+    dashed: bool,
+    chars: Vec<char>,
+    /// Where the value after `key:` starts (past spaces).
+    value_start: usize,
+}
+
+/// The key lines of a YAML text, skipping comments, block scalars and quoted
+/// scalars that span lines.
+struct Scanner<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    skip: Skip,
+}
+
+impl<'a> Scanner<'a> {
+    fn new(text: &'a str) -> Self {
+        Self {
+            lines: text.lines().enumerate(),
+            skip: Skip::None,
+        }
+    }
+}
+
+impl Iterator for Scanner<'_> {
+    type Item = Event;
+
+    fn next(&mut self) -> Option<Event> {
+        for (number, raw) in self.lines.by_ref() {
+            let chars: Vec<char> = raw.trim_end_matches('\r').chars().collect();
+            let indent = chars
+                .iter()
+                .take_while(|c| **c == ' ' || **c == '\t')
+                .count();
+            let content_empty = chars.get(indent).is_none_or(|c| *c == '#');
+            match self.skip {
+                Skip::BlockDeeperThan(min) if content_empty || indent > min => continue,
+                Skip::Quote(quote) => {
+                    if closes_quote(chars.iter().copied(), quote) {
+                        self.skip = Skip::None;
+                    }
+                    continue;
+                }
+                _ => self.skip = Skip::None,
+            }
+            if content_empty {
+                continue;
+            }
+            if starts_with(&chars, indent, "---") || starts_with(&chars, indent, "...") {
+                return Some(Event::NewDocument);
+            }
+            let column = skip_dashes(&chars, indent);
+            let Some(entry) = parse_key(&chars, column) else {
+                continue;
+            };
+            let value_start = first_non_space(&chars, entry.value_start);
+            match chars.get(value_start) {
+                Some('|' | '>') => self.skip = Skip::BlockDeeperThan(column),
+                Some(quote @ ('"' | '\'')) => {
+                    let rest = chars.iter().skip(value_start + 1).copied();
+                    if !closes_quote(rest, *quote) {
+                        self.skip = Skip::Quote(*quote);
+                    }
+                }
+                _ => {}
+            }
+            return Some(Event::Key(KeyLine {
+                number: number + 1,
+                column,
+                key: entry.key,
+                dashed: column > indent,
+                chars,
+                value_start,
+            }));
+        }
+        None
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -306,11 +413,26 @@ resumption:
         assert_eq!(locate_key(text, &["b"]), Some((4, 1)));
     }
 
+    #[test]
+    fn duplicate_keys_are_found_per_map_and_per_list_item() {
+        let text = "a: 1\nb:\n  - x: 1\n    y: |\n      x: in a block\n    x: 2\n  - x: 3\nc:\n  x: 1\na: 4\n";
+        let found = locate_duplicate_keys(text);
+        let simple: Vec<_> = found
+            .iter()
+            .map(|(p, l, c)| (p.join("."), *l, *c))
+            .collect();
+        assert_eq!(
+            simple,
+            vec![("b.x".to_string(), 6, 5), ("a".to_string(), 10, 1)]
+        );
+    }
+
     proptest::proptest! {
         #[test]
         fn never_panics(text in r#"[ \t\-:#'"{}\[\],|>a-c\n\r]{0,80}"#) {
             let _ = locate_key(&text, &["a", "b"]);
             let _ = locate_key(&text, &["a"]);
+            let _ = locate_duplicate_keys(&text);
         }
     }
 }

@@ -58,6 +58,66 @@ impl Trajectory {
     }
 }
 
+impl Trajectory {
+    /// One gate per entry of a `score_history`-like list, in order.
+    pub fn from_history(source: TrajectorySource, history: &[(String, Vec<f64>)]) -> Trajectory {
+        Trajectory {
+            source,
+            gates: history
+                .iter()
+                .map(|(gate, scores)| GateTrajectory {
+                    gate: gate.clone(),
+                    scores: scores.clone(),
+                    ..GateTrajectory::default()
+                })
+                .collect(),
+        }
+    }
+
+    /// Does any gate have a score?
+    pub fn has_scores(&self) -> bool {
+        self.gates.iter().any(|g| !g.scores.is_empty())
+    }
+
+    /// Fills each gate's name, threshold, iteration budget, status and weakest
+    /// dimension from the gate in `details` with the same id (see `same_gate`),
+    /// where they are still unknown. Scores are left as they are.
+    pub fn enrich(&mut self, details: &[GateTrajectory]) {
+        for gate in &mut self.gates {
+            let Some(d) = details.iter().find(|d| same_gate(&d.gate, &gate.gate)) else {
+                continue;
+            };
+            gate.name = gate.name.take().or_else(|| d.name.clone());
+            gate.threshold = gate.threshold.or(d.threshold);
+            gate.max_iterations = gate.max_iterations.or(d.max_iterations);
+            gate.status = gate.status.take().or_else(|| d.status.clone());
+            gate.lowest_dimension = gate
+                .lowest_dimension
+                .take()
+                .or_else(|| d.lowest_dimension.clone());
+        }
+    }
+}
+
+/// Gate ids compare ignoring case, `-`, `_` and spaces: `QG-1` is `qg1`.
+pub fn same_gate(a: &str, b: &str) -> bool {
+    let norm = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' '))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    norm(a) == norm(b)
+}
+
+/// The lowest scored dimension of a `{dimension: score}` list, ignoring unscored ones.
+pub fn lowest_dimension(dimensions: &[(String, Option<f64>)]) -> Option<(String, f64)> {
+    dimensions
+        .iter()
+        .filter_map(|(name, score)| score.map(|s| (name.clone(), s)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
 pub fn trend(scores: &[f64]) -> Trend {
     match scores {
         [.., a, b] if b > a => Trend::Rising,
@@ -99,5 +159,47 @@ mod tests {
         };
         assert_eq!(t.last_score(), Some(("qg-1", 0.94)));
         assert_eq!(t.last_trend(), Some(Trend::Rising));
+    }
+
+    #[test]
+    fn enrich_matches_gate_ids_loosely_and_keeps_scores() {
+        let mut t = Trajectory::from_history(
+            TrajectorySource::ResumptionSection,
+            &[("qg-1".into(), vec![0.9]), ("agent-x".into(), vec![0.8])],
+        );
+        let details = vec![GateTrajectory {
+            gate: "QG_1".into(),
+            name: Some("Gate one".into()),
+            scores: vec![0.1],
+            threshold: Some(0.92),
+            max_iterations: Some(5),
+            status: Some("PASS".into()),
+            lowest_dimension: Some(("evidence".into(), 0.88)),
+        }];
+        t.enrich(&details);
+        let g = &t.gates[0];
+        assert_eq!(g.scores, vec![0.9]);
+        assert_eq!(g.threshold, Some(0.92));
+        assert_eq!(g.max_iterations, Some(5));
+        assert_eq!(g.status.as_deref(), Some("PASS"));
+        assert_eq!(g.name.as_deref(), Some("Gate one"));
+        assert_eq!(t.gates[1].threshold, None);
+        assert!(t.has_scores());
+        assert!(same_gate("QG-Final", "qg_final"));
+        assert!(!same_gate("qg-1", "qg-10"));
+    }
+
+    #[test]
+    fn lowest_dimension_ignores_unscored_dimensions() {
+        let dims = vec![
+            ("completeness".to_string(), Some(0.94)),
+            ("traceability".to_string(), None),
+            ("evidence_quality".to_string(), Some(0.91)),
+        ];
+        assert_eq!(
+            lowest_dimension(&dims),
+            Some(("evidence_quality".to_string(), 0.91))
+        );
+        assert_eq!(lowest_dimension(&[]), None);
     }
 }

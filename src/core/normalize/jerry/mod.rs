@@ -1,17 +1,223 @@
 //! Jerry `ORCHESTRATION.yaml` → `Project`. Every shape in docs/formats.md loads;
-//! problems become diagnostics, never panics.
+//! problems become diagnostics, never panics. Only text that is not YAML at all
+//! (or not a map of keys) is an error.
 
-use crate::core::model::{Diagnostic, Project, ProjectKind, Shape, Summary};
-use crate::core::staleness::Staleness;
-use crate::core::trajectory::Trajectory;
+mod compaction;
+mod ctx;
+mod decisions;
+mod files;
+mod gates;
+mod parse;
+mod prose_scores;
+mod quality;
+mod recovery;
+mod section;
+mod shape;
+mod toplevel;
+
+use yaml_serde::Value;
+
+use crate::core::locate::locate_duplicate_keys;
+use crate::core::model::{Diagnostic, Project, ProjectKind, Resumption, Shape, Summary};
+use crate::core::normalize::value::key_text;
+use crate::core::staleness::{Staleness, phase_started_at};
+use crate::core::trajectory::{Trajectory, TrajectorySource};
+use ctx::{Ctx, kind};
 
 /// Normalises one `ORCHESTRATION.yaml`. `source` is the file's path relative to the
-/// workspace root, `dir` its folder; both use `/` separators.
+/// workspace root, `dir` its folder; both use `/` separators. Staleness,
+/// checkpoints and `FileToRead::exists` are left for the loader.
 pub fn normalize_orchestration(source: &str, dir: &str, text: &str) -> Project {
-    let _ = text;
+    let mut project = empty_project(source, dir);
+    let parsed = match parse::parse(text) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            project.shape = Shape::Unreadable;
+            project.diagnostics.push(yaml_error(source, &e));
+            return project;
+        }
+    };
+    let doc = parsed.doc;
+    if doc.is_null() {
+        project.diagnostics.push(Diagnostic::warning(
+            source,
+            "the file is empty; there is no workflow state to read",
+        ));
+        return project;
+    }
+    if !doc.is_mapping() {
+        project.shape = Shape::Unreadable;
+        project.diagnostics.push(
+            Diagnostic::error(
+                source,
+                format!(
+                    "expected a map of top-level keys (workflow:, resumption:, …), found {}; \
+                     fix the YAML at line 1",
+                    kind(&doc)
+                ),
+            )
+            .at(1, 1),
+        );
+        return project;
+    }
+    let mut ctx = Ctx::new(source, text);
+    report_duplicates(&parsed.duplicates, text, &mut ctx);
+    fill_project(&mut project, &doc, &mut ctx);
+    project.diagnostics = ctx.diagnostics;
+    project
+}
+
+fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
+    let identity = toplevel::identity(doc, &project.source, &project.dir);
+    project.id = identity.id;
+    project.name = identity.name;
+    project.project_ref = identity.project_ref;
+    project.top_level_keys = doc
+        .as_mapping()
+        .into_iter()
+        .flatten()
+        .map(|(k, _)| key_text(k))
+        .filter(|k| k != "resumption")
+        .collect();
+
+    let fallback = toplevel::fallback_summary(doc);
+    let gates = gates::quality_gates(doc);
+    match doc.get("resumption") {
+        None => {
+            project.shape = Shape::None;
+            project.summary = fallback;
+            project.trajectory = trajectory(None, &gates);
+        }
+        Some(section) => {
+            project.shape = shape::detect(section);
+            let resumption = section::read_resumption(section, project.shape, ctx);
+            project.summary = summary(&resumption, fallback);
+            if project.summary.next_step.is_none() && section.is_mapping() {
+                ctx.warn(
+                    &["resumption"],
+                    "has no next_step (nor next_action), and the file has no next_actions to fall back on",
+                );
+            }
+            project.trajectory = trajectory(Some(&resumption), &gates);
+            project.resumption = Some(resumption);
+        }
+    }
+    project.summary.phase_started_at = phase_started_at(doc, project.summary.phase.as_deref())
+        .or(project.summary.phase_started_at);
+}
+
+/// The resumption section's recovery fields first, then the rest of the file.
+fn summary(res: &Resumption, fallback: Summary) -> Summary {
+    let rec = &res.recovery;
+    Summary {
+        status: rec.workflow_status.clone().or(fallback.status),
+        phase: rec.current_phase.clone().or(fallback.phase),
+        phase_name: rec.current_phase_name.clone().or(fallback.phase_name),
+        activity: rec
+            .current_activity
+            .clone()
+            .or_else(|| rec.current_state.clone())
+            .or(fallback.activity),
+        next_step: rec.next_step.clone().or(fallback.next_step),
+        updated_at: match &rec.updated_at_raw {
+            Some(_) => rec.updated_at,
+            None => fallback.updated_at,
+        },
+        updated_at_raw: rec.updated_at_raw.clone().or(fallback.updated_at_raw),
+        last_checkpoint: rec.last_checkpoint.clone().or(fallback.last_checkpoint),
+        fill_at_update: rec.context_fill_at_update.or(fallback.fill_at_update),
+        phase_started_at: fallback.phase_started_at,
+    }
+}
+
+/// `score_history` (or scored `gates_completed`), else `quality_gates`, else scores
+/// in the v1 prose; gate details from `quality_gates` are merged in by id.
+fn trajectory(
+    res: Option<&Resumption>,
+    gates: &[crate::core::trajectory::GateTrajectory],
+) -> Trajectory {
+    let from_section = res.and_then(|r| r.quality.as_ref()).map(|q| {
+        let history = if q.score_history.iter().any(|(_, s)| !s.is_empty()) {
+            q.score_history.clone()
+        } else {
+            q.gates_completed
+                .iter()
+                .filter_map(|g| g.score.map(|s| (g.id.clone(), vec![s])))
+                .collect()
+        };
+        Trajectory::from_history(TrajectorySource::ResumptionSection, &history)
+    });
+    let mut chosen = match from_section.filter(Trajectory::has_scores) {
+        Some(t) => t,
+        None if gates.iter().any(|g| !g.scores.is_empty()) => {
+            return Trajectory {
+                source: TrajectorySource::QualityGates,
+                gates: gates.to_vec(),
+            };
+        }
+        None => {
+            let prose = res
+                .and_then(|r| r.recovery.current_state.as_deref())
+                .map(prose_scores::scores_in_prose)
+                .unwrap_or_default();
+            if prose.is_empty() {
+                return Trajectory::default();
+            }
+            Trajectory::from_history(TrajectorySource::Prose, &prose)
+        }
+    };
+    chosen.enrich(gates);
+    chosen
+}
+
+/// Duplicate keys are invalid YAML, but Jerry's own tooling read such files (the
+/// last value wins), so they load with a warning at the repeated key.
+fn report_duplicates(duplicates: &[String], text: &str, ctx: &mut Ctx) {
+    if duplicates.is_empty() {
+        return;
+    }
+    let mut located = locate_duplicate_keys(text);
+    for path in duplicates {
+        let message = format!(
+            "{path}: this key appears more than once in its map; the last value is used \
+             (strict YAML readers reject the file: remove the duplicate)"
+        );
+        let keys: Vec<&str> = path
+            .split('.')
+            .map(|k| k.split('[').next().unwrap_or(k))
+            .collect();
+        match located
+            .iter()
+            .position(|(p, _, _)| p.iter().eq(keys.iter()))
+        {
+            Some(i) => {
+                let (_, line, column) = located.remove(i);
+                ctx.push_at(message, line, column);
+            }
+            None => ctx.warn_text(path, message),
+        }
+    }
+}
+
+fn yaml_error(source: &str, e: &yaml_serde::Error) -> Diagnostic {
+    let message = e.to_string();
+    match e.location() {
+        Some(at) => Diagnostic::error(
+            source,
+            format!(
+                "not valid YAML: {message}; fix the YAML at line {}",
+                at.line()
+            ),
+        )
+        .at(at.line(), at.column()),
+        None => Diagnostic::error(source, format!("not valid YAML: {message}")),
+    }
+}
+
+fn empty_project(source: &str, dir: &str) -> Project {
     Project {
         kind: ProjectKind::Jerry,
-        id: dir.to_string(),
+        id: toplevel::derived_id(source, dir),
         name: None,
         project_ref: None,
         source: source.to_string(),
@@ -23,7 +229,10 @@ pub fn normalize_orchestration(source: &str, dir: &str, text: &str) -> Project {
         trajectory: Trajectory::default(),
         checkpoints: Vec::new(),
         staleness: Staleness::default(),
-        diagnostics: Vec::<Diagnostic>::new(),
+        diagnostics: Vec::new(),
         top_level_keys: Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,158 @@
+//! `files_to_read`: plain paths (v1), `{path, priority, purpose, sections}` maps
+//! (v2), a mix of both, or null.
+
+use yaml_serde::Value;
+
+use super::ctx::{Ctx, child, kind};
+use crate::core::model::FileToRead;
+use crate::core::normalize::value::{get, get_int, get_text, key_text, text, text_list};
+
+const KNOWN: &[&str] = &["path", "priority", "purpose", "sections"];
+
+/// `None` when the value is not a list at all (the caller keeps it as an other field).
+pub(super) fn read_files(value: &Value, ctx: &mut Ctx, path: &[&str]) -> Option<Vec<FileToRead>> {
+    let items = match value {
+        Value::Null => return Some(Vec::new()),
+        Value::Sequence(items) => items,
+        Value::Tagged(tagged) => return read_files(&tagged.value, ctx, path),
+        other => {
+            ctx.wrong_type(
+                path,
+                "a list of paths or {path, priority, purpose} maps",
+                other,
+            );
+            return None;
+        }
+    };
+    let mut files = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let index = format!("[{i}]");
+        let at = child(path, &index);
+        match item {
+            Value::String(s) if !s.trim().is_empty() => files.push(FileToRead {
+                path: s.trim().to_string(),
+                ..FileToRead::default()
+            }),
+            Value::Mapping(map) => {
+                if let Some(file) = read_entry(item, ctx, &at) {
+                    files.push(file);
+                }
+                let extra: Vec<String> = map
+                    .keys()
+                    .map(key_text)
+                    .filter(|k| !KNOWN.contains(&k.as_str()))
+                    .collect();
+                if !extra.is_empty() {
+                    ctx.info(&at, format!("keys not shown: {}", extra.join(", ")));
+                }
+            }
+            Value::Null => {}
+            other => ctx.warn(
+                &at,
+                format!(
+                    "expected a path or a {{path, priority, purpose}} map, found {} ({}); skipped",
+                    kind(other),
+                    text(other).unwrap_or_default()
+                ),
+            ),
+        }
+    }
+    Some(files)
+}
+
+fn read_entry(item: &Value, ctx: &mut Ctx, path: &[&str]) -> Option<FileToRead> {
+    let Some(file_path) = get_text(item, "path").filter(|p| !p.trim().is_empty()) else {
+        ctx.warn(path, "this entry has no `path`; skipped");
+        return None;
+    };
+    let priority = get_int(item, "priority");
+    if priority.is_none() && get(item, "priority").is_some_and(|p| !p.is_null()) {
+        ctx.warn(&child(path, "priority"), "expected a whole number; ignored");
+    }
+    let sections = match get(item, "sections") {
+        Some(s @ (Value::Sequence(_) | Value::String(_) | Value::Null)) => text_list(s),
+        Some(other) => {
+            ctx.warn(
+                &child(path, "sections"),
+                format!(
+                    "expected a list of section names, found {}; ignored",
+                    kind(other)
+                ),
+            );
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    Some(FileToRead {
+        path: file_path.trim().to_string(),
+        priority,
+        purpose: get_text(item, "purpose"),
+        sections,
+        exists: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text_in: &str) -> (Option<Vec<FileToRead>>, Vec<String>) {
+        let v: Value = yaml_serde::from_str(text_in).unwrap();
+        let mut ctx = Ctx::new("f.yaml", text_in);
+        let files = read_files(&v, &mut ctx, &["resumption", "files_to_read"]);
+        (
+            files,
+            ctx.diagnostics.iter().map(|d| d.to_string()).collect(),
+        )
+    }
+
+    #[test]
+    fn plain_paths_keep_the_path_only() {
+        let (files, warnings) = read("- a.md   # why\n- 'b c.md'\n");
+        let paths: Vec<_> = files.unwrap().into_iter().map(|f| f.path).collect();
+        assert_eq!(paths, vec!["a.md", "b c.md"]);
+        assert!(warnings.is_empty());
+    }
+
+    #[test]
+    fn maps_carry_priority_purpose_and_sections() {
+        let (files, warnings) = read(
+            "- path: p.yaml\n  priority: 1\n  purpose: State\n  sections: [resumption, next_actions]\n",
+        );
+        let f = files.unwrap().remove(0);
+        assert_eq!(f.path, "p.yaml");
+        assert_eq!(f.priority, Some(1));
+        assert_eq!(f.purpose.as_deref(), Some("State"));
+        assert_eq!(f.sections, vec!["resumption", "next_actions"]);
+        assert!(warnings.is_empty());
+    }
+
+    #[test]
+    fn a_mix_of_paths_and_maps_loads_in_order() {
+        let (files, _) = read("- a.md\n- path: b.md\n  priority: 2\n- c.md\n");
+        let files = files.unwrap();
+        assert_eq!(files.len(), 3);
+        assert_eq!(files[1].priority, Some(2));
+        assert_eq!(files[2].path, "c.md");
+    }
+
+    #[test]
+    fn null_is_empty_and_a_map_is_a_type_problem() {
+        assert_eq!(read("~").0, Some(vec![]));
+        let (files, warnings) = read("a.md: first\n");
+        assert_eq!(files, None);
+        assert_eq!(warnings.len(), 1);
+        assert!(warnings[0].contains("found a map"), "{warnings:?}");
+    }
+
+    #[test]
+    fn odd_items_warn_with_their_index_and_are_skipped() {
+        let (files, warnings) =
+            read("- [nested, list]\n- 42\n- purpose: no path\n- path: ok.md\n  note: extra\n");
+        assert_eq!(files.unwrap().len(), 1);
+        assert_eq!(warnings.len(), 4, "{warnings:?}");
+        assert!(warnings[0].contains("files_to_read[0]: expected a path"));
+        assert!(warnings[2].contains("has no `path`"));
+        assert!(warnings[3].contains("info: resumption.files_to_read[3]: keys not shown: note"));
+    }
+}

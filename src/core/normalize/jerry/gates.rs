@@ -1,0 +1,151 @@
+//! Gate details and score histories from the top-level `quality_gates:` block,
+//! which real files write as a map of gates, a list of gates, or a map holding a
+//! `gates:` list.
+
+use yaml_serde::Value;
+
+use crate::core::normalize::value::{float, get, get_int, get_text, key_text};
+use crate::core::trajectory::{GateTrajectory, lowest_dimension};
+
+pub(super) fn quality_gates(doc: &Value) -> Vec<GateTrajectory> {
+    let Some(block) = get(doc, "quality_gates") else {
+        return Vec::new();
+    };
+    let mut gates = Vec::new();
+    match block {
+        Value::Sequence(items) => gates.extend(items.iter().filter_map(|g| gate(g, None))),
+        Value::Mapping(map) => {
+            for (k, v) in map {
+                match v {
+                    Value::Mapping(_) => gates.extend(gate(v, Some(key_text(k)))),
+                    Value::Sequence(items) => {
+                        gates.extend(items.iter().filter_map(|g| gate(g, None)));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+    gates
+}
+
+fn gate(value: &Value, key: Option<String>) -> Option<GateTrajectory> {
+    value.as_mapping()?;
+    let id = get_text(value, "id").or(key)?;
+    Some(GateTrajectory {
+        gate: id,
+        name: get_text(value, "name"),
+        scores: scores(value),
+        threshold: get(value, "threshold").and_then(threshold),
+        max_iterations: get_int(value, "max_iterations"),
+        status: get_text(value, "status"),
+        lowest_dimension: dimensions(value),
+    })
+}
+
+/// `iteration_history[].score`, else `score_iteration_N` keys then a final
+/// `score`, else `score` alone.
+fn scores(value: &Value) -> Vec<f64> {
+    if let Some(history) = get(value, "iteration_history").and_then(Value::as_sequence) {
+        let scores: Vec<f64> = history
+            .iter()
+            .filter_map(|it| get(it, "score").and_then(float))
+            .collect();
+        if !scores.is_empty() {
+            return scores;
+        }
+    }
+    let mut numbered: Vec<(u32, f64)> = value
+        .as_mapping()
+        .into_iter()
+        .flatten()
+        .filter_map(|(k, v)| {
+            let n = key_text(k).strip_prefix("score_iteration_")?.parse().ok()?;
+            Some((n, float(v)?))
+        })
+        .collect();
+    numbered.sort_by_key(|(n, _)| *n);
+    let mut scores: Vec<f64> = numbered.into_iter().map(|(_, s)| s).collect();
+    if let Some(last) = get(value, "score").and_then(float)
+        && scores.last() != Some(&last)
+    {
+        scores.push(last);
+    }
+    scores
+}
+
+/// A number, or the lowest number of a per-reviewer map (`{ps_critic: 0.92, …}`).
+fn threshold(value: &Value) -> Option<f64> {
+    match value {
+        Value::Mapping(map) => map.values().filter_map(float).min_by(f64::total_cmp),
+        other => float(other),
+    }
+}
+
+/// The weakest of the gate's `score_dimensions`, else of its last iteration's.
+fn dimensions(value: &Value) -> Option<(String, f64)> {
+    let from = |v: &Value| {
+        let map = get(v, "score_dimensions")?.as_mapping()?;
+        let dims: Vec<(String, Option<f64>)> =
+            map.iter().map(|(k, s)| (key_text(k), float(s))).collect();
+        lowest_dimension(&dims)
+    };
+    from(value).or_else(|| {
+        get(value, "iteration_history")
+            .and_then(Value::as_sequence)
+            .and_then(|h| h.last())
+            .and_then(from)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gates(text_in: &str) -> Vec<GateTrajectory> {
+        quality_gates(&yaml_serde::from_str(text_in).unwrap())
+    }
+
+    #[test]
+    fn a_map_of_gates_with_iteration_histories() {
+        let g = gates(
+            "quality_gates:\n  qg-1:\n    name: Research\n    status: PASS\n    threshold: 0.92\n    \
+             max_iterations: 5\n    iteration_history:\n      - {iteration: 1, score: 0.825}\n      \
+             - {iteration: 2, score: 0.916}\n      - {iteration: 3, verdict: lost}\n      \
+             - {iteration: 4, score: 0.941}\n    score_dimensions: {completeness: 0.94, evidence: 0.91, \
+             traceability: null}\n  threshold: 0.92\n",
+        );
+        assert_eq!(g.len(), 1);
+        let q = &g[0];
+        assert_eq!(q.gate, "qg-1");
+        assert_eq!(q.scores, vec![0.825, 0.916, 0.941]);
+        assert_eq!((q.threshold, q.max_iterations), (Some(0.92), Some(5)));
+        assert_eq!(q.status.as_deref(), Some("PASS"));
+        assert_eq!(q.lowest_dimension, Some(("evidence".to_string(), 0.91)));
+    }
+
+    #[test]
+    fn a_list_of_gates_and_a_gates_list_inside_a_map() {
+        let g = gates(
+            "quality_gates:\n  - {id: QG-0, status: PASSED, threshold: {ps_critic: 0.92, nse_qa: 0.9}}\n  \
+             - {id: QG-1, score: 0.93, iterations: 1}\n",
+        );
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].threshold, Some(0.9));
+        assert!(g[0].scores.is_empty());
+        assert_eq!(g[1].scores, vec![0.93]);
+        let g = gates(
+            "quality_gates:\n  threshold: 0.92\n  gates:\n    - id: qg-1\n      score_iteration_2: 0.9075\n      \
+             score_iteration_1: 0.807\n      score: 0.934\n",
+        );
+        assert_eq!(g[0].scores, vec![0.807, 0.9075, 0.934]);
+    }
+
+    #[test]
+    fn nothing_usable_gives_nothing() {
+        assert!(gates("quality_gates: 3\n").is_empty());
+        assert!(gates("other: 1\n").is_empty());
+        assert!(gates("quality_gates: [1, two]\n").is_empty());
+    }
+}

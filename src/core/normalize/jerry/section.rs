@@ -1,0 +1,113 @@
+//! The `resumption:` section as a whole: recovery fields, sub-sections, and every
+//! key the model does not know, kept in file order.
+
+use yaml_serde::Value;
+
+use super::compaction::read_compaction;
+use super::ctx::{Ctx, child, kind};
+use super::decisions::{read_agent_summaries, read_decisions};
+use super::files::read_files;
+use super::quality::{read_defects, read_trajectory};
+use super::recovery::read_recovery;
+use crate::core::model::{Resumption, Shape};
+use crate::core::normalize::value::{key_text, to_json};
+
+const ROOT: &[&str] = &["resumption"];
+
+pub(super) fn read_resumption(value: &Value, shape: Shape, ctx: &mut Ctx) -> Resumption {
+    let mut res = Resumption::default();
+    let Some(map) = value.as_mapping() else {
+        not_a_map(value, &mut res, ctx);
+        return res;
+    };
+    let nested = match map.get("recovery_state") {
+        Some(state) if shape == Shape::V2Nested => state.as_mapping(),
+        _ => None,
+    };
+    let nested_path = child(ROOT, "recovery_state");
+    let nested_used = nested
+        .map(|state| read_recovery(state, &mut res.recovery, ctx, &nested_path))
+        .unwrap_or_default();
+    let used = read_recovery(map, &mut res.recovery, ctx, ROOT);
+
+    for (k, v) in map {
+        let key = key_text(k);
+        if used.contains(&key) {
+            continue;
+        }
+        if key == "recovery_state"
+            && let Some(state) = nested
+        {
+            for (sk, sv) in state {
+                let sub = key_text(sk);
+                if !nested_used.contains(&sub) {
+                    res.other
+                        .insert(format!("recovery_state.{sub}"), to_json(sv));
+                }
+            }
+            continue;
+        }
+        if !read_sub_section(&key, v, &mut res, ctx) {
+            res.other.insert(key, to_json(v));
+        }
+    }
+    res
+}
+
+/// Reads one known sub-section into `res`; `false` when `key` is not one, or when
+/// its value could not be read (then it is kept as an other field).
+fn read_sub_section(key: &str, value: &Value, res: &mut Resumption, ctx: &mut Ctx) -> bool {
+    let path = child(ROOT, key);
+    match key {
+        "files_to_read" => read_files(value, ctx, &path)
+            .map(|f| res.files_to_read = f)
+            .is_some(),
+        "quality_trajectory" => read_trajectory(value, ctx, &path)
+            .map(|q| res.quality = q)
+            .is_some(),
+        "defect_summary" => read_defects(value, ctx, &path)
+            .map(|d| res.defects = d)
+            .is_some(),
+        "decision_log" | "decisions" => {
+            if let Some(first) = &res.decisions_key {
+                ctx.warn(
+                    &path,
+                    format!("the decision log is already read from `{first}`; this list is kept under other fields"),
+                );
+                return false;
+            }
+            let read = read_decisions(value, ctx, &path).map(|d| res.decisions = d);
+            if read.is_some() {
+                res.decisions_key = Some(key.to_string());
+            }
+            read.is_some()
+        }
+        "agent_summaries" => read_agent_summaries(value, ctx, &path)
+            .map(|a| res.agent_summaries = a)
+            .is_some(),
+        "compaction_events" => read_compaction(value, ctx, &path)
+            .map(|c| res.compaction = c)
+            .is_some(),
+        "recovery_state" => {
+            ctx.wrong_type(&path, "a map of recovery fields", value);
+            false
+        }
+        _ => false,
+    }
+}
+
+/// `resumption:` holding a string, a list or null: kept whole, with a warning.
+fn not_a_map(value: &Value, res: &mut Resumption, ctx: &mut Ctx) {
+    if value.is_null() {
+        ctx.warn(ROOT, "the section is empty, so it gives no next step");
+        return;
+    }
+    ctx.warn(
+        ROOT,
+        format!(
+            "expected a map of resumption fields, found {}; kept whole under other fields, so it gives no next step",
+            kind(value)
+        ),
+    );
+    res.other.insert("resumption".into(), to_json(value));
+}
