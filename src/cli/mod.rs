@@ -34,6 +34,11 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub theme: Option<String>,
 
+    /// Draw the dashboard's first frame (WIDTHxHEIGHT) as text and exit; for
+    /// measuring first-frame time and memory (docs/performance.md).
+    #[arg(long, hide = true, value_name = "WxH")]
+    pub render_once: Option<String>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -291,9 +296,11 @@ pub struct DecisionApplyArgs {
 /// Runs a parsed command line. `out` receives the command's output.
 pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Result<ExitCode> {
     let Some(command) = cli.command else {
-        return Err(crate::Error::Usage(
-            "the dashboard is not built yet; try `resume-tui list`".into(),
-        ));
+        let ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
+        if let Some(size) = cli.render_once.as_deref() {
+            return crate::tui::app::render_once(&ctx, cli.theme.as_deref(), size, out);
+        }
+        return crate::tui::run(&ctx, cli.theme.as_deref());
     };
     if let Command::Completions { shell } = command {
         let mut cmd = <Cli as clap::CommandFactory>::command();

@@ -1,1 +1,34 @@
-//! The dashboard.
+//! The dashboard: `update(&mut Model, Msg, now) -> Vec<Effect>` is pure, `view` is
+//! pure, and `app` runs the terminal, the watcher and the effects.
+
+pub mod action;
+mod actions;
+pub mod app;
+pub mod effect;
+pub mod form;
+pub mod keymap;
+pub mod layout;
+pub mod list;
+pub mod model;
+mod mouse;
+pub mod msg;
+mod runner;
+pub mod text;
+pub mod theme;
+pub mod timeline;
+pub mod update;
+pub mod view;
+mod write;
+
+pub use effect::Effect;
+pub use model::Model;
+pub use msg::Msg;
+pub use update::update;
+pub use view::view;
+
+use std::process::ExitCode;
+
+/// Opens the dashboard (the binary with no command).
+pub fn run(ctx: &crate::cli::Context, theme_override: Option<&str>) -> crate::Result<ExitCode> {
+    app::run(ctx, theme_override)
+}

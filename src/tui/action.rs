@@ -1,0 +1,104 @@
+//! The keymap's vocabulary: every named thing a key can do in the dashboard.
+//! The serde names are what `keymap.toml` writes in `run = "…"`.
+
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Close what is open (help, filter, detail focus); quit at the top level.
+    Back,
+    Quit,
+    Up,
+    Down,
+    Top,
+    Bottom,
+    PageUp,
+    PageDown,
+    FocusList,
+    FocusDetail,
+    NextTab,
+    PrevTab,
+    TabOverview,
+    TabQuality,
+    TabCompaction,
+    TabDecisions,
+    TabPrompt,
+    Filter,
+    CycleSort,
+    Help,
+    Reload,
+    Acknowledge,
+    AcknowledgeAll,
+    MergeCheckpoint,
+    NewDecision,
+    EditDecision,
+    ToggleApplied,
+    CopyPrompt,
+    CopyPromptWithCd,
+    CopyAlert,
+    /// Does nothing: bind a key to it to unbind a default.
+    Noop,
+}
+
+/// Where an action belongs in the help screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Group {
+    General,
+    Navigation,
+    Tabs,
+    Compaction,
+    Decisions,
+    Prompt,
+}
+
+impl Group {
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::General => "General",
+            Group::Navigation => "Navigation",
+            Group::Tabs => "Tabs",
+            Group::Compaction => "Compaction tab",
+            Group::Decisions => "Decisions tab",
+            Group::Prompt => "Prompt",
+        }
+    }
+}
+
+impl Action {
+    pub fn group(self) -> Group {
+        use Action::*;
+        match self {
+            Back | Quit | Filter | CycleSort | Help | Reload | Noop => Group::General,
+            Up | Down | Top | Bottom | PageUp | PageDown | FocusList | FocusDetail => {
+                Group::Navigation
+            }
+            NextTab | PrevTab | TabOverview | TabQuality | TabCompaction | TabDecisions
+            | TabPrompt => Group::Tabs,
+            Acknowledge | AcknowledgeAll | MergeCheckpoint => Group::Compaction,
+            NewDecision | EditDecision | ToggleApplied => Group::Decisions,
+            CopyPrompt | CopyPromptWithCd | CopyAlert => Group::Prompt,
+        }
+    }
+
+    /// Parses a `run` value as written in a keymap file.
+    pub fn from_name(name: &str) -> Option<Action> {
+        Action::deserialize(serde::de::value::StrDeserializer::<serde::de::value::Error>::new(
+            name,
+        ))
+        .ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_snake_case() {
+        assert_eq!(Action::from_name("copy_prompt_with_cd"), Some(Action::CopyPromptWithCd));
+        assert_eq!(Action::from_name("tab_overview"), Some(Action::TabOverview));
+        assert_eq!(Action::from_name("CopyPrompt"), None);
+        assert_eq!(Action::from_name("launch_missiles"), None);
+    }
+}

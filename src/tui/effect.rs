@@ -1,0 +1,50 @@
+//! What `update` asks the outside world to do. The runner in `app.rs` performs
+//! each effect and feeds the result back as a `Msg`.
+
+use super::form::DecisionDraft;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Read the whole workspace again.
+    LoadAll,
+    /// Re-read these projects' state files (root-relative sources) only.
+    ReloadProjects(Vec<String>),
+    /// Copy a text to the clipboard; `what` names it in the status bar.
+    Copy { what: String, text: String },
+    /// Change one project's files.
+    Write(WriteRequest),
+    Quit,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct WriteRequest {
+    pub project_id: String,
+    /// The project's state file, relative to the root.
+    pub source: String,
+    pub op: WriteOp,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum WriteOp {
+    Acknowledge { checkpoint: String },
+    AcknowledgeAll,
+    Merge { checkpoint: String },
+    AddDecision(DecisionDraft),
+    EditDecision { id: String, draft: DecisionDraft },
+    SetApplied { id: String, applied: bool },
+}
+
+impl WriteOp {
+    /// How the status bar names the change.
+    pub fn describe(&self) -> String {
+        match self {
+            WriteOp::Acknowledge { checkpoint } => format!("acknowledged {checkpoint}"),
+            WriteOp::AcknowledgeAll => "acknowledged every checkpoint".to_string(),
+            WriteOp::Merge { checkpoint } => format!("merged {checkpoint} into resumption"),
+            WriteOp::AddDecision(_) => "added a decision".to_string(),
+            WriteOp::EditDecision { id, .. } => format!("edited {id}"),
+            WriteOp::SetApplied { id, applied: true } => format!("marked {id} applied"),
+            WriteOp::SetApplied { id, applied: false } => format!("marked {id} not applied"),
+        }
+    }
+}

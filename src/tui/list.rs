@@ -1,0 +1,99 @@
+//! Which projects the list shows and in what order: the fuzzy filter and the sorts.
+
+use std::cmp::Ordering;
+
+use crate::core::model::Project;
+use crate::core::staleness::StalenessLevel;
+
+use super::model::Sort;
+
+/// How urgently a project needs the operator: 0 first.
+pub fn attention_rank(project: &Project) -> u8 {
+    if project.unacknowledged_checkpoints().next().is_some() {
+        0
+    } else {
+        match project.staleness.level {
+            StalenessLevel::Critical => 1,
+            StalenessLevel::Stale => 2,
+            StalenessLevel::Unknown => 3,
+            StalenessLevel::Fresh => 4,
+        }
+    }
+}
+
+fn newest_first(a: &Project, b: &Project) -> Ordering {
+    // `None` (never updated) sorts last.
+    b.summary.updated_at.cmp(&a.summary.updated_at)
+}
+
+fn last_score(project: &Project) -> Option<f64> {
+    project.trajectory.last_score().map(|(_, s)| s)
+}
+
+pub fn compare(sort: Sort, a: &Project, b: &Project) -> Ordering {
+    let by = match sort {
+        Sort::Attention => attention_rank(a)
+            .cmp(&attention_rank(b))
+            .then_with(|| newest_first(a, b)),
+        Sort::Updated => newest_first(a, b),
+        Sort::Id => Ordering::Equal,
+        Sort::Score => match (last_score(a), last_score(b)) {
+            (Some(x), Some(y)) => x.total_cmp(&y),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => Ordering::Equal,
+        },
+    };
+    by.then_with(|| a.id.cmp(&b.id))
+}
+
+/// True when every word of `query` is a case-insensitive subsequence of the
+/// project's id, name, phase or status.
+pub fn matches(project: &Project, query: &str) -> bool {
+    let s = &project.summary;
+    let fields = [
+        Some(project.id.as_str()),
+        project.name.as_deref(),
+        s.phase.as_deref(),
+        s.phase_name.as_deref(),
+        s.status.as_deref(),
+    ];
+    query
+        .split_whitespace()
+        .all(|word| fields.iter().flatten().any(|field| fuzzy(field, word)))
+}
+
+/// Subsequence match ignoring case: `ors` matches `orchestration-sync`.
+pub fn fuzzy(haystack: &str, needle: &str) -> bool {
+    let mut hay = haystack.chars().flat_map(char::to_lowercase);
+    needle
+        .chars()
+        .flat_map(char::to_lowercase)
+        .all(|n| hay.any(|h| h == n))
+}
+
+/// Indices of the projects to show, filtered by `query` and sorted by `sort`.
+pub fn visible(projects: &[Project], query: &str, sort: Sort) -> Vec<usize> {
+    let mut rows: Vec<usize> = (0..projects.len())
+        .filter(|&i| projects.get(i).is_some_and(|p| matches(p, query)))
+        .collect();
+    rows.sort_by(|&a, &b| match (projects.get(a), projects.get(b)) {
+        (Some(a), Some(b)) => compare(sort, a, b),
+        _ => Ordering::Equal,
+    });
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fuzzy_is_a_case_insensitive_subsequence() {
+        assert!(fuzzy("orchestration-sync", "ors"));
+        assert!(fuzzy("PROJ-001", "p01"));
+        assert!(fuzzy("ACTIVE", "act"));
+        assert!(!fuzzy("ACTIVE", "tca"));
+        assert!(fuzzy("anything", ""));
+    }
+}

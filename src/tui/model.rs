@@ -1,0 +1,198 @@
+//! Everything the dashboard shows and remembers. `update` changes it; `view` draws it.
+
+use crate::config::Config;
+use crate::core::model::{Project, Workspace};
+use crate::core::time::Timestamp;
+
+use super::form::DecisionForm;
+use super::keymap::Keymap;
+use super::theme::Theme;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    Overview,
+    Quality,
+    Compaction,
+    Decisions,
+    Prompt,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 5] = [
+        Tab::Overview,
+        Tab::Quality,
+        Tab::Compaction,
+        Tab::Decisions,
+        Tab::Prompt,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Overview => "Overview",
+            Tab::Quality => "Quality",
+            Tab::Compaction => "Compaction",
+            Tab::Decisions => "Decisions",
+            Tab::Prompt => "Prompt",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        Tab::ALL.iter().position(|t| *t == self).unwrap_or(0)
+    }
+
+    pub fn offset(self, by: isize) -> Tab {
+        let len = Tab::ALL.len() as isize;
+        let next = (self.index() as isize + by).rem_euclid(len);
+        Tab::ALL.get(next as usize).copied().unwrap_or(Tab::Overview)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    List,
+    Detail,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    /// Unacknowledged checkpoints, CRITICAL, STALE first; then the latest update.
+    Attention,
+    Updated,
+    Id,
+    /// Lowest last gate score first.
+    Score,
+}
+
+impl Sort {
+    pub fn next(self) -> Sort {
+        match self {
+            Sort::Attention => Sort::Updated,
+            Sort::Updated => Sort::Id,
+            Sort::Id => Sort::Score,
+            Sort::Score => Sort::Attention,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Sort::Attention => "attention",
+            Sort::Updated => "updated",
+            Sort::Id => "id",
+            Sort::Score => "score",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusKind {
+    Info,
+    Success,
+    Error,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    pub kind: StatusKind,
+    pub text: String,
+}
+
+/// What is drawn over the main screen and takes the keys first.
+#[derive(Debug, Clone)]
+pub enum Overlay {
+    None,
+    Help { scroll: u16 },
+    Form(Box<DecisionForm>),
+    /// A write was refused because the file changed on disk; `r` reloads.
+    ChangedOnDisk { path: String, form: Option<Box<DecisionForm>> },
+}
+
+#[derive(Debug, Clone)]
+pub struct Model {
+    pub workspace: Workspace,
+    /// False until the first load finished.
+    pub loaded: bool,
+    pub config: Config,
+    pub theme: Theme,
+    pub keymap: Keymap,
+    pub now: Timestamp,
+    pub size: (u16, u16),
+
+    /// Indices into `workspace.projects`, filtered and sorted.
+    pub visible: Vec<usize>,
+    /// The selected project, by id, so a reload keeps it.
+    pub selected: Option<String>,
+    pub list_offset: usize,
+    pub sort: Sort,
+    pub filter: String,
+    pub filtering: bool,
+
+    pub focus: Focus,
+    pub tab: Tab,
+    /// Scroll of the text tabs (Overview, Quality, Prompt), in lines.
+    pub scroll: u16,
+    /// Selected row of the Compaction timeline and the Decisions table.
+    pub timeline_row: usize,
+    pub decision_row: usize,
+
+    pub overlay: Overlay,
+    pub status: Option<Status>,
+    pub quit: bool,
+}
+
+impl Model {
+    pub fn new(config: Config, theme: Theme, keymap: Keymap, now: Timestamp) -> Model {
+        Model {
+            workspace: Workspace::default(),
+            loaded: false,
+            config,
+            theme,
+            keymap,
+            now,
+            size: (80, 24),
+            visible: Vec::new(),
+            selected: None,
+            list_offset: 0,
+            sort: Sort::Attention,
+            filter: String::new(),
+            filtering: false,
+            focus: Focus::List,
+            tab: Tab::Overview,
+            scroll: 0,
+            timeline_row: 0,
+            decision_row: 0,
+            overlay: Overlay::None,
+            status: None,
+            quit: false,
+        }
+    }
+
+    pub fn project(&self) -> Option<&Project> {
+        let id = self.selected.as_deref()?;
+        self.workspace.projects.iter().find(|p| p.id == id)
+    }
+
+    /// Position of the selected project in `visible`.
+    pub fn selected_row(&self) -> Option<usize> {
+        let id = self.selected.as_deref()?;
+        self.visible
+            .iter()
+            .position(|&i| self.workspace.projects.get(i).is_some_and(|p| p.id == id))
+    }
+
+    pub fn visible_projects(&self) -> impl Iterator<Item = &Project> {
+        self.visible
+            .iter()
+            .filter_map(|&i| self.workspace.projects.get(i))
+    }
+
+    pub fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
+        self.status = Some(Status {
+            kind,
+            text: text.into(),
+        });
+    }
+
+    pub fn pass_threshold(&self) -> f64 {
+        self.config.quality.pass_threshold
+    }
+}

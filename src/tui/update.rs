@@ -1,0 +1,411 @@
+//! The dashboard's state machine: `update(&mut Model, Msg, now) -> Vec<Effect>`.
+//! Pure: no files, no terminal, no clock. Every effect is data for the runner.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
+
+use super::action::Action;
+use super::effect::{Effect, WriteOp, WriteRequest};
+use super::form::{DecisionForm, FormOutcome};
+use super::layout::{self, Areas};
+use super::list;
+use super::model::{Focus, Model, Overlay, StatusKind, Tab};
+use super::msg::{Msg, WriteError};
+use super::{actions, mouse, timeline};
+use crate::core::time::Timestamp;
+use crate::io::watch::Reload;
+
+pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
+    model.now = now;
+    match msg {
+        Msg::Key(key) if key.kind != KeyEventKind::Release => on_key(model, key),
+        Msg::Key(_) | Msg::Tick => Vec::new(),
+        Msg::Mouse(event) => on_mouse(model, event),
+        Msg::Resize(w, h) => {
+            model.size = (w, h);
+            follow_selection(model);
+            Vec::new()
+        }
+        Msg::Loaded(Ok(workspace)) => {
+            let first = !model.loaded;
+            model.workspace = *workspace;
+            model.loaded = true;
+            refresh_visible(model);
+            if first && model.status.is_none() {
+                let n = model.workspace.projects.len();
+                let noun = if n == 1 { "project" } else { "projects" };
+                model.set_status(StatusKind::Info, format!("{n} {noun} in {}", model.workspace.root));
+            }
+            Vec::new()
+        }
+        Msg::Loaded(Err(problem)) => {
+            model.loaded = true;
+            model.set_status(StatusKind::Error, problem);
+            Vec::new()
+        }
+        Msg::FilesChanged(paths) => match crate::io::watch::affected(&model.workspace, &paths) {
+            Reload::Nothing => Vec::new(),
+            Reload::Projects(sources) => vec![Effect::ReloadProjects(sources)],
+            Reload::All => vec![Effect::LoadAll],
+        },
+        Msg::Written { what, result } => on_written(model, what, result),
+        Msg::Copied { what, backend, copied, message } => {
+            if copied {
+                model.set_status(StatusKind::Success, format!("copied {what} via {backend}"));
+            } else {
+                model.set_status(StatusKind::Error, format!("{what} not copied ({backend}): {message}"));
+            }
+            Vec::new()
+        }
+        Msg::ProjectsLoaded(projects) => on_projects_loaded(model, projects),
+        Msg::Problem(text) => {
+            model.set_status(StatusKind::Error, text);
+            Vec::new()
+        }
+    }
+}
+
+fn on_projects_loaded(
+    model: &mut Model,
+    projects: Vec<(String, Option<Box<crate::core::model::Project>>)>,
+) -> Vec<Effect> {
+    for (source, project) in projects {
+        let slot = model.workspace.projects.iter_mut().find(|p| p.source == source);
+        match (slot, project) {
+            // The id is what the selection follows; a changed id needs a full load
+            // (ids are made unique across the workspace).
+            (Some(slot), Some(project)) if slot.id == project.id => *slot = *project,
+            _ => return vec![Effect::LoadAll],
+        }
+    }
+    refresh_visible(model);
+    Vec::new()
+}
+
+fn on_written(model: &mut Model, what: String, result: Result<String, WriteError>) -> Vec<Effect> {
+    match result {
+        Ok(path) => {
+            if matches!(model.overlay, Overlay::Form(_)) {
+                model.overlay = Overlay::None;
+            }
+            model.set_status(StatusKind::Success, format!("saved: {what} ({path})"));
+            vec![Effect::LoadAll]
+        }
+        Err(WriteError::ChangedOnDisk { path }) => {
+            let form = match std::mem::replace(&mut model.overlay, Overlay::None) {
+                Overlay::Form(form) => Some(form),
+                _ => None,
+            };
+            model.set_status(
+                StatusKind::Error,
+                format!("not saved: {path} changed on disk since it was read"),
+            );
+            model.overlay = Overlay::ChangedOnDisk { path, form };
+            Vec::new()
+        }
+        Err(WriteError::Failed(why)) => {
+            if let Overlay::Form(form) = &mut model.overlay {
+                form.errors.push((form.focused_field(), why.clone()));
+            }
+            model.set_status(StatusKind::Error, format!("not saved: {what}: {why}"));
+            Vec::new()
+        }
+    }
+}
+
+fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
+    let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+    match &mut model.overlay {
+        Overlay::Form(form) => {
+            return match form.handle_key(key) {
+                FormOutcome::Editing => Vec::new(),
+                FormOutcome::Cancel => {
+                    model.overlay = Overlay::None;
+                    model.set_status(StatusKind::Info, "decision not saved");
+                    Vec::new()
+                }
+                FormOutcome::Submit(draft) => {
+                    let project_id = form.project_id.clone();
+                    let op = match form.editing.clone() {
+                        Some(id) => WriteOp::EditDecision { id, draft },
+                        None => WriteOp::AddDecision(draft),
+                    };
+                    write(model, &project_id, op)
+                }
+            };
+        }
+        Overlay::ChangedOnDisk { form, .. } => {
+            let action = model.keymap.action_for(&key);
+            if action == Some(Action::Reload) || key.code == KeyCode::Char('r') {
+                model.overlay = match form.take() {
+                    Some(form) => Overlay::Form(form),
+                    None => Overlay::None,
+                };
+                model.set_status(StatusKind::Info, "reloaded from disk; save again to apply");
+                return vec![Effect::LoadAll];
+            }
+            if ctrl_c || matches!(action, Some(Action::Back | Action::Quit)) || key.code == KeyCode::Esc {
+                model.overlay = Overlay::None;
+            }
+            return Vec::new();
+        }
+        Overlay::Help { scroll } => {
+            match model.keymap.action_for(&key) {
+                Some(Action::Down) => *scroll = scroll.saturating_add(1),
+                Some(Action::Up) => *scroll = scroll.saturating_sub(1),
+                Some(Action::Top) => *scroll = 0,
+                Some(Action::Quit) => return quit(model),
+                Some(Action::Help | Action::Back) => model.overlay = Overlay::None,
+                _ if key.code == KeyCode::Esc => model.overlay = Overlay::None,
+                _ if ctrl_c => return quit(model),
+                _ => {}
+            }
+            return Vec::new();
+        }
+        Overlay::None => {}
+    }
+    if model.filtering {
+        return on_filter_key(model, key, ctrl_c);
+    }
+    match model.keymap.action_for(&key) {
+        Some(action) => apply(model, action),
+        None if ctrl_c => quit(model),
+        None => Vec::new(),
+    }
+}
+
+fn on_filter_key(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Effect> {
+    match key.code {
+        _ if ctrl_c => return quit(model),
+        KeyCode::Esc => {
+            model.filtering = false;
+            model.filter.clear();
+        }
+        KeyCode::Enter => model.filtering = false,
+        KeyCode::Backspace => {
+            model.filter.pop();
+        }
+        KeyCode::Up => return apply(model, Action::Up),
+        KeyCode::Down => return apply(model, Action::Down),
+        KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => model.filter.push(c),
+        _ => return Vec::new(),
+    }
+    refresh_visible(model);
+    Vec::new()
+}
+
+/// Applies one named action: what every key ends up as.
+pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
+    match action {
+        Action::Noop => Vec::new(),
+        Action::Quit => quit(model),
+        Action::Back => back(model),
+        Action::Help => {
+            model.overlay = Overlay::Help { scroll: 0 };
+            Vec::new()
+        }
+        Action::Filter => {
+            model.filtering = true;
+            model.focus = Focus::List;
+            Vec::new()
+        }
+        Action::CycleSort => {
+            model.sort = model.sort.next();
+            refresh_visible(model);
+            model.set_status(StatusKind::Info, format!("sorted by {}", model.sort.label()));
+            Vec::new()
+        }
+        Action::Reload => {
+            model.set_status(StatusKind::Info, "reloading");
+            vec![Effect::LoadAll]
+        }
+        Action::Up => step(model, -1),
+        Action::Down => step(model, 1),
+        Action::PageUp => step(model, -half_page(model)),
+        Action::PageDown => step(model, half_page(model)),
+        Action::Top => step(model, isize::MIN / 2),
+        Action::Bottom => step(model, isize::MAX / 2),
+        Action::FocusList => {
+            model.focus = Focus::List;
+            Vec::new()
+        }
+        Action::FocusDetail => {
+            if model.project().is_some() {
+                model.focus = Focus::Detail;
+            }
+            Vec::new()
+        }
+        Action::NextTab => set_tab(model, model.tab.offset(1)),
+        Action::PrevTab => set_tab(model, model.tab.offset(-1)),
+        Action::TabOverview => set_tab(model, Tab::Overview),
+        Action::TabQuality => set_tab(model, Tab::Quality),
+        Action::TabCompaction => set_tab(model, Tab::Compaction),
+        Action::TabDecisions => set_tab(model, Tab::Decisions),
+        Action::TabPrompt => set_tab(model, Tab::Prompt),
+        Action::Acknowledge
+        | Action::AcknowledgeAll
+        | Action::MergeCheckpoint
+        | Action::NewDecision
+        | Action::EditDecision
+        | Action::ToggleApplied
+        | Action::CopyPrompt
+        | Action::CopyPromptWithCd
+        | Action::CopyAlert => actions::project_action(model, action),
+    }
+}
+
+fn quit(model: &mut Model) -> Vec<Effect> {
+    model.quit = true;
+    vec![Effect::Quit]
+}
+
+fn back(model: &mut Model) -> Vec<Effect> {
+    if model.focus == Focus::Detail {
+        model.focus = Focus::List;
+    } else if !model.filter.is_empty() {
+        model.filter.clear();
+        refresh_visible(model);
+    } else {
+        return quit(model);
+    }
+    Vec::new()
+}
+
+fn set_tab(model: &mut Model, tab: Tab) -> Vec<Effect> {
+    if model.tab != tab {
+        model.tab = tab;
+        model.scroll = 0;
+    }
+    Vec::new()
+}
+
+pub(crate) fn areas(model: &Model) -> Areas {
+    layout::areas(model.size.0, model.size.1)
+}
+
+fn half_page(model: &Model) -> isize {
+    let a = areas(model);
+    let rows = match model.focus {
+        Focus::List => layout::list_rows(&a),
+        Focus::Detail => usize::from(a.body.height),
+    };
+    (rows / 2).max(1) as isize
+}
+
+/// Moves whatever the focus is on by `by` rows (clamped at both ends).
+pub(crate) fn step(model: &mut Model, by: isize) -> Vec<Effect> {
+    match model.focus {
+        Focus::List => {
+            let len = model.visible.len();
+            if len == 0 {
+                return Vec::new();
+            }
+            let current = model.selected_row().unwrap_or(0);
+            let next = moved(current, by, len);
+            select_row(model, next);
+        }
+        Focus::Detail => match model.tab {
+            Tab::Compaction => {
+                let len = model.project().map_or(0, |p| timeline::rows(p).len());
+                model.timeline_row = moved(model.timeline_row, by, len);
+            }
+            Tab::Decisions => {
+                let len = model.project().map_or(0, actions::decision_count);
+                model.decision_row = moved(model.decision_row, by, len);
+            }
+            Tab::Overview | Tab::Quality | Tab::Prompt => {
+                let next = (i64::from(model.scroll) + by as i64).clamp(0, i64::from(u16::MAX / 2));
+                model.scroll = u16::try_from(next).unwrap_or(0);
+            }
+        },
+    }
+    Vec::new()
+}
+
+fn moved(current: usize, by: isize, len: usize) -> usize {
+    if len == 0 {
+        return 0;
+    }
+    let next = (current as i128 + by as i128).clamp(0, len as i128 - 1);
+    usize::try_from(next).unwrap_or(0)
+}
+
+pub(crate) fn select_row(model: &mut Model, row: usize) {
+    let id = model
+        .visible
+        .get(row)
+        .and_then(|&i| model.workspace.projects.get(i))
+        .map(|p| p.id.clone());
+    if id != model.selected {
+        model.selected = id;
+        model.scroll = 0;
+        model.timeline_row = 0;
+        model.decision_row = 0;
+    }
+    follow_selection(model);
+}
+
+fn follow_selection(model: &mut Model) {
+    let rows = layout::list_rows(&areas(model));
+    let selected = model.selected_row().unwrap_or(0);
+    let max_offset = model.visible.len().saturating_sub(rows.max(1));
+    model.list_offset = layout::follow(model.list_offset, selected, rows).min(max_offset);
+}
+
+/// Recomputes the visible rows after a load, a filter or a sort, keeping the
+/// selection (by id) and clamping the detail rows.
+pub(crate) fn refresh_visible(model: &mut Model) {
+    model.visible = list::visible(&model.workspace.projects, &model.filter, model.sort);
+    let still_visible = model.selected_row().is_some();
+    if !still_visible {
+        let first = model
+            .visible
+            .first()
+            .and_then(|&i| model.workspace.projects.get(i))
+            .map(|p| p.id.clone());
+        if first != model.selected {
+            model.selected = first;
+            model.scroll = 0;
+            model.timeline_row = 0;
+            model.decision_row = 0;
+        }
+    }
+    if model.selected.is_none() {
+        model.focus = Focus::List;
+    }
+    let (timeline_len, decisions_len) = model
+        .project()
+        .map_or((0, 0), |p| (timeline::rows(p).len(), actions::decision_count(p)));
+    model.timeline_row = model.timeline_row.min(timeline_len.saturating_sub(1));
+    model.decision_row = model.decision_row.min(decisions_len.saturating_sub(1));
+    follow_selection(model);
+}
+
+pub(crate) fn write(model: &mut Model, project_id: &str, op: WriteOp) -> Vec<Effect> {
+    let Some(source) = model
+        .workspace
+        .projects
+        .iter()
+        .find(|p| p.id == project_id)
+        .map(|p| p.source.clone())
+    else {
+        model.set_status(StatusKind::Error, format!("{project_id}: no longer in the workspace"));
+        return Vec::new();
+    };
+    model.set_status(StatusKind::Info, format!("saving: {}", op.describe()));
+    vec![Effect::Write(WriteRequest {
+        project_id: project_id.to_string(),
+        source,
+        op,
+    })]
+}
+
+fn on_mouse(model: &mut Model, event: MouseEvent) -> Vec<Effect> {
+    if !matches!(model.overlay, Overlay::None) {
+        return Vec::new();
+    }
+    mouse::on_mouse(model, event)
+}
+
+pub(crate) fn open_form(model: &mut Model, form: DecisionForm) {
+    model.overlay = Overlay::Form(Box::new(form));
+}

@@ -1,0 +1,62 @@
+//! The detail pane: a border titled with the project, the tab bar, the tab.
+
+use ratatui::Frame;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use super::{clean, compaction, decisions, overview, prompt, quality, tab_label};
+use crate::tui::layout::Areas;
+use crate::tui::model::{Focus, Model, Tab};
+use crate::tui::text::truncate;
+
+pub fn draw(model: &Model, frame: &mut Frame, a: &Areas) {
+    let theme = &model.theme;
+    let focused = model.focus == Focus::Detail;
+    let project = model.project();
+    let title = match project {
+        Some(p) => {
+            let name = p
+                .name
+                .as_deref()
+                .filter(|n| *n != p.id)
+                .map(|n| format!(" — {}", clean(n)))
+                .unwrap_or_default();
+            format!(" {}{name} ", clean(&p.id))
+        }
+        None => " No project selected ".to_string(),
+    };
+    let room = usize::from(a.detail.width.saturating_sub(4));
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(if focused { theme.border_focus } else { theme.border })
+        .title(Span::styled(truncate(&title, room).into_owned(), theme.title));
+    frame.render_widget(block, a.detail);
+
+    let mut tabs = Vec::new();
+    for tab in Tab::ALL {
+        let style = if tab == model.tab { theme.tab_active } else { theme.tab_inactive };
+        tabs.push(Span::styled(tab_label(tab), style));
+        tabs.push(Span::raw(" "));
+    }
+    frame.render_widget(Paragraph::new(Line::from(tabs)), a.tabs);
+
+    let Some(project) = project else {
+        let hint = if model.loaded {
+            "Select a project in the list."
+        } else {
+            "Loading…"
+        };
+        frame.render_widget(Paragraph::new(Span::styled(hint, theme.dim)), a.body);
+        return;
+    };
+    if a.body.height == 0 || a.body.width == 0 {
+        return;
+    }
+    match model.tab {
+        Tab::Overview => overview::draw(model, project, frame, a.body),
+        Tab::Quality => quality::draw(model, project, frame, a.body),
+        Tab::Compaction => compaction::draw(model, project, frame, a.body),
+        Tab::Decisions => decisions::draw(model, project, frame, a.body),
+        Tab::Prompt => prompt::draw(model, project, frame, a.body),
+    }
+}

@@ -1,0 +1,113 @@
+//! `view(&Model, &mut Frame)`: pure drawing of the model. Every text read from a
+//! file passes through `clean` (no escape sequences or controls reach the terminal).
+
+mod badges;
+mod compaction;
+mod decisions;
+mod detail;
+mod form;
+mod help;
+mod list;
+mod overview;
+mod prompt;
+mod quality;
+mod status;
+
+use std::borrow::Cow;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear};
+
+use super::layout;
+use super::model::{Model, Overlay, Tab};
+
+pub fn view(model: &Model, frame: &mut Frame) {
+    let area = frame.area();
+    frame.render_widget(Block::new().style(model.theme.base), area);
+    let a = layout::areas(area.width, area.height);
+    list::draw(model, frame, a.list);
+    detail::draw(model, frame, &a);
+    status::draw(model, frame, a.status, a.hints);
+    match &model.overlay {
+        Overlay::None => {}
+        Overlay::Help { scroll } => help::draw(model, frame, area, *scroll),
+        Overlay::Form(f) => form::draw(model, f, frame, area),
+        Overlay::ChangedOnDisk { path, form } => {
+            if let Some(f) = form {
+                form::draw(model, f, frame, area);
+            }
+            form::draw_changed_on_disk(model, path, form.is_some(), frame, area);
+        }
+    }
+}
+
+/// One line of file text, safe to draw.
+pub(crate) fn clean(text: &str) -> Cow<'_, str> {
+    super::text::clean(text)
+}
+
+/// A centred rectangle of at most `w`×`h` inside `area`.
+pub(crate) fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// A bordered popup, cleared underneath.
+pub(crate) fn popup<'a>(model: &Model, frame: &mut Frame, area: Rect, title: &'a str) -> Block<'a> {
+    frame.render_widget(Clear, area);
+    Block::new()
+        .borders(Borders::ALL)
+        .border_style(model.theme.border_focus)
+        .title(Span::styled(format!(" {title} "), model.theme.title))
+        .style(model.theme.base)
+}
+
+/// `label  value` with the label in the label style, padded to `width`.
+pub(crate) fn field<'a>(model: &Model, label: &str, width: usize, value: Span<'a>) -> Line<'a> {
+    Line::from(vec![
+        Span::styled(super::text::fit(label, width), model.theme.label),
+        value,
+    ])
+}
+
+pub(crate) fn heading(model: &Model, text: &str) -> Line<'static> {
+    Line::from(Span::styled(text.to_string(), model.theme.header))
+}
+
+pub(crate) fn dim<'a>(model: &Model, text: impl Into<Cow<'a, str>>) -> Span<'a> {
+    Span::styled(text, model.theme.dim)
+}
+
+pub(crate) fn styled<'a>(style: Style, text: impl Into<Cow<'a, str>>) -> Span<'a> {
+    Span::styled(text, style)
+}
+
+/// The tab bar's label for a tab: ` 1 Overview `.
+pub fn tab_label(tab: Tab) -> String {
+    format!(" {} {} ", tab.index() + 1, tab.title())
+}
+
+/// First visible row of a table of `height` rows (header included) with `selected`.
+pub fn table_offset(selected: usize, height: u16) -> usize {
+    let rows = usize::from(height.saturating_sub(1)).max(1);
+    selected.saturating_sub(rows - 1)
+}
+
+/// Height of the Compaction timeline table inside the tab body.
+pub fn timeline_height(body: Rect) -> u16 {
+    (body.height / 2).max(3).min(body.height)
+}
+
+/// Height of the Decisions table inside the tab body.
+pub fn decisions_height(body: Rect) -> u16 {
+    body.height.saturating_sub(5).max(3).min(body.height)
+}

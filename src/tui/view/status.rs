@@ -1,0 +1,80 @@
+//! The status bar (what just happened) and the key hints (from the keymap).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::clean;
+use crate::tui::action::Action;
+use crate::tui::model::{Focus, Model, Overlay, StatusKind, Tab};
+use crate::tui::text::{truncate, width};
+
+pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
+    let t = &model.theme;
+    let w = usize::from(status.width);
+    let line = match &model.status {
+        Some(s) => {
+            let (glyph, style) = match s.kind {
+                StatusKind::Info => ("·", t.info),
+                StatusKind::Success => ("✓", t.ok),
+                StatusKind::Error => ("✗", t.error),
+            };
+            let text = format!("{glyph} {}", clean(&s.text));
+            Line::from(Span::styled(truncate(&text, w).into_owned(), style))
+        }
+        None => Line::from(Span::styled(
+            truncate(&format!("· {}", clean(&model.workspace.root)), w).into_owned(),
+            t.dim,
+        )),
+    };
+    frame.render_widget(Paragraph::new(line), status);
+    frame.render_widget(Paragraph::new(hint_line(model, usize::from(hints.width))), hints);
+}
+
+fn hint_line(model: &Model, w: usize) -> Line<'static> {
+    let t = &model.theme;
+    let pairs: Vec<(String, &str)> = if model.filtering {
+        vec![
+            ("type".into(), "to filter"),
+            ("Enter".into(), "keep"),
+            ("Esc".into(), "clear"),
+            ("↑↓".into(), "move"),
+        ]
+    } else if let Overlay::Form(_) | Overlay::ChangedOnDisk { .. } = model.overlay {
+        vec![
+            ("Tab".into(), "next field"),
+            ("Enter".into(), "save"),
+            ("Esc".into(), "cancel"),
+        ]
+    } else {
+        actions(model)
+            .iter()
+            .filter_map(|(a, label)| model.keymap.key_label(*a).map(|k| (k, *label)))
+            .collect()
+    };
+    let mut spans = Vec::new();
+    let mut used = 0;
+    for (key, label) in pairs {
+        let cost = width(&key) + 1 + width(label) + 2;
+        if used + cost > w {
+            break;
+        }
+        used += cost;
+        spans.push(Span::styled(key, t.key));
+        spans.push(Span::styled(format!(" {label}  "), t.dim));
+    }
+    Line::from(spans)
+}
+
+fn actions(model: &Model) -> Vec<(Action, &'static str)> {
+    use Action::*;
+    let mut out = match (model.focus, model.tab) {
+        (Focus::List, _) => vec![(Down, "down"), (Up, "up"), (FocusDetail, "open"), (Filter, "filter"), (CycleSort, "sort")],
+        (Focus::Detail, Tab::Compaction) => vec![(Down, "next"), (Acknowledge, "ack"), (AcknowledgeAll, "ack all"), (MergeCheckpoint, "merge"), (CopyAlert, "copy alert")],
+        (Focus::Detail, Tab::Decisions) => vec![(Down, "next"), (NewDecision, "new"), (EditDecision, "edit"), (ToggleApplied, "applied")],
+        (Focus::Detail, _) => vec![(Down, "scroll"), (FocusList, "list")],
+    };
+    out.extend([(NextTab, "tab"), (CopyPrompt, "copy prompt"), (Help, "help"), (Back, if model.focus == Focus::Detail { "back" } else { "quit" })]);
+    out
+}
