@@ -12,6 +12,10 @@ use crate::core::time::Timestamp;
 use crate::io::env::Env;
 
 pub mod context;
+pub mod list;
+pub mod show;
+pub mod text;
+pub mod validate;
 
 pub use context::Context;
 
@@ -307,8 +311,11 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         clap_complete::generate(shell, &mut cmd, "resume-tui", out);
         return Ok(ExitCode::SUCCESS);
     }
-    let _ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
+    let ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
     match command {
+        Command::List(args) => crate::cli::list::run(&ctx, &args, out),
+        Command::Show(args) => crate::cli::show::run(&ctx, &args, out),
+        Command::Validate(args) => crate::cli::validate::run(&ctx, &args, out),
         other => Err(crate::Error::Usage(format!("{other:?}: not built yet"))),
     }
 }

@@ -1,1 +1,380 @@
-//! Filled in by its owner.
+//! Loads a workspace: discover → read (capped, in parallel) → normalise → assemble
+//! (checkpoints to projects, unique ids, listed files checked) → staleness.
+//! Nothing here fails: every problem becomes a diagnostic on the project or the
+//! workspace, and the rest still loads.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use crate::config::Config;
+use crate::core::model::{
+    Checkpoint, ContextState, Diagnostic, PrecompactState, Project, ProjectKind, Shape, Summary,
+    Workspace,
+};
+use crate::core::normalize;
+use crate::core::staleness::{self, Session};
+use crate::core::time::Timestamp;
+use crate::core::workspace::{assign_checkpoints, make_ids_unique};
+use crate::io::discover::{self, Discovery, FileKind, Found};
+use crate::io::env::Env;
+
+mod exists;
+mod parallel;
+mod read;
+
+pub use exists::{Resolved, resolve};
+pub use read::{MAX_FILE_BYTES, decode, read_text};
+
+/// What the caller knows beyond the files.
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// The session in progress (hook mode knows it), for the "previous session" rule.
+    pub session: Option<Session>,
+}
+
+/// Discovers and loads everything under `root`.
+pub fn load_workspace(root: &Path, env: &Env, now: Timestamp, config: &Config) -> Workspace {
+    load_workspace_with(root, env, now, config, &LoadOptions::default())
+}
+
+pub fn load_workspace_with(
+    root: &Path,
+    env: &Env,
+    now: Timestamp,
+    config: &Config,
+    options: &LoadOptions,
+) -> Workspace {
+    let discovery = discover::discover(root, env);
+    load_discovered(root, &discovery, now, config, options)
+}
+
+/// Loads the files and folders named on a command line (for `validate`).
+pub fn load_paths(root: &Path, paths: &[PathBuf], now: Timestamp, config: &Config) -> Workspace {
+    let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let discovery = discover_paths(&root, paths);
+    load_discovered(&root, &discovery, now, config, &LoadOptions::default())
+}
+
+/// The state files among `paths` (absolute, or relative to the current folder).
+/// Folders are searched as the workspace is; a file is taken as whatever kind its
+/// name (or, failing that, its content) says, even where discovery would not look,
+/// e.g. `resume-context.md.backup`. Files under `root` are named relative to it.
+pub fn discover_paths(root: &Path, paths: &[PathBuf]) -> Discovery {
+    let mut discovery = Discovery::default();
+    for given in paths {
+        let shown = given.display().to_string();
+        let path = match std::fs::canonicalize(given) {
+            Ok(path) => path,
+            Err(e) => {
+                discovery
+                    .diagnostics
+                    .push(Diagnostic::error(shown, format!("cannot read: {e}")));
+                continue;
+            }
+        };
+        if path.is_dir() {
+            let found = if path.starts_with(root) {
+                discover::discover_under(root, &path)
+            } else {
+                discover::discover_under(&path, &path)
+            };
+            discovery.files.extend(found.files);
+            discovery.diagnostics.extend(found.diagnostics);
+            continue;
+        }
+        let rel = discover::relative_to(root, &path).unwrap_or(shown);
+        match classify_explicit(&path, &rel) {
+            Ok(found) => discovery.files.push(found),
+            Err(diagnostic) => discovery.diagnostics.push(diagnostic),
+        }
+    }
+    let mut seen = HashSet::new();
+    discovery.files.retain(|f| seen.insert(f.path.clone()));
+    discovery
+}
+
+/// Re-reads one project's state file (root-relative `rel_path`) with its checkpoints.
+/// `None` when the path is not an ORCHESTRATION.yaml or a Nexus manifest.
+pub fn load_project_file(
+    root: &Path,
+    env: &Env,
+    rel_path: &str,
+    now: Timestamp,
+    config: &Config,
+) -> Option<Project> {
+    let _ = env;
+    let rel = rel_path.trim_start_matches("./").replace('\\', "/");
+    let (kind, dir) = discover::classify(&rel)?;
+    if !matches!(kind, FileKind::Orchestration | FileKind::NexusManifest) {
+        return None;
+    }
+    let mut files = vec![Found {
+        kind,
+        path: root.join(&rel),
+        rel: rel.clone(),
+        dir: dir.clone(),
+    }];
+    if kind == FileKind::Orchestration {
+        for checkpoints in checkpoint_folders(&dir) {
+            let found = discover::discover_under(root, &root.join(&checkpoints));
+            files.extend(
+                found.files.into_iter().filter(|f| {
+                    matches!(f.kind, FileKind::Checkpoint | FileKind::CheckpointMarker)
+                }),
+            );
+        }
+    }
+    let discovery = Discovery {
+        files,
+        diagnostics: Vec::new(),
+    };
+    let ws = load_discovered(root, &discovery, now, config, &LoadOptions::default());
+    ws.projects.into_iter().next()
+}
+
+/// `.jerry/checkpoints` folders a project at `dir` may use: at the workspace root and
+/// at the repository root above `projects/`.
+fn checkpoint_folders(dir: &str) -> Vec<String> {
+    let mut folders = vec![".jerry/checkpoints".to_string()];
+    if let Some((repo, _)) = dir.split_once("/projects/") {
+        folders.push(format!("{repo}/.jerry/checkpoints"));
+    }
+    folders
+}
+
+/// What one file became.
+enum Item {
+    Project(Box<Project>),
+    Checkpoint(Box<Checkpoint>),
+    ContextState(ContextState),
+    Precompact(PrecompactState),
+    Problem(Diagnostic),
+    Nothing,
+}
+
+/// Reads, normalises and assembles the files of `discovery`.
+pub fn load_discovered(
+    root: &Path,
+    discovery: &Discovery,
+    now: Timestamp,
+    config: &Config,
+    options: &LoadOptions,
+) -> Workspace {
+    let markers: HashSet<&str> = discovery
+        .of_kind(FileKind::CheckpointMarker)
+        .map(|f| f.rel.as_str())
+        .collect();
+    let items = parallel::map(&discovery.files, |found| load_one(found, &markers));
+
+    let mut ws = Workspace {
+        root: root.display().to_string(),
+        diagnostics: discovery.diagnostics.clone(),
+        ..Workspace::default()
+    };
+    let mut checkpoints = Vec::new();
+    let mut precompacts = Vec::new();
+    for item in items {
+        match item {
+            Item::Project(project) => ws.projects.push(*project),
+            Item::Checkpoint(checkpoint) => checkpoints.push(*checkpoint),
+            Item::ContextState(state) => ws.context_states.push(state),
+            Item::Precompact(state) => precompacts.push(state),
+            Item::Problem(diagnostic) => ws.diagnostics.push(diagnostic),
+            Item::Nothing => {}
+        }
+    }
+    ws.projects.sort_by(|a, b| a.source.cmp(&b.source));
+    ws.unassigned_checkpoints = assign_checkpoints(&mut ws.projects, checkpoints);
+    make_ids_unique(&mut ws.projects);
+    choose_precompact(&mut ws, precompacts);
+    for project in &mut ws.projects {
+        if Path::new(&project.source).is_relative() {
+            exists::check_listed_files(root, project);
+        }
+        project.staleness = staleness::assess(
+            project,
+            options.session.as_ref(),
+            now,
+            config.staleness.stale_after_minutes,
+        );
+    }
+    ws
+}
+
+fn load_one(found: &Found, markers: &HashSet<&str>) -> Item {
+    if found.kind == FileKind::CheckpointMarker {
+        return Item::Nothing;
+    }
+    let text = match read::read_text(&found.path, &found.rel) {
+        Ok(text) => text,
+        Err(diagnostic) => {
+            return match found.kind {
+                FileKind::Orchestration | FileKind::NexusManifest => {
+                    Item::Project(Box::new(unreadable_project(found, diagnostic)))
+                }
+                _ => Item::Problem(diagnostic),
+            };
+        }
+    };
+    let (rel, dir) = (found.rel.as_str(), found.dir.as_str());
+    match found.kind {
+        FileKind::Orchestration => Item::Project(Box::new(
+            normalize::jerry::normalize_orchestration(rel, dir, &text),
+        )),
+        FileKind::NexusManifest => Item::Project(Box::new(normalize::nexus::normalize_manifest(
+            rel, dir, &text,
+        ))),
+        FileKind::Checkpoint => {
+            let marker = marker_for(rel);
+            let acknowledged = marker.as_deref().is_some_and(|m| markers.contains(m));
+            match normalize::checkpoint::normalize_checkpoint(rel, &text, acknowledged) {
+                Ok(checkpoint) => Item::Checkpoint(Box::new(checkpoint)),
+                Err(diagnostic) => Item::Problem(diagnostic),
+            }
+        }
+        FileKind::ContextMonitorState | FileKind::LifecycleContextState => {
+            match normalize::context_state::normalize_context_state(rel, &text) {
+                Ok(state) => Item::ContextState(state),
+                Err(diagnostic) => Item::Problem(diagnostic),
+            }
+        }
+        FileKind::Precompact => match normalize::precompact::normalize_precompact(rel, &text) {
+            Ok(state) => Item::Precompact(state),
+            Err(diagnostic) => Item::Problem(diagnostic),
+        },
+        FileKind::CheckpointMarker => Item::Nothing,
+    }
+}
+
+/// `…/cx-007.json` and `…/cx-007-checkpoint.json` → `…/cx-007.acknowledged`.
+fn marker_for(rel: &str) -> Option<String> {
+    let base = rel
+        .strip_suffix("-checkpoint.json")
+        .or_else(|| rel.strip_suffix(".json"))?;
+    Some(format!("{base}.acknowledged"))
+}
+
+/// The precompact state nearest the root is the workspace's; others are noted.
+fn choose_precompact(ws: &mut Workspace, mut states: Vec<PrecompactState>) {
+    states.sort_by_key(|s| (s.path.matches('/').count(), s.path.clone()));
+    let mut states = states.into_iter();
+    ws.precompact = states.next();
+    if let Some(chosen) = &ws.precompact {
+        for other in states {
+            ws.diagnostics.push(Diagnostic::info(
+                other.path.clone(),
+                format!(
+                    "another precompact state, {}, is nearer the root and is the one used",
+                    chosen.path
+                ),
+            ));
+        }
+    }
+}
+
+/// A project whose state file could not be read: listed, with the reason.
+fn unreadable_project(found: &Found, diagnostic: Diagnostic) -> Project {
+    let kind = if found.kind == FileKind::NexusManifest {
+        ProjectKind::Nexus
+    } else {
+        ProjectKind::Jerry
+    };
+    let id = found
+        .dir
+        .rsplit('/')
+        .next()
+        .filter(|s| !s.is_empty())
+        .unwrap_or("workspace")
+        .to_string();
+    Project {
+        kind,
+        id,
+        name: None,
+        project_ref: None,
+        source: found.rel.clone(),
+        dir: found.dir.clone(),
+        shape: Shape::Unreadable,
+        summary: Summary::default(),
+        resumption: None,
+        manifest: None,
+        trajectory: Default::default(),
+        checkpoints: Vec::new(),
+        staleness: Default::default(),
+        diagnostics: vec![diagnostic],
+        top_level_keys: Vec::new(),
+    }
+}
+
+/// Classifies a file named on the command line: by its place and name, then (for
+/// backups and stray copies) by extension and content.
+fn classify_explicit(path: &Path, rel: &str) -> Result<Found, Diagnostic> {
+    let stripped = [".pre-optimize-backup", ".backup", ".bak", ".orig"]
+        .iter()
+        .find_map(|suffix| rel.strip_suffix(suffix))
+        .unwrap_or(rel);
+    let dir_of = |levels: usize| {
+        let mut dir = rel;
+        for _ in 0..levels {
+            dir = dir.rsplit_once('/').map_or("", |(head, _)| head);
+        }
+        dir.to_string()
+    };
+    let (kind, dir) = match discover::classify(stripped) {
+        Some(found) => found,
+        None => guess_kind(path, stripped).map(|kind| (kind, dir_of(1)))?,
+    };
+    // A Nexus manifest found by content alone resolves paths from its project folder.
+    let dir = if kind == FileKind::NexusManifest && rel.contains("/01-planning/") {
+        dir_of(2)
+    } else {
+        dir
+    };
+    Ok(Found {
+        kind,
+        path: path.to_path_buf(),
+        rel: rel.to_string(),
+        dir,
+    })
+}
+
+fn guess_kind(path: &Path, name: &str) -> Result<FileKind, Diagnostic> {
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".yaml") || lower.ends_with(".yml") {
+        return Ok(FileKind::Orchestration);
+    }
+    if lower.ends_with(".md") {
+        return Ok(FileKind::NexusManifest);
+    }
+    let file_name = lower.rsplit('/').next().unwrap_or_default();
+    if lower.ends_with(".json") {
+        if file_name.starts_with("cx-") || file_name.contains("checkpoint") {
+            return Ok(FileKind::Checkpoint);
+        }
+        if file_name.contains("precompact") {
+            return Ok(FileKind::Precompact);
+        }
+        if file_name.contains("context") {
+            return Ok(FileKind::ContextMonitorState);
+        }
+        // Small JSON: look at the keys.
+        if let Ok(text) = read::read_text_capped(path, name, 1024 * 1024) {
+            if text.contains("\"active_project_id\"") {
+                return Ok(FileKind::Precompact);
+            }
+            if text.contains("\"checkpoint_id\"") || text.contains("\"event_type\"") {
+                return Ok(FileKind::Checkpoint);
+            }
+            if text.contains("\"last_tier\"") || text.contains("\"previous_tokens\"") {
+                return Ok(FileKind::ContextMonitorState);
+            }
+        }
+    }
+    Err(Diagnostic::error(
+        name,
+        "not a file resume-tui reads: expected ORCHESTRATION.yaml, a Nexus manifest (.md), \
+         a checkpoint, context state or precompact state (.json)",
+    ))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,322 @@
+//! `resume-tui list`: every project found, one line each, most urgent first.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::ExitCode;
+
+use serde_json::{Value, json};
+
+use super::text::{pad, truncate, width};
+use super::{Context, ListArgs};
+use crate::core::model::{Project, Severity, Workspace};
+use crate::core::staleness::StalenessLevel;
+use crate::core::time::{Timestamp, describe_age};
+use crate::core::trajectory::Trend;
+use crate::io::load::load_workspace;
+use crate::{Error, Result};
+
+/// Version of the `--json` layout (docs/formats.md); bumped on incompatible change.
+pub const LIST_FORMAT: &str = "resume-tui.list.v1";
+
+pub fn run(ctx: &Context, args: &ListArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    if let Some(problem) = &ctx.config_problem {
+        eprintln!("resume-tui: config: {problem} (using the defaults)");
+    }
+    let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
+    let rows = sorted(&ws);
+    let written = if args.json {
+        let text = serde_json::to_string_pretty(&to_json(&ws, &rows, ctx.now))
+            .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
+        writeln!(out, "{text}")
+    } else {
+        write_table(out, &ws, &rows, ctx.now)
+    };
+    written.map_err(|e| Error::io("standard output", e))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Unacknowledged checkpoints first, then CRITICAL, then STALE, then newest update.
+pub fn sorted(ws: &Workspace) -> Vec<&Project> {
+    let mut rows: Vec<&Project> = ws.projects.iter().collect();
+    rows.sort_by_key(|p| {
+        let urgency = match p.staleness.level {
+            StalenessLevel::Critical => 0,
+            StalenessLevel::Stale => 1,
+            StalenessLevel::Fresh | StalenessLevel::Unknown => 2,
+        };
+        (
+            p.staleness.unacknowledged_checkpoints == 0,
+            urgency,
+            std::cmp::Reverse(p.summary.updated_at),
+            p.id.clone(),
+        )
+    });
+    rows
+}
+
+/// Warnings and errors (not infos) on a project.
+pub fn problem_count(project: &Project) -> usize {
+    project
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity >= Severity::Warning)
+        .count()
+}
+
+pub fn trend_arrow(trend: Option<Trend>) -> &'static str {
+    match trend {
+        Some(Trend::Rising) => "↑",
+        Some(Trend::Falling) => "↓",
+        Some(Trend::Flat) => "→",
+        Some(Trend::Single) | None => "",
+    }
+}
+
+fn score_cell(project: &Project) -> String {
+    match project.trajectory.last_score() {
+        Some((_, score)) => format!("{score:.2}{}", trend_arrow(project.trajectory.last_trend())),
+        None => "-".to_string(),
+    }
+}
+
+fn age_cell(project: &Project, now: Timestamp) -> String {
+    match project.summary.updated_at {
+        Some(at) => describe_age(now.seconds_since(at)),
+        None => "-".to_string(),
+    }
+}
+
+fn phase_cell(project: &Project) -> String {
+    let summary = &project.summary;
+    match (&summary.phase, &summary.phase_name) {
+        (Some(phase), Some(name)) if !name.contains(phase.as_str()) => format!("{phase} {name}"),
+        (_, Some(name)) => name.clone(),
+        (Some(phase), None) => phase.clone(),
+        (None, None) => "-".to_string(),
+    }
+}
+
+fn text_or_dash(value: Option<&str>) -> String {
+    value
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .unwrap_or("-")
+        .to_string()
+}
+
+const HEADERS: [&str; 12] = [
+    "KIND",
+    "ID",
+    "NAME",
+    "STATUS",
+    "PHASE",
+    "ACTIVITY",
+    "STALENESS",
+    "UNACK",
+    "SCORE",
+    "UPDATED",
+    "SHAPE",
+    "WARN",
+];
+/// Widest a column may grow; longer text is cut with `…`.
+const MAX_WIDTHS: [usize; 12] = [5, 34, 28, 10, 18, 36, 9, 5, 6, 11, 20, 4];
+/// Right-aligned (numeric) columns.
+const RIGHT: [bool; 12] = [
+    false, false, false, false, false, false, false, true, true, false, false, true,
+];
+
+fn cells(project: &Project, now: Timestamp) -> [String; 12] {
+    let summary = &project.summary;
+    let kind = match project.kind {
+        crate::core::model::ProjectKind::Jerry => "jerry",
+        crate::core::model::ProjectKind::Nexus => "nexus",
+    };
+    [
+        kind.to_string(),
+        project.id.clone(),
+        text_or_dash(project.name.as_deref()),
+        text_or_dash(summary.status.as_deref()),
+        phase_cell(project),
+        text_or_dash(summary.activity.as_deref()),
+        project.staleness.level.label().to_string(),
+        project.staleness.unacknowledged_checkpoints.to_string(),
+        score_cell(project),
+        age_cell(project, now),
+        project.shape.label().to_string(),
+        problem_count(project).to_string(),
+    ]
+}
+
+fn write_table(
+    out: &mut dyn Write,
+    ws: &Workspace,
+    rows: &[&Project],
+    now: Timestamp,
+) -> std::io::Result<()> {
+    let table: Vec<[String; 12]> = rows
+        .iter()
+        .map(|p| {
+            let mut row = cells(p, now);
+            for (cell, max) in row.iter_mut().zip(MAX_WIDTHS) {
+                *cell = truncate(cell, max);
+            }
+            row
+        })
+        .collect();
+    let mut widths = HEADERS.map(width);
+    for row in &table {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(width(cell));
+        }
+    }
+    if !table.is_empty() {
+        write_row(out, &HEADERS.map(str::to_string), &widths)?;
+    }
+    for row in &table {
+        write_row(out, row, &widths)?;
+    }
+    writeln!(out, "{}", footer(ws))
+}
+
+fn write_row(out: &mut dyn Write, row: &[String; 12], widths: &[usize; 12]) -> std::io::Result<()> {
+    let mut line = String::new();
+    for (i, ((cell, w), right)) in row.iter().zip(widths).zip(RIGHT).enumerate() {
+        if i > 0 {
+            line.push_str("  ");
+        }
+        if right {
+            line.push_str(&" ".repeat(w.saturating_sub(width(cell))));
+            line.push_str(cell);
+        } else {
+            line.push_str(&pad(cell, *w));
+        }
+    }
+    writeln!(out, "{}", line.trim_end())
+}
+
+fn counts<'a>(items: impl Iterator<Item = &'a str>) -> BTreeMap<&'a str, usize> {
+    let mut map = BTreeMap::new();
+    for item in items {
+        *map.entry(item).or_insert(0) += 1;
+    }
+    map
+}
+
+fn footer(ws: &Workspace) -> String {
+    let n = ws.projects.len();
+    if n == 0 {
+        return format!(
+            "No projects found under {}: looked for ORCHESTRATION.yaml files and Nexus \
+             resume-context.md manifests.",
+            ws.root
+        );
+    }
+    let join = |map: BTreeMap<&str, usize>| {
+        map.iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let kinds = counts(ws.projects.iter().map(|p| match p.kind {
+        crate::core::model::ProjectKind::Jerry => "jerry",
+        crate::core::model::ProjectKind::Nexus => "nexus",
+    }));
+    let shapes = counts(ws.projects.iter().map(|p| p.shape.label()));
+    let mut footer = format!(
+        "{n} project{} ({}) · shapes: {}",
+        plural(n),
+        join(kinds),
+        join(shapes)
+    );
+    let unassigned = ws.unassigned_checkpoints.len();
+    if unassigned > 0 {
+        let unacked = ws
+            .unassigned_checkpoints
+            .iter()
+            .filter(|c| !c.acknowledged)
+            .count();
+        footer.push_str(&format!(
+            " · {unassigned} checkpoint{} not tied to a project ({unacked} unacknowledged)",
+            plural(unassigned)
+        ));
+    }
+    let notices = ws
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity >= Severity::Warning)
+        .count();
+    if notices > 0 {
+        footer.push_str(&format!(
+            " · {notices} workspace problem{} (see `resume-tui validate`)",
+            plural(notices)
+        ));
+    }
+    footer
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn to_json(ws: &Workspace, rows: &[&Project], now: Timestamp) -> Value {
+    let projects: Vec<Value> = rows.iter().map(|p| row_json(p)).collect();
+    let unassigned: Vec<Value> = ws
+        .unassigned_checkpoints
+        .iter()
+        .map(|c| {
+            json!({
+                "id": c.id,
+                "path": c.path,
+                "format": c.format,
+                "created_at": c.created_at,
+                "acknowledged": c.acknowledged,
+            })
+        })
+        .collect();
+    json!({
+        "format": LIST_FORMAT,
+        "root": ws.root,
+        "now": now,
+        "projects": projects,
+        "unassigned_checkpoints": unassigned,
+        "counts": {
+            "projects": ws.projects.len(),
+            "by_kind": counts(ws.projects.iter().map(|p| match p.kind {
+                crate::core::model::ProjectKind::Jerry => "jerry",
+                crate::core::model::ProjectKind::Nexus => "nexus",
+            })),
+            "by_shape": counts(ws.projects.iter().map(|p| p.shape.label())),
+        },
+        "diagnostics": ws.diagnostics,
+    })
+}
+
+fn row_json(p: &Project) -> Value {
+    let last_score = p.trajectory.last_score().map(
+        |(gate, score)| json!({ "gate": gate, "score": score, "trend": p.trajectory.last_trend() }),
+    );
+    let s = &p.summary;
+    json!({
+        "kind": p.kind,
+        "id": p.id,
+        "name": p.name,
+        "source": p.source,
+        "dir": p.dir,
+        "shape": p.shape,
+        "status": s.status,
+        "phase": s.phase,
+        "phase_name": s.phase_name,
+        "activity": s.activity,
+        "next_step": s.next_step,
+        "updated_at": s.updated_at,
+        "updated_at_raw": s.updated_at_raw,
+        "staleness": p.staleness.level,
+        "staleness_reasons": p.staleness.reasons,
+        "age_seconds": p.staleness.age_seconds,
+        "checkpoints": p.checkpoints.len(),
+        "unacknowledged_checkpoints": p.staleness.unacknowledged_checkpoints,
+        "missing_files": p.staleness.missing_files.len(),
+        "last_score": last_score,
+        "warnings": problem_count(p),
+    })
+}

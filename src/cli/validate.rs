@@ -1,0 +1,127 @@
+//! `resume-tui validate [PATH...] [--strict] [--json]`: every problem in the state
+//! files as `file:line:col: level: message`. Exit 0 when clean, 1 on errors, 2 with
+//! `--strict` on warnings.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::{Context, ValidateArgs};
+use crate::core::model::{Diagnostic, Severity};
+use crate::io::discover::{Discovery, FileKind, discover};
+use crate::io::load::{LoadOptions, discover_paths, load_discovered, read_text};
+use crate::{Error, Result};
+
+/// Version of the `--json` layout (docs/formats.md).
+pub const VALIDATE_FORMAT: &str = "resume-tui.validate.v1";
+
+pub fn run(ctx: &Context, args: &ValidateArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    let root = std::fs::canonicalize(&ctx.root).unwrap_or_else(|_| ctx.root.clone());
+    let discovery = if args.paths.is_empty() {
+        discover(&root, &ctx.env)
+    } else {
+        let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
+        let paths: Vec<PathBuf> = args.paths.iter().map(|p| cwd.join(p)).collect();
+        discover_paths(&root, &paths)
+    };
+    let diagnostics = check(&root, &discovery, ctx);
+    let files = discovery
+        .files
+        .iter()
+        .filter(|f| f.kind != FileKind::CheckpointMarker)
+        .count();
+    let count = |level: Severity| diagnostics.iter().filter(|d| d.severity == level).count();
+    let (errors, warnings, infos) = (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info),
+    );
+    let code: u8 = if errors > 0 {
+        1
+    } else if args.strict && warnings > 0 {
+        2
+    } else {
+        0
+    };
+    let written = if args.json {
+        let value = json!({
+            "format": VALIDATE_FORMAT,
+            "root": root.display().to_string(),
+            "files_checked": files,
+            "counts": { "error": errors, "warning": warnings, "info": infos },
+            "strict": args.strict,
+            "exit_code": code,
+            "diagnostics": diagnostics,
+        });
+        let text = serde_json::to_string_pretty(&value)
+            .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
+        writeln!(out, "{text}")
+    } else {
+        write_text(out, &diagnostics, files, (errors, warnings, infos))
+    };
+    written.map_err(|e| Error::io("standard output", e))?;
+    Ok(ExitCode::from(code))
+}
+
+/// Everything wrong with the discovered files: what loading them reports, plus the
+/// wire-format checks. Sorted by file, line and column; duplicates dropped.
+fn check(root: &std::path::Path, discovery: &Discovery, ctx: &Context) -> Vec<Diagnostic> {
+    let ws = load_discovered(
+        root,
+        discovery,
+        ctx.now,
+        &ctx.config,
+        &LoadOptions::default(),
+    );
+    let mut all = ws.diagnostics;
+    for project in ws.projects {
+        all.extend(project.diagnostics);
+    }
+    for found in &discovery.files {
+        if let Ok(text) = read_text(&found.path, &found.rel) {
+            all.extend(wire_check(found.kind, &found.rel, &text));
+        }
+    }
+    all.sort_by(|a, b| {
+        (&a.file, a.line, a.column, b.severity, &a.message)
+            .cmp(&(&b.file, b.line, b.column, a.severity, &b.message))
+    });
+    all.dedup_by(|a, b| a == b);
+    all
+}
+
+/// The wire-format (schema) checks of one file, by kind.
+fn wire_check(kind: FileKind, rel: &str, text: &str) -> Vec<Diagnostic> {
+    use crate::core::normalize::{checkpoint, context_state, nexus, precompact};
+    match kind {
+        FileKind::NexusManifest => nexus::validate_manifest(rel, text),
+        FileKind::Checkpoint => checkpoint::validate_checkpoint(rel, text),
+        FileKind::ContextMonitorState | FileKind::LifecycleContextState => {
+            context_state::validate_context_state(rel, text)
+        }
+        FileKind::Precompact => precompact::validate_precompact(rel, text),
+        FileKind::Orchestration | FileKind::CheckpointMarker => Vec::new(),
+    }
+}
+
+fn write_text(
+    out: &mut dyn Write,
+    diagnostics: &[Diagnostic],
+    files: usize,
+    (errors, warnings, infos): (usize, usize, usize),
+) -> std::io::Result<()> {
+    for diagnostic in diagnostics {
+        writeln!(out, "{diagnostic}")?;
+    }
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    writeln!(
+        out,
+        "{}: {}, {}, {}",
+        plural(files, "file"),
+        plural(errors, "error"),
+        plural(warnings, "warning"),
+        plural(infos, "note")
+    )
+}

@@ -1,0 +1,236 @@
+use super::*;
+use crate::core::model::{CheckpointFormat, ProjectKind, Shape, Summary};
+
+fn project(id: &str, source: &str) -> Project {
+    let dir = source.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+    Project {
+        kind: ProjectKind::Jerry,
+        id: id.into(),
+        name: None,
+        project_ref: None,
+        source: source.into(),
+        dir,
+        shape: Shape::V1,
+        summary: Summary::default(),
+        resumption: None,
+        manifest: None,
+        trajectory: Default::default(),
+        checkpoints: Vec::new(),
+        staleness: Default::default(),
+        diagnostics: Vec::new(),
+        top_level_keys: Vec::new(),
+    }
+}
+
+fn checkpoint(id: &str, path: &str, workflow: Option<&str>) -> Checkpoint {
+    Checkpoint {
+        id: id.into(),
+        number: id.strip_prefix("cx-").and_then(|n| n.parse().ok()),
+        format: CheckpointFormat::Design,
+        path: path.into(),
+        created_at_raw: None,
+        created_at: None,
+        trigger: None,
+        session_id: None,
+        fill: None,
+        tokens_used: None,
+        window: None,
+        tier: None,
+        fill_source: None,
+        workflow_id: workflow.map(str::to_string),
+        workflow_status: None,
+        current_phase: None,
+        current_phase_name: None,
+        current_activity: None,
+        last_completed_checkpoint: None,
+        current_gate: None,
+        current_gate_iteration: None,
+        current_gate_score: None,
+        defect_patterns: Vec::new(),
+        decisions: Vec::new(),
+        agent_summaries: Vec::new(),
+        files_to_read: Vec::new(),
+        next_action: None,
+        critical_context: None,
+        acknowledged: false,
+        acknowledged_via: None,
+        acknowledged_at: None,
+        written_by: None,
+        post_compact: None,
+        resumption_state: None,
+        other: Default::default(),
+    }
+}
+
+fn workspace() -> Workspace {
+    Workspace {
+        root: "/work/ws".into(),
+        projects: vec![
+            project(
+                "feat010-remediation-20260215-001",
+                "projects/P1/orch/f10/ORCHESTRATION.yaml",
+            ),
+            project(
+                "feat012-impl-20260217-001",
+                "projects/P1/orch/f12/ORCHESTRATION.yaml",
+            ),
+            project(
+                "feat014-impl-20260217-001",
+                "projects/P1/orch/f14/ORCHESTRATION.yaml",
+            ),
+            project("SPIKE-001", "projects/P4/ORCHESTRATION.yaml"),
+            project("spike", "projects/P5/ORCHESTRATION.yaml"),
+        ],
+        ..Workspace::default()
+    }
+}
+
+#[test]
+fn finds_by_id_path_case_and_prefix() {
+    let ws = workspace();
+    let id = |name: &str| find_project(&ws, name).map(|p| p.id.as_str());
+    let cases: &[(&str, &str)] = &[
+        ("spike", "spike"),
+        ("SPIKE-001", "SPIKE-001"),
+        ("spike-001", "SPIKE-001"),
+        ("Spike-0", "SPIKE-001"),
+        ("feat012", "feat012-impl-20260217-001"),
+        ("FEAT014", "feat014-impl-20260217-001"),
+        ("projects/P4/ORCHESTRATION.yaml", "SPIKE-001"),
+        ("./projects/P4/", "SPIKE-001"),
+        ("projects/P1/orch/f10", "feat010-remediation-20260215-001"),
+        ("/work/ws/projects/P5/ORCHESTRATION.yaml", "spike"),
+        ("/work/ws/projects/P5", "spike"),
+        ("  spike  ", "spike"),
+    ];
+    for (name, expected) in cases {
+        assert_eq!(id(name), Ok(*expected), "{name}");
+    }
+}
+
+#[test]
+fn an_ambiguous_prefix_lists_the_candidates() {
+    let ws = workspace();
+    let err = find_project(&ws, "feat01").unwrap_err();
+    assert_eq!(
+        err,
+        LookupError::Ambiguous {
+            name: "feat01".into(),
+            candidates: vec![
+                "feat010-remediation-20260215-001".into(),
+                "feat012-impl-20260217-001".into(),
+                "feat014-impl-20260217-001".into(),
+            ],
+        }
+    );
+    let text = err.to_string();
+    assert!(
+        text.starts_with("\"feat01\" matches 3 projects: feat010-"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_unknown_name_suggests_close_ids() {
+    let ws = workspace();
+    let err = find_project(&ws, "spkie").unwrap_err();
+    assert_eq!(
+        err,
+        LookupError::NotFound {
+            name: "spkie".into(),
+            close: vec!["spike".into()]
+        }
+    );
+    assert_eq!(err.to_string(), "no project \"spkie\"; did you mean spike?");
+    let err = find_project(&ws, "impl-2026").unwrap_err();
+    let LookupError::NotFound { close, .. } = &err else {
+        panic!()
+    };
+    assert_eq!(
+        close,
+        &["feat012-impl-20260217-001", "feat014-impl-20260217-001"]
+    );
+    let err = find_project(&ws, "zzzzzzzzzzzz").unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with("`resume-tui list` shows every project"),
+        "{err}"
+    );
+    assert!(find_project(&ws, "").is_err());
+    assert!(find_project(&Workspace::default(), "x").is_err());
+}
+
+#[test]
+fn checkpoints_go_to_the_nearest_project_with_their_workflow_id() {
+    let mut projects = vec![
+        project("wf", "a/projects/P1/ORCHESTRATION.yaml"),
+        project("wf", "b/projects/P1/ORCHESTRATION.yaml"),
+        project("other", "a/projects/P2/ORCHESTRATION.yaml"),
+    ];
+    let left = assign_checkpoints(
+        &mut projects,
+        vec![
+            checkpoint(
+                "cx-002",
+                "b/.jerry/checkpoints/cx-002-checkpoint.json",
+                Some("wf"),
+            ),
+            checkpoint(
+                "cx-001",
+                "b/.jerry/checkpoints/cx-001-checkpoint.json",
+                Some("wf"),
+            ),
+            checkpoint(
+                "cx-003",
+                "a/.jerry/checkpoints/cx-003-checkpoint.json",
+                Some("wf"),
+            ),
+            checkpoint("cx-004", "a/.jerry/checkpoints/cx-004.json", None),
+            checkpoint("cx-005", "a/.jerry/checkpoints/cx-005.json", Some("gone")),
+        ],
+    );
+    let ids = |p: &Project| {
+        p.checkpoints
+            .iter()
+            .map(|c| c.id.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&projects[0]), ["cx-003"]);
+    assert_eq!(ids(&projects[1]), ["cx-001", "cx-002"], "sorted by number");
+    assert!(projects[2].checkpoints.is_empty());
+    let left: Vec<_> = left.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(left, ["cx-004", "cx-005"]);
+}
+
+#[test]
+fn duplicate_ids_get_a_path_based_suffix() {
+    let mut projects = vec![
+        project("wf", "projects/PROJ-009/x/ORCHESTRATION.yaml"),
+        project("wf", "projects/PROJ-001/x/ORCHESTRATION.yaml"),
+        project("solo", "projects/PROJ-002/ORCHESTRATION.yaml"),
+        project("wf", "projects/PROJ-009/y/ORCHESTRATION.yaml"),
+        project("wf@PROJ-009", "z/ORCHESTRATION.yaml"),
+    ];
+    make_ids_unique(&mut projects);
+    let ids: Vec<_> = projects.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "wf@PROJ-009-2",
+            "wf",
+            "solo",
+            "wf@PROJ-009-3",
+            "wf@PROJ-009"
+        ]
+    );
+    let note = projects[0].diagnostics[0].to_string();
+    assert_eq!(
+        note,
+        "projects/PROJ-009/x/ORCHESTRATION.yaml: warning: workflow id \"wf\" is also used by \
+         projects/PROJ-001/x/ORCHESTRATION.yaml; this project is listed as \"wf@PROJ-009-2\""
+    );
+    assert!(projects[1].diagnostics.is_empty());
+    assert!(projects[2].diagnostics.is_empty());
+    let unique: std::collections::HashSet<_> = ids.iter().collect();
+    assert_eq!(unique.len(), ids.len());
+}

@@ -1,0 +1,150 @@
+//! Reading one state file as text: capped in size, refused when binary or not UTF-8,
+//! every failure a diagnostic naming the file (and line and column when it helps).
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::config::line_col;
+use crate::core::model::Diagnostic;
+
+/// Files larger than this are not read; real state files are under 200 KB.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads `path` (named `rel` in diagnostics) as UTF-8 text without a BOM.
+pub fn read_text(path: &Path, rel: &str) -> Result<String, Diagnostic> {
+    read_text_capped(path, rel, MAX_FILE_BYTES)
+}
+
+pub fn read_text_capped(path: &Path, rel: &str, cap: u64) -> Result<String, Diagnostic> {
+    let mut file = std::fs::File::open(path)
+        .map_err(|e| Diagnostic::error(rel, format!("cannot read: {e}")))?;
+    let too_large = |size: u64| {
+        Diagnostic::error(
+            rel,
+            format!(
+                "file too large ({}); limit {}: not read",
+                megabytes(size),
+                megabytes(cap)
+            ),
+        )
+    };
+    if let Ok(meta) = file.metadata() {
+        if meta.is_dir() {
+            return Err(Diagnostic::error(rel, "is a folder, not a file"));
+        }
+        if meta.len() > cap {
+            return Err(too_large(meta.len()));
+        }
+    }
+    let mut bytes = Vec::new();
+    let mut limited = (&mut file).take(cap + 1);
+    limited
+        .read_to_end(&mut bytes)
+        .map_err(|e| Diagnostic::error(rel, format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > cap {
+        return Err(too_large(bytes.len() as u64));
+    }
+    decode(rel, bytes)
+}
+
+/// UTF-8 text without a BOM, or an error located at the first bad byte.
+pub fn decode(rel: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
+    if let Some(nul) = bytes.iter().position(|b| *b == 0) {
+        let (line, column) = position(&bytes, nul);
+        return Err(Diagnostic::error(
+            rel,
+            "binary file (it contains a NUL byte), not YAML, JSON or markdown text",
+        )
+        .at(line, column));
+    }
+    match String::from_utf8(bytes) {
+        Ok(mut text) => {
+            if text.starts_with('\u{feff}') {
+                text.drain(..'\u{feff}'.len_utf8());
+            }
+            Ok(text)
+        }
+        Err(err) => {
+            let at = err.utf8_error().valid_up_to();
+            let bytes = err.as_bytes();
+            let byte = bytes.get(at).copied().unwrap_or_default();
+            let (line, column) = position(bytes, at);
+            Err(Diagnostic::error(
+                rel,
+                format!("not UTF-8 text: byte 0x{byte:02X} cannot start a character; save the file as UTF-8"),
+            )
+            .at(line, column))
+        }
+    }
+}
+
+/// 1-based line and column (in characters) of byte `offset`.
+fn position(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = bytes.get(..offset).unwrap_or(bytes);
+    let text = String::from_utf8_lossy(before);
+    line_col(&text, text.len())
+}
+
+fn megabytes(bytes: u64) -> String {
+    let mb = bytes as f64 / (1024.0 * 1024.0);
+    if mb >= 10.0 {
+        format!("{mb:.0} MB")
+    } else {
+        format!("{mb:.1} MB")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(bytes: &[u8], cap: u64) -> Result<String, String> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        std::fs::write(&path, bytes).unwrap();
+        read_text_capped(&path, "f", cap).map_err(|d| d.to_string())
+    }
+
+    #[test]
+    fn text_is_read_and_a_bom_dropped() {
+        assert_eq!(read(b"a: 1\n", 100).unwrap(), "a: 1\n");
+        assert_eq!(read("\u{feff}a: é\n".as_bytes(), 100).unwrap(), "a: é\n");
+        assert_eq!(read(b"", 100).unwrap(), "");
+    }
+
+    #[test]
+    fn bad_bytes_are_located() {
+        assert_eq!(
+            read(b"a: 1\nb: \x00\x01", 100).unwrap_err(),
+            "f:2:4: error: binary file (it contains a NUL byte), not YAML, JSON or markdown text"
+        );
+        assert_eq!(
+            read(b"a: 1\nbb: \xE9t\xE9\n", 100).unwrap_err(),
+            "f:2:5: error: not UTF-8 text: byte 0xE9 cannot start a character; save the file as UTF-8"
+        );
+    }
+
+    #[test]
+    fn large_files_are_refused_unread() {
+        assert_eq!(read(&[b'a'; 100], 100).unwrap().len(), 100);
+        let err = read(&[b'a'; 101], 100).unwrap_err();
+        assert_eq!(
+            err,
+            "f: error: file too large (0.0 MB); limit 0.0 MB: not read"
+        );
+        assert_eq!(megabytes(100 * 1024 * 1024), "100 MB");
+        assert_eq!(megabytes(3 * 1024 * 1024 / 2), "1.5 MB");
+    }
+
+    #[test]
+    fn missing_files_and_folders_are_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = read_text(&dir.path().join("nope"), "nope").unwrap_err();
+        assert!(
+            err.to_string().starts_with("nope: error: cannot read: "),
+            "{err}"
+        );
+        let err = read_text(dir.path(), "d").unwrap_err();
+        assert_eq!(err.to_string(), "d: error: is a folder, not a file");
+    }
+}
