@@ -109,4 +109,6 @@ pub struct PrecompactState {
     pub timestamp_raw: Option<String>,
     pub timestamp: Option<Timestamp>,
     pub other: OtherFields,
+    /// Problems found while reading (e.g. the nested `project_detection` variant).
+    pub diagnostics: Vec<super::Diagnostic>,
 }

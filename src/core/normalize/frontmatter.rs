@@ -55,7 +55,7 @@ pub fn split<'a>(file: &str, text: &'a str) -> Result<Split<'a>, Diagnostic> {
         }
     };
     let yaml_start = open.end;
-    while let Some(line) = lines.next() {
+    for line in lines {
         let fence = line.content.trim_end();
         if fence == "---" || fence == "..." {
             let yaml = text.get(yaml_start..line.start).unwrap_or_default();

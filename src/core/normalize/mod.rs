@@ -1,4 +1,11 @@
 //! Wire → model normalisers, one per shape. Each returns diagnostics instead of failing.
+pub mod checkpoint;
+pub mod context_state;
 pub mod frontmatter;
+pub mod json_locate;
+pub mod json_value;
+pub mod nexus;
+pub mod precompact;
+pub mod schema_check;
 pub mod value;
 pub mod jerry;
