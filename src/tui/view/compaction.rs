@@ -14,7 +14,7 @@ use crate::tui::model::Model;
 use crate::tui::text::{fit, fit_right};
 use crate::tui::timeline::{self, Row};
 
-const LABEL_W: usize = 14;
+const LABEL_W: usize = 16;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let rows = timeline::rows(project);

@@ -13,7 +13,7 @@ use crate::core::model::{FileToRead, NexusManifest, OtherFields, Project, Resump
 use crate::core::time::describe_age;
 use crate::tui::model::Model;
 
-const LABEL_W: usize = 14;
+const LABEL_W: usize = 16;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let lines = lines(model, project);
