@@ -100,10 +100,7 @@ fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) 
         ));
     }
     head.push_str(&format!("CHECKPOINT: {}\n", cp.path));
-    head.push_str(&format!(
-        "TRIGGER: {}\n",
-        cp.trigger.as_deref().map_or("unknown".into(), one_line)
-    ));
+    head.push_str(&format!("TRIGGER: {}\n", trigger(cp)));
     head.push_str(&format!(
         "PRE-COMPACTION FILL: {}\n\n",
         cp.fill.map_or("unknown".into(), percent)
@@ -148,6 +145,21 @@ fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) 
     actions.push_str(&wrap("5. Continue from: ", 3, &abbreviate(&next, 400)));
     actions.push_str("\n</compaction-alert>\n");
     Fixed { head, actions }
+}
+
+/// `auto (PreCompact hook)`: `trigger.type` and `trigger.source` (kept in `other`).
+fn trigger(cp: &Checkpoint) -> String {
+    let source = cp
+        .other
+        .get("trigger.source")
+        .and_then(|v| v.as_str())
+        .filter(|s| !s.trim().is_empty());
+    match (cp.trigger.as_deref(), source) {
+        (Some(kind), Some(source)) => format!("{} ({})", one_line(kind), one_line(source)),
+        (Some(kind), None) => one_line(kind),
+        (None, Some(source)) => format!("unknown ({})", one_line(source)),
+        (None, None) => "unknown".into(),
+    }
 }
 
 /// This checkpoint's session: the checkpoints with its session id, else the

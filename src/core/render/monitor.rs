@@ -55,7 +55,12 @@ pub struct FillReading {
     pub fill: Option<f64>,
     pub tokens_used: Option<i64>,
     pub window: Option<i64>,
-    /// Where the figure came from, e.g. a transcript or `context-state.json`.
+    /// The fill the level is read from when the window is a guess (the fill
+    /// against the largest possible window); `None` means `fill`.
+    pub level_fill: Option<f64>,
+    /// How the window was chosen, shown beside the token count.
+    pub basis: Option<String>,
+    /// The file the figure came from (a transcript, `context-state.json`, a checkpoint).
     pub source: Option<String>,
 }
 
@@ -77,7 +82,7 @@ pub fn render_monitor(
     let used = reading
         .tokens_used
         .or_else(|| Some((fill? * window? as f64).round() as i64));
-    let level = fill.map(|f| level_for(f, config));
+    let level = reading.level_fill.or(fill).map(|f| level_for(f, config));
 
     let mut out = String::from("<context-monitor>\n");
     match (level, fill) {
@@ -89,8 +94,12 @@ pub fn render_monitor(
         _ => out.push_str("CONTEXT STATUS: UNKNOWN (fill not measured)\n"),
     }
     let shown = |v: Option<i64>| v.map_or("unknown".into(), thousands);
+    let basis = reading
+        .basis
+        .as_deref()
+        .map_or(String::new(), |b| format!(" ({b})"));
     out.push_str(&format!(
-        "Tokens used: {} / {}\n",
+        "Tokens used: {} / {}{basis}\n",
         shown(used),
         shown(window)
     ));

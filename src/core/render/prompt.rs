@@ -5,7 +5,7 @@
 use super::budget::{Rendered, finish};
 use super::prompt_blocks::{self as blocks, Block};
 use super::state::{self, first, newest_checkpoint, phase_label};
-use super::text::{abbreviate, percent, score, wrap};
+use super::text::{abbreviate, one_line, percent, score, wrap};
 use crate::core::model::Project;
 
 const OPENING: &str = "You are resuming a workflow that was interrupted. Do NOT start over. Your goal is to\ncontinue from the exact point of interruption using the persistent state below.";
@@ -16,6 +16,8 @@ const CLOSING: &str = "Do NOT re-read artifacts from completed phases unless spe
 const NEXT_ACTION_MAX: usize = 800;
 /// Longest v1 `current_state` prose carried into the prompt.
 const STATE_PROSE_MAX: usize = 1_200;
+/// v1 prose up to this length stands in for the activity on its own line.
+const SHORT_PROSE: usize = 160;
 
 pub fn render_prompt(project: &Project) -> Rendered {
     let mut shortened = false;
@@ -39,7 +41,17 @@ pub fn render_prompt(project: &Project) -> Rendered {
     out.push_str(&item("Current phase", phase));
     out.push_str(&item("Workflow status", state::status(project)));
     let activity = state::activity(project);
-    out.push_str(&item("Last activity", activity.clone()));
+    let prose = state::state_prose(project);
+    let short_prose = prose
+        .clone()
+        .filter(|p| one_line(p).chars().count() <= SHORT_PROSE);
+    let activity_line = match (&activity, &prose, &short_prose) {
+        (Some(a), _, _) => Some(a.clone()),
+        (None, _, Some(short)) => Some(one_line(short)),
+        (None, Some(_), None) => Some("see STATE AS RECORDED below".into()),
+        (None, None, _) => None,
+    };
+    out.push_str(&item("Last activity", activity_line));
     let last = state::last_checkpoint(project).or_else(|| Some("none recorded".into()));
     out.push_str(&item("Last checkpoint", last));
     let fill = state::fill_at_update(project).or_else(|| {
@@ -56,8 +68,8 @@ pub fn render_prompt(project: &Project) -> Rendered {
     ));
     out.push('\n');
 
-    if let Some(prose) = state::recovery(project).and_then(|r| r.current_state.as_deref())
-        && !prose.trim().is_empty()
+    if let Some(prose) = prose.as_deref()
+        && (activity.is_some() || short_prose.is_none())
     {
         let kept = abbreviate(prose, STATE_PROSE_MAX);
         shortened |= kept.ends_with('…') && !prose.trim_end().ends_with('…');
@@ -74,7 +86,7 @@ pub fn render_prompt(project: &Project) -> Rendered {
     let next = match next {
         Some(text) => {
             let kept = abbreviate(&text, NEXT_ACTION_MAX);
-            shortened |= kept != super::text::one_line(&text);
+            shortened |= kept != one_line(&text);
             kept
         }
         None => "unknown -- read the files below to determine the next step".into(),

@@ -40,11 +40,23 @@ pub fn phase_name(project: &Project) -> Option<String> {
     ])
 }
 
+/// The current activity. The summary falls back to v1 `current_state` prose,
+/// which is not an activity: that is left out here (see `state_prose`).
 pub fn activity(project: &Project) -> Option<String> {
+    let prose = state_prose(project);
     first([
         recovery(project).and_then(|r| r.current_activity.clone()),
-        project.summary.activity.clone(),
+        project
+            .summary
+            .activity
+            .clone()
+            .filter(|a| Some(a) != prose.as_ref()),
     ])
+}
+
+/// v1 `current_state` prose, when the section has any.
+pub fn state_prose(project: &Project) -> Option<String> {
+    first([recovery(project).and_then(|r| r.current_state.clone())])
 }
 
 pub fn status(project: &Project) -> Option<String> {

@@ -1,0 +1,166 @@
+//! Template 1 against the seed's populated example (golden), plus a snapshot of
+//! the exact bytes.
+
+use resume_tui::core::normalize::jerry::normalize_orchestration;
+use resume_tui::core::render::render_prompt;
+
+const SOURCE: &str = "projects/PROJ-001-oss-release/ORCHESTRATION.yaml";
+const DIR: &str = "projects/PROJ-001-oss-release";
+
+/// Seed 003, "Populated Example (PROJ-001 at QG-2 Compaction Point)", verbatim.
+const SEED_EXAMPLE: &str = r#"You are resuming a workflow that was interrupted. Do NOT start over. Your goal is to
+continue from the exact point of interruption using the persistent state below.
+
+WORKFLOW: feat015-licmig-20260217-001
+PROJECT: PROJ-001-oss-release
+ORCHESTRATION PLAN: projects/PROJ-001-oss-release/ORCHESTRATION_PLAN.md
+
+RECOVERY STATE:
+- Current phase: Phase 2 (Core License Changes)
+- Workflow status: ACTIVE
+- Last activity: qg-2-iteration-1
+- Last checkpoint: CP-001
+- Context fill at interruption: 88.6%
+- Compaction events in previous session: 1
+
+NEXT ACTION: Continue QG-2 iteration 1. Re-read the 3 Phase 2 deliverables and re-score
+with S-014, S-007, S-002. The previous scoring reached 0.960 but S-007 found 1 major
+finding (DA-001: copyright holder inconsistency). Apply revision, then re-score.
+
+QUALITY TRAJECTORY:
+- Gates completed: qg-1
+- Gates remaining: qg-2, qg-3, qg-final
+- Current gate: qg-2 (iteration 1)
+- Last gate score: 0.960 (qg-2 iter 1, pre-revision)
+- Recurring weak dimension: evidence_quality
+
+KEY DECISIONS (carry forward):
+- RD-001 (qg-2, iter 1): Align copyright holder to 'Adam Nowak' across NOTICE,
+  header_template, and ORCHESTRATION_PLAN. NOTICE is authoritative. Affects Phase 3.
+
+AGENT WORK COMPLETED:
+- audit-executor: PASS. All 25 deps Apache-2.0 compatible. MPL-2.0 (certifi) compatible
+  via Exhibit B. No blockers.
+- license-replacer: DONE. LICENSE file replaced with canonical Apache 2.0. SHA-256 verified.
+- notice-creator: DONE. NOTICE file created per Section 4(d). Copyright: 2026 Adam Nowak.
+- metadata-updater: DONE. pyproject.toml license = Apache-2.0 (SPDX). No other refs.
+
+DEFECT PATTERNS (avoid re-introducing):
+- Evidence quality gaps: missing source URLs and unattached artifacts (qg-1, qg-2)
+- Cross-artifact consistency: counts and names mismatched between deliverables (qg-1)
+
+READ THESE FILES IN ORDER:
+1. [PRIORITY 1] projects/PROJ-001-oss-release/ORCHESTRATION.yaml
+   Sections: resumption, quality_gates.qg-2, next_actions
+   Purpose: Machine-readable workflow state. Read resumption section first for full
+   recovery context including enhanced schema data.
+2. [PRIORITY 2] projects/PROJ-001-oss-release/ORCHESTRATION_PLAN.md
+   Sections: agent-registry, phase-2
+   Purpose: Strategic context. Agent definitions and Phase 2 description for
+   understanding current work.
+3. [PRIORITY 3] projects/PROJ-001-oss-release/WORKTRACKER.md
+   Sections: features, history
+   Purpose: Tactical documentation. Feature status and session history.
+
+AFTER READING:
+1. Confirm you understand the current workflow state
+2. Identify what phase/step to continue from
+3. Proceed with: Continue QG-2 iteration 1. Re-read the 3 Phase 2 deliverables and
+   re-score with S-014, S-007, S-002. Apply DA-001 revision first.
+
+Do NOT re-read artifacts from completed phases unless specifically needed for the current
+task. Minimize context consumption -- you are resuming mid-workflow and context budget
+is limited.
+"#;
+
+/// Where the seed's example says more than its template's variables can carry.
+/// Each entry: (seed text, what the template's own variables give).
+const HAND_EDITS: &[(&str, &str)] = &[
+    // "pre-revision" is an annotation the author added; no field records it.
+    ("0.960 (qg-2 iter 1, pre-revision)", "0.960 (qg-2 iter 1)"),
+    // The template repeats {NEXT_ACTION} here; the author hand-abbreviated it and
+    // added "Apply DA-001 revision first." We keep the leading sentences and point
+    // to the full text.
+    (
+        "S-002. Apply DA-001 revision first.",
+        "S-002. (full text under NEXT ACTION)",
+    ),
+];
+
+fn fixture() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/render/proj-001-qg2.yaml"
+    );
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn normalise_whitespace(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn golden_template_1_matches_the_seeds_populated_example() {
+    let project = normalize_orchestration(SOURCE, DIR, &fixture());
+    let rendered = render_prompt(&project);
+
+    let mut expected = SEED_EXAMPLE.to_string();
+    for (seed, ours) in HAND_EDITS {
+        assert!(
+            expected.contains(seed),
+            "hand edit {seed:?} no longer in the seed text"
+        );
+        expected = expected.replace(seed, ours);
+    }
+    assert_eq!(
+        normalise_whitespace(&rendered.text),
+        normalise_whitespace(&expected),
+        "\n--- rendered ---\n{}\n--- seed (hand edits applied) ---\n{expected}",
+        rendered.text
+    );
+
+    // Same sections in the same order, starting on their own lines.
+    let headers = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with(' ') && !l.starts_with('-') && l.ends_with(':'))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(headers(&rendered.text), headers(&expected));
+    assert!(!rendered.truncated);
+    assert_eq!(rendered.sources, vec![SOURCE.to_string()]);
+    assert!(
+        (400..=1_000).contains(&rendered.tokens_estimate),
+        "{} tokens",
+        rendered.tokens_estimate
+    );
+    insta::assert_snapshot!("golden_template_1", rendered.text);
+}
+
+#[test]
+fn template_1_is_deterministic() {
+    let project = normalize_orchestration(SOURCE, DIR, &fixture());
+    assert_eq!(render_prompt(&project), render_prompt(&project.clone()));
+}
+
+#[test]
+fn control_characters_in_file_text_do_not_reach_the_prompt() {
+    let fixture = fixture();
+    let start = fixture.find("    next_step: >-").unwrap();
+    let end = fixture.find("    context_fill_at_update").unwrap();
+    let text = format!(
+        "{}    next_step: \"Continue.\\u001b[31m Then\\u0007 stop.\\r\"\n{}",
+        &fixture[..start],
+        &fixture[end..]
+    );
+    let project = normalize_orchestration(SOURCE, DIR, &text);
+    let rendered = render_prompt(&project);
+    assert!(
+        rendered
+            .text
+            .contains("NEXT ACTION: Continue.[31m Then stop.\n"),
+        "{}",
+        rendered.text
+    );
+    assert!(!rendered.text.chars().any(|c| c.is_control() && c != '\n'));
+}
