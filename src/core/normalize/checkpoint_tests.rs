@@ -145,6 +145,14 @@ fn reads_a_real_jerry_checkpoint() {
 }
 
 #[test]
+fn a_null_token_count_is_allowed_in_jerry_checkpoints() {
+    let text = JERRY.replace("\"token_count\": 175000", "\"token_count\": null");
+    let c = normalize_checkpoint("cx-035.json", &text, false).unwrap();
+    assert_eq!((c.tokens_used, c.fill), (None, Some(0.875)));
+    assert!(validate_checkpoint("cx-035.json", &text).is_empty());
+}
+
+#[test]
 fn the_format_comes_from_the_content_not_the_name() {
     let c = normalize_checkpoint("x/cx-009-checkpoint.json", JERRY, false).unwrap();
     assert_eq!(c.format, CheckpointFormat::Jerry);

@@ -168,7 +168,9 @@ pub struct JerryCheckpointContext {
     pub fill_percentage: f64,
     /// `nominal`, `low`, `warning`, `critical`, `emergency` (case varies).
     pub tier: String,
-    pub token_count: i64,
+    /// `null` when monitoring had no token count (real files at fill 0.0).
+    #[schemars(with = "Nullable<i64>")]
+    pub token_count: Option<i64>,
     pub monitoring_ok: bool,
     pub context_window: i64,
     /// Where the window size came from, e.g. `"default"`.
