@@ -118,8 +118,9 @@ const HEADERS: [&str; 12] = [
     "SHAPE",
     "WARN",
 ];
-/// Widest a column may grow; longer text is cut with `…`.
-const MAX_WIDTHS: [usize; 12] = [5, 34, 28, 10, 18, 36, 9, 5, 6, 11, 20, 4];
+/// Widest a column may grow; longer text is cut with `…`. Ids are never cut: they
+/// are what `show` and the other commands take.
+const MAX_WIDTHS: [usize; 12] = [5, 200, 28, 10, 18, 36, 9, 5, 6, 11, 20, 4];
 /// Right-aligned (numeric) columns.
 const RIGHT: [bool; 12] = [
     false, false, false, false, false, false, false, true, true, false, false, true,

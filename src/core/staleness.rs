@@ -9,8 +9,9 @@
 //! - FRESH: none of the above.
 //! - UNKNOWN: no readable update time.
 //!
-//! A date written without a time (`2026-02-19`) counts as the end of that day, so it
-//! is never judged older than something that happened later the same day.
+//! A date written without a time (`2026-02-19`, or exactly midnight, which real
+//! files write when they only know the date) counts as the end of that day, so it is
+//! never judged older than something that happened later the same day.
 
 use serde::Serialize;
 
@@ -183,10 +184,7 @@ pub fn judge(facts: &Facts, now: Timestamp, stale_after_minutes: u32) -> Stalene
         });
         return staleness;
     };
-    let date_only = facts
-        .updated_at_raw
-        .as_deref()
-        .is_some_and(|raw| raw.trim().len() == 10);
+    let date_only = facts.updated_at_raw.as_deref().is_some_and(is_date_only);
     // A bare date could mean any time that day: take its last second.
     let effective = if date_only {
         Timestamp(updated.0 + 86_399)
@@ -194,10 +192,7 @@ pub fn judge(facts: &Facts, now: Timestamp, stale_after_minutes: u32) -> Stalene
         updated
     };
     let written = if date_only {
-        format!(
-            "on {}",
-            facts.updated_at_raw.as_deref().unwrap_or_default().trim()
-        )
+        format!("on {}", updated.to_iso().get(..10).unwrap_or_default())
     } else {
         format!("at {}", updated.to_iso())
     };
@@ -224,6 +219,22 @@ pub fn judge(facts: &Facts, now: Timestamp, stale_after_minutes: u32) -> Stalene
         staleness.reasons.push(reason);
     }
     staleness
+}
+
+/// `2026-02-19`, or a time of exactly midnight (`2026-02-19T00:00:00Z`), which real
+/// files write when they only know the date.
+fn is_date_only(raw: &str) -> bool {
+    let raw = raw.trim();
+    if raw.len() == 10 {
+        return true;
+    }
+    let time = raw.get(11..).unwrap_or_default();
+    let time = time.trim_end_matches(['Z', 'z']);
+    let time = time.strip_suffix("+00:00").unwrap_or(time);
+    matches!(
+        time,
+        "00:00" | "00:00:00" | "00:00:00.000" | "00:00:00.000000"
+    )
 }
 
 fn critical_reasons(facts: &Facts, effective: Timestamp, written: &str) -> Vec<String> {
@@ -278,9 +289,12 @@ fn stale_reasons(
     if let Some(start) = facts.phase_started_at
         && start > effective
     {
-        let phase = facts.phase.as_deref().unwrap_or("?");
+        let phase = facts
+            .phase
+            .as_deref()
+            .map_or_else(String::new, |p| format!(" {p}"));
         reasons.push(format!(
-            "Last updated {written}, before the current phase {phase} started at {}.",
+            "Last updated {written}, before the current phase{phase} started at {}.",
             start.to_iso()
         ));
     }

@@ -1,6 +1,6 @@
 //! Assembling a workspace from normalised files, and naming a project in it.
 
-use crate::core::model::{Checkpoint, Diagnostic, Project, Workspace};
+use crate::core::model::{Checkpoint, Diagnostic, Project, ProjectKind, Workspace};
 
 /// Why a project name did not pick exactly one project.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -187,10 +187,14 @@ pub fn make_ids_unique(projects: &mut [Project]) {
             Some((id, source)) if *id == project.id => {
                 let new_id = unique_id(&project.id, source, &project.source, &taken);
                 taken.insert(new_id.clone());
+                let what = match project.kind {
+                    ProjectKind::Jerry => "workflow id",
+                    ProjectKind::Nexus => "project id",
+                };
                 project.diagnostics.push(Diagnostic::warning(
                     project.source.clone(),
                     format!(
-                        "workflow id \"{id}\" is also used by {source}; this project is listed as \"{new_id}\""
+                        "{what} \"{id}\" is also used by {source}; this project is listed as \"{new_id}\""
                     ),
                 ));
                 project.id = new_id;

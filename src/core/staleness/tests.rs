@@ -88,10 +88,37 @@ fn cases() -> Vec<Case> {
             says: &["Last updated 12 h ago"],
         },
         Case {
+            name: "exactly midnight is a date",
+            facts: Facts {
+                phase_started_at: Some(ts("2026-02-19T04:35:00Z")),
+                ..updated("2026-02-19T00:00:00Z")
+            },
+            level: Stale,
+            says: &["Last updated 12 h ago"],
+        },
+        Case {
+            name: "exactly midnight, before a later day's checkpoint",
+            facts: Facts {
+                latest_checkpoint: Some(("cx-001".into(), ts("2026-02-20T00:30:00Z"))),
+                ..updated("2026-02-19T00:00:00.000000+00:00")
+            },
+            level: Critical,
+            says: &["Last updated on 2026-02-19, before checkpoint cx-001"],
+        },
+        Case {
+            name: "one second after midnight is a time",
+            facts: Facts {
+                phase_started_at: Some(ts("2026-02-20T04:35:00Z")),
+                ..updated("2026-02-20T00:00:01Z")
+            },
+            level: Stale,
+            says: &["before the current phase started at 2026-02-20T04:35:00Z"],
+        },
+        Case {
             name: "finished workflows do not age",
             facts: Facts {
                 finished: Some("COMPLETE".into()),
-                ..updated("2026-01-01T00:00:00Z")
+                ..updated("2026-01-01T08:00:00Z")
             },
             level: Fresh,
             says: &["The workflow is COMPLETE; its last update (50 d ago) is final."],
