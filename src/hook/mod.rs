@@ -1,10 +1,220 @@
-//! Headless hook mode: stdin → core → stdout, one module per event.
+//! Headless hook mode: stdin → decide → write → stdout, one module per event.
+//!
+//! [`handle`] holds the logic and writes nothing: it returns a [`HookOutcome`]
+//! (the exact stdout, the planned writes, log lines, the explanation), so it is
+//! tested without a process. [`run_from_process`] reads stdin, calls it, carries
+//! out the writes through `io::write`, prints, logs, and always exits 0: a panic is
+//! caught and logged, and nothing but the event's documented output reaches stdout.
 
+use std::io::Write;
+use std::panic::AssertUnwindSafe;
 use std::process::ExitCode;
 
 use crate::cli::HookArgs;
+use crate::config::Config;
+use crate::core::time::Timestamp;
+use crate::io::env::Env;
+use crate::io::log::{self, Level};
+use crate::io::write::WriteError;
 
-/// Entry point for `resume-tui hook`: always exits 0.
-pub fn run_from_process(_args: &HookArgs) -> ExitCode {
+mod build;
+mod checkpoints;
+mod context;
+mod detect;
+pub mod doctor;
+mod execute;
+pub mod input;
+pub mod install;
+mod lookup;
+mod measure;
+pub mod output;
+mod post_tool_use;
+mod postcompact;
+mod precompact;
+mod project;
+mod session_start;
+pub mod stdin;
+mod user_prompt;
+
+pub use context::HookContext;
+pub use input::{Event, HookInput};
+pub use output::{HookOutcome, PlannedWrite, WriteOp};
+
+/// Decides what `event` calls for. Reads what it needs; writes nothing.
+pub fn handle(event: &Event, input: &HookInput, ctx: &HookContext) -> HookOutcome {
+    let mut outcome = match event {
+        Event::PreCompact => precompact::handle(input, ctx),
+        Event::PostCompact => postcompact::handle(input, ctx),
+        Event::UserPromptSubmit => user_prompt::handle(input, ctx),
+        Event::SessionStart => session_start::handle(input, ctx),
+        Event::PostToolUse => post_tool_use::handle(input, ctx),
+        Event::Other(name) => HookOutcome::nothing(format!("event {name:?}: nothing to do")),
+    };
+    if let Some(dir) = ctx.project_dir() {
+        outcome
+            .explain
+            .insert(0, format!("project folder: {}", dir.display()));
+    }
+    outcome
+}
+
+/// Entry point for `resume-tui hook [EVENT]`: always exits 0.
+pub fn run_from_process(args: &HookArgs) -> ExitCode {
+    let env = Env::from_process();
+    let now = crate::io::clock::now();
+    install_panic_hook(&env, now);
+    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        let config = load_config(&env);
+        let stdin = std::io::stdin();
+        let payload = stdin::read_payload(stdin, stdin::SILENCE, stdin::MAX_BYTES);
+        let mut stdout = std::io::stdout().lock();
+        let mut stderr = std::io::stderr().lock();
+        let run = Run {
+            args,
+            env: &env,
+            now,
+            config: &config,
+        };
+        run.payload(payload, &mut stdout, &mut stderr);
+    }));
     ExitCode::SUCCESS
+}
+
+/// Logs a panic's message and location, and prints nothing.
+fn install_panic_hook(env: &Env, now: Timestamp) {
+    let env = env.clone();
+    std::panic::set_hook(Box::new(move |info| {
+        let max = Config::default().log.max_bytes;
+        let _ = log::append(&env, max, now, Level::Error, "panic", &info.to_string());
+    }));
+}
+
+fn load_config(env: &Env) -> Config {
+    let Some(path) = crate::cli::context::default_config_path(env) else {
+        return Config::default();
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Config::overlay(&text, &path.display().to_string()).0,
+        Err(_) => Config::default(),
+    }
+}
+
+/// One invocation, after stdin was read: everything but the process itself.
+pub struct Run<'a> {
+    pub args: &'a HookArgs,
+    pub env: &'a Env,
+    pub now: Timestamp,
+    pub config: &'a Config,
+}
+
+impl Run<'_> {
+    pub fn payload(&self, payload: stdin::Payload, stdout: &mut dyn Write, stderr: &mut dyn Write) {
+        let named = self.args.event.as_deref().map(Event::parse);
+        let input = match payload {
+            stdin::Payload::Object(map) => HookInput::from_map(map),
+            // The cheapest path: no log line, nothing at all.
+            stdin::Payload::Empty => return,
+            stdin::Payload::Invalid(reason) => {
+                self.log(named.as_ref(), Level::Error, &reason);
+                return self.after_bad_stdin(named.as_ref(), stdout);
+            }
+            stdin::Payload::Silent { bytes } => {
+                let reason = format!(
+                    "no complete JSON object on stdin after 2 s of silence ({bytes} bytes read)"
+                );
+                self.log(named.as_ref(), Level::Error, &reason);
+                return self.after_bad_stdin(named.as_ref(), stdout);
+            }
+            stdin::Payload::TooLarge => {
+                self.log(
+                    named.as_ref(),
+                    Level::Error,
+                    "stdin larger than 64 MB: ignored",
+                );
+                return self.after_bad_stdin(named.as_ref(), stdout);
+            }
+        };
+        let event = named.or_else(|| input.hook_event_name.as_deref().map(Event::parse));
+        let Some(event) = event else {
+            self.log(
+                None,
+                Level::Error,
+                "no hook_event_name on stdin and no event argument",
+            );
+            return;
+        };
+        self.input(&event, &input, stdout, stderr);
+    }
+
+    /// PreCompact still owes its `{}` when stdin was unusable.
+    fn after_bad_stdin(&self, event: Option<&Event>, stdout: &mut dyn Write) {
+        if event == Some(&Event::PreCompact) && !self.args.dry_run {
+            let _ = writeln!(stdout, "{}", output::PRECOMPACT_STDOUT);
+        }
+    }
+
+    pub fn input(
+        &self,
+        event: &Event,
+        input: &HookInput,
+        stdout: &mut dyn Write,
+        stderr: &mut dyn Write,
+    ) {
+        let ctx = HookContext::new(self.env, self.now, self.config, input);
+        let mut outcome = handle(event, input, &ctx);
+        if self.args.dry_run {
+            let report = execute::describe(event.name(), &outcome, self.args.explain);
+            let _ = stdout.write_all(report.as_bytes());
+            return;
+        }
+        if let Err(e) = execute::execute(&outcome.writes) {
+            if matches!(e, WriteError::AlreadyExists { .. }) && *event == Event::PreCompact {
+                // A sibling run created the same checkpoint first: plan again, so
+                // this run updates it instead.
+                outcome = handle(event, input, &ctx);
+                if let Err(e) = execute::execute(&outcome.writes) {
+                    outcome.error(format!("write failed: {e}"));
+                }
+            } else {
+                outcome.error(format!("write failed: {e}"));
+            }
+        }
+        if let Some(text) = &outcome.stdout {
+            let _ = writeln!(stdout, "{text}");
+            let _ = stdout.flush();
+        }
+        if self.args.explain {
+            for line in &outcome.explain {
+                let _ = writeln!(stderr, "resume-tui: {line}");
+            }
+        }
+        if outcome.log.is_empty() {
+            let why = outcome
+                .explain
+                .last()
+                .cloned()
+                .unwrap_or_else(|| "nothing to do".into());
+            outcome.info(why);
+        }
+        let lines: Vec<String> = outcome
+            .log
+            .iter()
+            .map(|(level, message)| log::format_line(self.now, *level, event.name(), message))
+            .collect();
+        self.append(&lines);
+    }
+
+    fn log(&self, event: Option<&Event>, level: Level, message: &str) {
+        let name = event.map_or("hook", Event::name);
+        self.append(&[log::format_line(self.now, level, name, message)]);
+    }
+
+    fn append(&self, lines: &[String]) {
+        if self.args.dry_run {
+            return;
+        }
+        if let Some(path) = log::log_path(self.env) {
+            let _ = log::append_lines(&path, self.config.log.max_bytes, lines);
+        }
+    }
 }

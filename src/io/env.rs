@@ -12,6 +12,8 @@ pub struct Env {
 pub const KNOWN: &[&str] = &[
     "CLAUDE_PROJECT_DIR",
     "CLAUDE_CODE_AUTO_COMPACT_WINDOW",
+    "CLAUDE_CODE_DISABLE_1M_CONTEXT",
+    "CLAUDE_CONFIG_DIR",
     "JERRY_LIFECYCLE_DIR",
     "HOME",
     "SSH_TTY",

@@ -1,1 +1,330 @@
-//! Filled in by its owner.
+//! The tail reader of a Claude Code transcript (JSONL, reference
+//! claude-code-hooks.md §5). The file is read backwards from its end in chunks, so
+//! the cost depends on how far back the answer lies, not on the file's size; a
+//! byte budget bounds the worst case. Lines longer than a cap are skipped without
+//! being held whole, and lines that are not JSON are counted and skipped.
+//!
+//! Two answers come out of one pass:
+//! - the context usage: the newest main-chain assistant record with a non-zero
+//!   `message.usage` (sidechain, API-error and zero-usage records are skipped) after
+//!   the last main-chain `compact_boundary`; when a boundary comes first, its
+//!   `compactMetadata.postTokens` (if any) stands in;
+//! - the file paths of recent Read/Write/Edit/MultiEdit tool calls.
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::core::fill::Usage;
+use crate::core::time::Timestamp;
+
+mod record;
+
+pub use record::ToolUse;
+
+/// How much of the file one scan may read.
+#[derive(Debug, Clone, Copy)]
+pub struct ScanLimits {
+    /// Bytes read per step backwards.
+    pub chunk: usize,
+    /// Lines longer than this are skipped (and never held in memory whole).
+    pub max_line: usize,
+    /// Total bytes read before giving up.
+    pub max_bytes: u64,
+    /// Keep scanning past the usage record for tool calls, up to this many.
+    pub max_tool_uses: usize,
+    /// Whether tool calls are wanted at all (PreCompact) or only usage.
+    pub want_tool_uses: bool,
+}
+
+impl ScanLimits {
+    /// Usage only: stops at the first usable record.
+    pub fn usage_only() -> ScanLimits {
+        ScanLimits {
+            chunk: 64 * 1024,
+            max_line: 4 * 1024 * 1024,
+            max_bytes: 16 * 1024 * 1024,
+            max_tool_uses: 0,
+            want_tool_uses: false,
+        }
+    }
+
+    /// Usage and the recent file tool calls (bounded by `max_bytes`).
+    pub fn with_tool_uses() -> ScanLimits {
+        ScanLimits {
+            max_tool_uses: 64,
+            want_tool_uses: true,
+            max_bytes: 4 * 1024 * 1024,
+            ..ScanLimits::usage_only()
+        }
+    }
+}
+
+/// Where the usage figure came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UsageSource {
+    /// An assistant record's `message.usage`.
+    AssistantRecord,
+    /// `compactMetadata.postTokens` of a boundary with no usage after it yet.
+    CompactBoundary,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FoundUsage {
+    pub usage: Usage,
+    pub source: UsageSource,
+    pub model: Option<String>,
+    pub message_id: Option<String>,
+    pub timestamp: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Boundary {
+    pub trigger: Option<String>,
+    pub pre_tokens: Option<u64>,
+    pub post_tokens: Option<u64>,
+    pub timestamp: Option<String>,
+}
+
+/// The answer of one backwards scan.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct TranscriptScan {
+    pub usage: Option<FoundUsage>,
+    /// The newest main-chain `compact_boundary`, if one was reached.
+    pub last_boundary: Option<Boundary>,
+    /// The newest model id seen on a main-chain assistant record.
+    pub model: Option<String>,
+    /// File tool calls, newest first.
+    pub tool_uses: Vec<ToolUse>,
+    pub bytes_read: u64,
+    pub lines_read: usize,
+    pub bad_lines: usize,
+    pub long_lines_skipped: usize,
+    /// The scan stopped on its byte budget before reaching the file's start.
+    pub budget_exhausted: bool,
+    /// Main-chain assistant messages read, counting the lines of one streamed
+    /// message (sharing `message.id`) once.
+    pub assistant_messages: usize,
+    #[serde(skip)]
+    tool_cap: usize,
+    #[serde(skip)]
+    seen_tool_ids: HashSet<String>,
+    #[serde(skip)]
+    last_message_id: Option<String>,
+}
+
+impl TranscriptScan {
+    fn done(&self, limits: &ScanLimits) -> bool {
+        let usage_settled = self.usage.is_some() || self.last_boundary.is_some();
+        let tools_settled = !limits.want_tool_uses || self.tool_uses.len() >= limits.max_tool_uses;
+        usage_settled && tools_settled
+    }
+
+    fn take_line(&mut self, line: &[u8]) {
+        self.lines_read += 1;
+        let line = trim_ascii(line);
+        if line.is_empty() {
+            return;
+        }
+        let usage_settled = self.usage.is_some() || self.last_boundary.is_some();
+        if usage_settled && !contains(line, b"tool_use") {
+            return;
+        }
+        if !contains(line, b"assistant") && !contains(line, b"compact_boundary") {
+            return;
+        }
+        match record::parse(line) {
+            Some(record) => record.apply(self),
+            None => self.bad_lines += 1,
+        }
+    }
+}
+
+fn trim_ascii(mut line: &[u8]) -> &[u8] {
+    while let [rest @ .., last] = line {
+        if last.is_ascii_whitespace() {
+            line = rest;
+        } else {
+            break;
+        }
+    }
+    while let [first, rest @ ..] = line {
+        if first.is_ascii_whitespace() {
+            line = rest;
+        } else {
+            break;
+        }
+    }
+    line
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    let Some(&first) = needle.first() else {
+        return true;
+    };
+    let mut from = 0;
+    while let Some(pos) = haystack
+        .get(from..)
+        .and_then(|h| h.iter().position(|&b| b == first))
+    {
+        let at = from + pos;
+        if haystack.get(at..at + needle.len()) == Some(needle) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
+}
+
+/// Scans the transcript at `path` backwards.
+pub fn scan(path: &Path, limits: &ScanLimits) -> std::io::Result<TranscriptScan> {
+    let mut file = File::open(path)?;
+    let len = file.seek(SeekFrom::End(0))?;
+    scan_reader(&mut file, len, limits)
+}
+
+/// Scans the first `len` bytes of `reader` backwards.
+pub fn scan_reader<R: Read + Seek>(
+    reader: &mut R,
+    len: u64,
+    limits: &ScanLimits,
+) -> std::io::Result<TranscriptScan> {
+    let mut found = TranscriptScan {
+        tool_cap: if limits.want_tool_uses {
+            limits.max_tool_uses
+        } else {
+            0
+        },
+        ..TranscriptScan::default()
+    };
+    let chunk_size = limits.chunk.max(1);
+    let mut buf = vec![0u8; chunk_size];
+    // The end of a line whose start lies further back, as pieces in file order
+    // reversed (newest piece first), and whether that line is over the cap.
+    let mut pending: Vec<Vec<u8>> = Vec::new();
+    let mut pending_len = 0usize;
+    let mut skipping = false;
+    let mut pos = len;
+
+    while pos > 0 {
+        if found.bytes_read >= limits.max_bytes {
+            found.budget_exhausted = true;
+            return Ok(found);
+        }
+        let start = pos.saturating_sub(chunk_size as u64);
+        let size = usize::try_from(pos - start)
+            .unwrap_or(chunk_size)
+            .min(chunk_size);
+        let chunk = buf.get_mut(..size).unwrap_or_default();
+        reader.seek(SeekFrom::Start(start))?;
+        reader.read_exact(chunk)?;
+        found.bytes_read += size as u64;
+
+        let mut end = chunk.len();
+        while let Some(nl) = chunk
+            .get(..end)
+            .and_then(|c| c.iter().rposition(|&b| b == b'\n'))
+        {
+            let segment = chunk.get(nl + 1..end).unwrap_or_default();
+            if skipping || segment.len() + pending_len > limits.max_line {
+                found.long_lines_skipped += 1;
+            } else if pending.is_empty() {
+                found.take_line(segment);
+            } else {
+                let line = join(segment, &pending, pending_len);
+                found.take_line(&line);
+            }
+            pending.clear();
+            pending_len = 0;
+            skipping = false;
+            if found.done(limits) {
+                return Ok(found);
+            }
+            end = nl;
+        }
+        let head = chunk.get(..end).unwrap_or_default();
+        if !skipping && !head.is_empty() {
+            if head.len() + pending_len > limits.max_line {
+                skipping = true;
+                pending.clear();
+                pending_len = 0;
+            } else {
+                pending.push(head.to_vec());
+                pending_len += head.len();
+            }
+        }
+        pos = start;
+    }
+    if skipping {
+        found.long_lines_skipped += 1;
+    } else if !pending.is_empty() {
+        let line = join(&[], &pending, pending_len);
+        found.take_line(&line);
+    }
+    Ok(found)
+}
+
+/// When the transcript began: the first `"timestamp"` in its first 64 KB.
+pub fn first_timestamp(path: &Path) -> Option<Timestamp> {
+    let mut head = vec![0u8; 64 * 1024];
+    let mut file = File::open(path).ok()?;
+    let mut filled = 0;
+    while filled < head.len() {
+        match file.read(head.get_mut(filled..)?) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    let head = head.get(..filled)?;
+    let key = b"\"timestamp\"";
+    let mut from = 0;
+    while let Some(at) = find(head, from, key) {
+        from = at + key.len();
+        let rest = head.get(from..)?;
+        let skip = rest
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace() || **b == b':')
+            .count();
+        let value = rest.get(skip..)?.strip_prefix(b"\"")?;
+        let end = value.iter().position(|&b| b == b'"')?;
+        let text = std::str::from_utf8(value.get(..end)?).ok()?;
+        if let Some(stamp) = Timestamp::parse(text) {
+            return Some(stamp);
+        }
+    }
+    None
+}
+
+fn find(haystack: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    let first = *needle.first()?;
+    let mut at = from;
+    while let Some(pos) = haystack
+        .get(at..)
+        .and_then(|h| h.iter().position(|&b| b == first))
+    {
+        let start = at + pos;
+        if haystack.get(start..start + needle.len()) == Some(needle) {
+            return Some(start);
+        }
+        at = start + 1;
+    }
+    None
+}
+
+fn join(first: &[u8], pending: &[Vec<u8>], pending_len: usize) -> Vec<u8> {
+    let mut line = Vec::with_capacity(first.len() + pending_len);
+    line.extend_from_slice(first);
+    for piece in pending.iter().rev() {
+        line.extend_from_slice(piece);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests;

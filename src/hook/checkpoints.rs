@@ -1,0 +1,186 @@
+//! The project's `.jerry/checkpoints/` folder as hooks see it: file names listed
+//! without a walk, numbers of both namings (`cx-NNN-checkpoint.json`, `cx-NNN.json`),
+//! acknowledgement markers, and the few files that need reading.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::core::model::Checkpoint;
+use crate::core::normalize::checkpoint::normalize_checkpoint;
+use crate::io::write::{Snapshot, read_snapshot};
+
+/// Design checkpoints larger than this are not read by a hook.
+const MAX_CHECKPOINT_BYTES: usize = 4 * 1024 * 1024;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckpointFile {
+    pub number: u32,
+    /// `cx-NNN` as named on disk (the digits as written).
+    pub id: String,
+    pub path: PathBuf,
+    /// `cx-NNN-checkpoint.json` (design) rather than `cx-NNN.json` (real Jerry).
+    pub design: bool,
+    /// A `cx-NNN.acknowledged` marker sits beside it.
+    pub marker: bool,
+}
+
+/// Checkpoint files in `dir`, oldest first; an unreadable or missing folder is empty.
+pub fn list(dir: &Path) -> Vec<CheckpointFile> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files = Vec::new();
+    let mut markers = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some((digits, rest)) = split_name(&name) else {
+            continue;
+        };
+        let Ok(number) = digits.parse::<u32>() else {
+            continue;
+        };
+        let design = match rest {
+            "-checkpoint.json" => true,
+            ".json" => false,
+            ".acknowledged" => {
+                markers.push(number);
+                continue;
+            }
+            _ => continue,
+        };
+        files.push(CheckpointFile {
+            number,
+            id: format!("cx-{digits}"),
+            path: entry.path(),
+            design,
+            marker: false,
+        });
+    }
+    for file in &mut files {
+        file.marker = markers.contains(&file.number);
+    }
+    files.sort_by_key(|f| (f.number, f.design));
+    files
+}
+
+fn split_name(name: &str) -> Option<(&str, &str)> {
+    let rest = name.strip_prefix("cx-")?;
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 || digits > 9 {
+        return None;
+    }
+    Some((rest.get(..digits)?, rest.get(digits..)?))
+}
+
+/// One past the highest number of either naming.
+pub fn next_number(files: &[CheckpointFile]) -> u32 {
+    files
+        .iter()
+        .map(|f| f.number)
+        .max()
+        .unwrap_or(0)
+        .saturating_add(1)
+}
+
+/// `cx-NNN-checkpoint.json`, zero-padded to three digits.
+pub fn design_file_name(number: u32) -> String {
+    format!("cx-{number:03}-checkpoint.json")
+}
+
+pub fn event_id(number: u32) -> String {
+    format!("cx-{number:03}")
+}
+
+/// A design checkpoint's bytes and parsed JSON (for rewriting it in place).
+pub fn read_json(path: &Path) -> Option<(Snapshot, serde_json::Map<String, Value>)> {
+    let snapshot = read_snapshot(path).ok()?;
+    if snapshot.bytes.len() > MAX_CHECKPOINT_BYTES {
+        return None;
+    }
+    match serde_json::from_slice(&snapshot.bytes).ok()? {
+        Value::Object(map) => Some((snapshot, map)),
+        _ => None,
+    }
+}
+
+/// The newest design checkpoint written for `session_id`, newest first among `files`.
+pub fn newest_of_session(
+    files: &[CheckpointFile],
+    session_id: &str,
+) -> Option<(CheckpointFile, Snapshot, serde_json::Map<String, Value>)> {
+    files.iter().rev().filter(|f| f.design).find_map(|file| {
+        let (snapshot, map) = read_json(&file.path)?;
+        let same = map.get("session_id").and_then(Value::as_str) == Some(session_id);
+        same.then(|| (file.clone(), snapshot, map))
+    })
+}
+
+/// Normalises one checkpoint file; `rel` is its path relative to the workspace root.
+pub fn load(file: &CheckpointFile, rel: &str) -> Option<Checkpoint> {
+    let snapshot = read_snapshot(&file.path).ok()?;
+    if snapshot.bytes.len() > MAX_CHECKPOINT_BYTES {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&snapshot.bytes);
+    normalize_checkpoint(rel, &text, file.marker).ok()
+}
+
+/// Every checkpoint in the folder, normalised, oldest first (unreadable ones skipped).
+pub fn load_all(files: &[CheckpointFile], project_dir: &Path) -> Vec<Checkpoint> {
+    files
+        .iter()
+        .filter_map(|file| load(file, &relative(project_dir, &file.path)))
+        .collect()
+}
+
+/// `path` relative to `root` with `/` separators, or the path as given.
+pub fn relative(root: &Path, path: &Path) -> String {
+    match path.strip_prefix(root) {
+        Ok(rel) => rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/"),
+        Err(_) => path.display().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_both_namings_and_markers_and_numbers_past_both() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [
+            "cx-001.json",
+            "cx-002-checkpoint.json",
+            "cx-036.json",
+            "cx-036.acknowledged",
+            "cx-x.json",
+            "notes.md",
+            "cx-1000-checkpoint.json.lock",
+        ] {
+            std::fs::write(dir.path().join(name), "{}").unwrap();
+        }
+        let files = list(dir.path());
+        let ids: Vec<(&str, bool, bool)> = files
+            .iter()
+            .map(|f| (f.id.as_str(), f.design, f.marker))
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                ("cx-001", false, false),
+                ("cx-002", true, false),
+                ("cx-036", false, true)
+            ]
+        );
+        assert_eq!(next_number(&files), 37);
+        assert_eq!(design_file_name(37), "cx-037-checkpoint.json");
+        assert_eq!(design_file_name(1234), "cx-1234-checkpoint.json");
+        assert_eq!(next_number(&[]), 1);
+        assert!(list(&dir.path().join("missing")).is_empty());
+    }
+}

@@ -1,0 +1,359 @@
+//! Which workflow was active when compaction came (seed 000 step 1, with the
+//! confidence levels of seed 001 §4.3):
+//! - `transcript`: recent Read/Write/Edit/MultiEdit paths that fall inside a
+//!   project: `high` with edits, `medium` with reads only;
+//! - `cache`: the project an earlier checkpoint of the same session (or an
+//!   unconsumed precompact state) named: `medium`;
+//! - `fallback`: the most recently updated ACTIVE ORCHESTRATION.yaml or Nexus
+//!   manifest: `low`.
+
+use std::path::Path;
+
+use crate::core::model::Project;
+use crate::core::wire::precompact::{Confidence, DetectionMethod};
+use crate::io::discover::{Discovery, FileKind, Found};
+use crate::io::transcript::ToolUse;
+
+/// How many candidates the fallback reads, newest first by modification time.
+const FALLBACK_READS: usize = 12;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Detection {
+    pub found: Found,
+    pub confidence: Confidence,
+    pub method: DetectionMethod,
+    /// One sentence: why this project.
+    pub reason: String,
+}
+
+/// The project folders state files live in.
+pub fn candidates(discovery: &Discovery) -> Vec<&Found> {
+    discovery
+        .files
+        .iter()
+        .filter(|f| matches!(f.kind, FileKind::Orchestration | FileKind::NexusManifest))
+        .collect()
+}
+
+#[derive(Default, Clone, Copy)]
+struct Hits {
+    edits: usize,
+    reads: usize,
+    newest: usize,
+}
+
+/// Matches tool-call paths to candidates. A path belongs to the candidate whose
+/// folder is its longest prefix; failing that, to the newest candidate under the
+/// same `projects/<PROJ>` folder (nested workflows keep their work files beside
+/// the project, not beside the ORCHESTRATION.yaml).
+pub fn from_transcript(root: &Path, found: &[&Found], tool_uses: &[ToolUse]) -> Option<Detection> {
+    let real_root = std::fs::canonicalize(root).ok();
+    let mut hits = vec![Hits::default(); found.len()];
+    for (age, tool) in tool_uses.iter().enumerate() {
+        let Some(rel) = relative(root, real_root.as_deref(), &tool.path) else {
+            continue;
+        };
+        let Some(index) = owner(found, &rel) else {
+            continue;
+        };
+        let Some(hit) = hits.get_mut(index) else {
+            continue;
+        };
+        if hit.edits + hit.reads == 0 {
+            hit.newest = age;
+        }
+        if tool.is_edit {
+            hit.edits += 1;
+        } else {
+            hit.reads += 1;
+        }
+    }
+    let (index, best) = hits
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.edits + h.reads > 0)
+        .max_by_key(|(_, h)| (h.edits > 0, h.edits + h.reads, std::cmp::Reverse(h.newest)))?;
+    let chosen = (*found.get(index)?).clone();
+    let (confidence, what) = if best.edits > 0 {
+        (
+            Confidence::High,
+            format!("{} edits, {} reads", best.edits, best.reads),
+        )
+    } else {
+        (
+            Confidence::Medium,
+            format!("{} reads, no edits", best.reads),
+        )
+    };
+    Some(Detection {
+        reason: format!(
+            "{what} of files under {} among the last {} file tool calls of the transcript",
+            display_dir(&chosen.dir),
+            tool_uses.len()
+        ),
+        found: chosen,
+        confidence,
+        method: DetectionMethod::Transcript,
+    })
+}
+
+fn display_dir(dir: &str) -> &str {
+    if dir.is_empty() {
+        "the workspace root"
+    } else {
+        dir
+    }
+}
+
+/// `path` relative to the root with `/` separators, if it lies inside it.
+fn relative(root: &Path, real_root: Option<&Path>, path: &str) -> Option<String> {
+    let path = Path::new(path);
+    let rel = if path.is_absolute() {
+        path.strip_prefix(root)
+            .ok()
+            .or_else(|| path.strip_prefix(real_root?).ok())?
+    } else {
+        path
+    };
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    Some(parts.join("/"))
+}
+
+fn inside(rel: &str, dir: &str) -> bool {
+    dir.is_empty()
+        || rel == dir
+        || rel
+            .strip_prefix(dir)
+            .is_some_and(|rest| rest.starts_with('/'))
+}
+
+fn owner(found: &[&Found], rel: &str) -> Option<usize> {
+    let longest = found
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| inside(rel, &f.dir))
+        .max_by_key(|(_, f)| f.dir.len())
+        .map(|(i, _)| i);
+    if let Some(i) = longest.filter(|i| found.get(*i).is_some_and(|f| !f.dir.is_empty())) {
+        return Some(i);
+    }
+    // `projects/<PROJ>/…`: the newest workflow of that project.
+    let Some(area) = project_area(rel) else {
+        return longest;
+    };
+    found
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| inside(&f.dir, &area))
+        .max_by_key(|(_, f)| modified(&f.path))
+        .map(|(i, _)| i)
+        .or(longest)
+}
+
+fn project_area(rel: &str) -> Option<String> {
+    let parts: Vec<&str> = rel.split('/').collect();
+    let at = parts.iter().position(|p| *p == "projects")?;
+    let id = parts.get(at + 1)?;
+    // A file directly in `projects/` is not inside a project.
+    parts.get(at + 2)?;
+    Some(
+        parts
+            .get(..=at)?
+            .iter()
+            .chain(std::iter::once(id))
+            .copied()
+            .collect::<Vec<_>>()
+            .join("/"),
+    )
+}
+
+fn modified(path: &Path) -> Option<std::time::SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// The candidate an earlier run named: a state file path (root-relative) or a
+/// Nexus project id (the project folder's name).
+pub fn from_cache(found: &[&Found], hint: &str, why: &str) -> Option<Detection> {
+    let hint = hint.trim().trim_start_matches("./");
+    let chosen = found.iter().find(|f| f.rel == hint).or_else(|| {
+        found
+            .iter()
+            .find(|f| f.kind == FileKind::NexusManifest && f.dir.rsplit('/').next() == Some(hint))
+    })?;
+    Some(Detection {
+        found: (*chosen).clone(),
+        confidence: Confidence::Medium,
+        method: DetectionMethod::Cache,
+        reason: format!("{why} named {hint}"),
+    })
+}
+
+/// The most recently updated ACTIVE workflow among the newest files. `load` reads
+/// one candidate.
+pub fn fallback(found: &[&Found], load: impl Fn(&Found) -> Option<Project>) -> Option<Detection> {
+    let mut by_mtime: Vec<&Found> = found
+        .iter()
+        .copied()
+        .filter(|f| !archived(&f.rel))
+        .collect();
+    by_mtime.sort_by_key(|f| std::cmp::Reverse(modified(&f.path)));
+    let (chosen, project) = by_mtime
+        .into_iter()
+        .take(FALLBACK_READS)
+        .filter_map(|f| load(f).map(|p| (f, p)))
+        .filter(|(_, p)| is_active(p))
+        .enumerate()
+        // Newest `updated_at`; without one, the file's modification order.
+        .max_by_key(|(order, (_, p))| (p.summary.updated_at, std::cmp::Reverse(*order)))
+        .map(|(_, pair)| pair)?;
+    let updated = project
+        .summary
+        .updated_at_raw
+        .clone()
+        .unwrap_or_else(|| "no updated_at; newest file".into());
+    Some(Detection {
+        found: chosen.clone(),
+        confidence: Confidence::Low,
+        method: DetectionMethod::Fallback,
+        reason: format!(
+            "no project in the transcript; the most recently updated active workflow ({updated})"
+        ),
+    })
+}
+
+fn archived(rel: &str) -> bool {
+    rel.split('/')
+        .any(|p| matches!(p, "05-archived" | "archive" | "templates"))
+        || rel.contains("02-builds/complete/")
+}
+
+/// ACTIVE (or in progress); a workflow with no status counts unless its prose or
+/// phase says it is complete.
+pub fn is_active(project: &Project) -> bool {
+    let done = |text: &str| {
+        let upper = text.to_uppercase();
+        [
+            "COMPLETE",
+            "DONE",
+            "CANCELLED",
+            "CANCELED",
+            "FAILED",
+            "ARCHIVED",
+        ]
+        .iter()
+        .any(|w| upper.contains(w))
+    };
+    match project.summary.status.as_deref() {
+        Some(status) => {
+            let upper = status.trim().to_uppercase().replace([' ', '-'], "_");
+            matches!(
+                upper.as_str(),
+                "ACTIVE" | "IN_PROGRESS" | "RUNNING" | "EXECUTING"
+            )
+        }
+        None => {
+            let prose = project
+                .resumption
+                .as_ref()
+                .and_then(|r| r.recovery.current_state.as_deref())
+                .unwrap_or_default();
+            let phase = project.summary.phase.as_deref().unwrap_or_default();
+            !done(prose) && !done(phase)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    fn found(rel: &str, dir: &str) -> Found {
+        Found {
+            kind: if rel.ends_with(".md") {
+                FileKind::NexusManifest
+            } else {
+                FileKind::Orchestration
+            },
+            path: PathBuf::from("/nonexistent").join(rel),
+            rel: rel.into(),
+            dir: dir.into(),
+        }
+    }
+
+    fn tool(path: &str, is_edit: bool) -> ToolUse {
+        ToolUse {
+            tool: if is_edit { "Edit" } else { "Read" }.into(),
+            path: path.into(),
+            is_edit,
+            sidechain: false,
+        }
+    }
+
+    #[test]
+    fn edits_beat_reads_and_the_longest_folder_owns_a_path() {
+        let files = [
+            found("ORCHESTRATION.yaml", ""),
+            found("projects/P1/ORCHESTRATION.yaml", "projects/P1"),
+            found(
+                "projects/P2/orchestration/wf/ORCHESTRATION.yaml",
+                "projects/P2/orchestration/wf",
+            ),
+            found(
+                "02-projects/07-x/01-planning/resume-context.md",
+                "02-projects/07-x",
+            ),
+        ];
+        let refs: Vec<&Found> = files.iter().collect();
+        let root = Path::new("/w");
+        let tools = [
+            tool("/w/projects/P1/a.md", false),
+            tool("/w/projects/P1/b.md", false),
+            tool("/w/projects/P1/c.md", false),
+            tool("/w/projects/P2/work/out.md", true),
+            tool("/elsewhere/x.md", true),
+        ];
+        let d = from_transcript(root, &refs, &tools).unwrap();
+        assert_eq!(d.found.dir, "projects/P2/orchestration/wf", "{d:?}");
+        assert_eq!(d.confidence, Confidence::High);
+        assert_eq!(d.method, DetectionMethod::Transcript);
+
+        let reads = [tool("/w/02-projects/07-x/02-working/n.md", false)];
+        let d = from_transcript(root, &refs, &reads).unwrap();
+        assert_eq!(
+            (d.found.dir.as_str(), d.confidence),
+            ("02-projects/07-x", Confidence::Medium)
+        );
+
+        let root_only = [tool("/w/README.md", true)];
+        let d = from_transcript(root, &refs, &root_only).unwrap();
+        assert_eq!(d.found.rel, "ORCHESTRATION.yaml");
+
+        assert!(from_transcript(root, &refs, &[tool("/other/x", true)]).is_none());
+        assert!(from_transcript(root, &refs, &[]).is_none());
+    }
+
+    #[test]
+    fn cache_hints_name_a_file_or_a_nexus_id() {
+        let files = [
+            found("projects/P1/ORCHESTRATION.yaml", "projects/P1"),
+            found(
+                "02-builds/active/12-b/01-planning/resume-context.md",
+                "02-builds/active/12-b",
+            ),
+        ];
+        let refs: Vec<&Found> = files.iter().collect();
+        let d = from_cache(&refs, "projects/P1/ORCHESTRATION.yaml", "checkpoint cx-002").unwrap();
+        assert_eq!(
+            (d.method, d.confidence),
+            (DetectionMethod::Cache, Confidence::Medium)
+        );
+        let d = from_cache(&refs, "12-b", "precompact state").unwrap();
+        assert_eq!(d.found.dir, "02-builds/active/12-b");
+        assert!(from_cache(&refs, "nope", "x").is_none());
+    }
+}

@@ -1,0 +1,110 @@
+//! Finding the project an injection is about, reading as little as possible:
+//! the state file a checkpoint names first, then the Nexus precompact state, and
+//! only then a walk of the workspace.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::context::{HookContext, precompact_state_path};
+use super::detect;
+use super::project::{self, found_at};
+use crate::core::model::{Checkpoint, Project, ProjectKind, Shape, Summary};
+use crate::core::staleness::Session;
+use crate::io::discover;
+use crate::io::write::read_snapshot;
+
+/// The project a checkpoint belongs to: the first of its files to read that is a
+/// state file (PreCompact writes the workflow's own file first), if its id matches.
+pub fn for_checkpoint(
+    checkpoint: &Checkpoint,
+    ctx: &HookContext,
+    session: Option<Session>,
+) -> Option<Project> {
+    let root = ctx.project_dir()?;
+    let found = checkpoint
+        .files_to_read
+        .iter()
+        .find_map(|f| found_at(root, Path::new(&f.path)))?;
+    let project = project::load(&found, ctx, session, true)?;
+    let matches = checkpoint
+        .workflow_id
+        .as_deref()
+        .is_none_or(|id| id == project.id);
+    matches.then_some(project)
+}
+
+/// The Nexus project named by `00-system/.cache/precompact_state.json`, if any,
+/// with the state's confidence.
+pub fn from_precompact_state(
+    ctx: &HookContext,
+    session: Option<Session>,
+) -> Option<(Project, String)> {
+    let root = ctx.project_dir()?;
+    let snapshot = read_snapshot(&precompact_state_path(root)).ok()?;
+    let value: Value = serde_json::from_slice(&snapshot.bytes).ok()?;
+    let id = value.get("active_project_id")?.as_str()?.to_string();
+    let confidence = value
+        .get("confidence")
+        .and_then(Value::as_str)
+        .unwrap_or("low")
+        .to_string();
+    let project = nexus_project(root, &id, ctx, session)?;
+    Some((project, confidence))
+}
+
+/// The manifest of Nexus project `id`, where the v4 and v5 layouts put it.
+pub fn nexus_project(
+    root: &Path,
+    id: &str,
+    ctx: &HookContext,
+    session: Option<Session>,
+) -> Option<Project> {
+    if id.is_empty() || id.contains(['/', '\\']) || id.starts_with('.') {
+        return None;
+    }
+    let places = [
+        format!("02-projects/{id}/01-planning/resume-context.md"),
+        format!("02-builds/active/{id}/01-planning/resume-context.md"),
+        format!("02-builds/{id}/01-planning/resume-context.md"),
+        format!("02-builds/complete/{id}/01-planning/resume-context.md"),
+        format!("02-projects/{id}/01-planning/_resume.md"),
+        format!("02-projects/{id}/_resume.md"),
+    ];
+    let found = places
+        .iter()
+        .filter(|rel| root.join(rel).is_file())
+        .find_map(|rel| found_at(root, Path::new(rel)))?;
+    project::load(&found, ctx, session, false)
+}
+
+/// The active workflow by the fallback rule (walks the workspace).
+pub fn by_fallback(ctx: &HookContext) -> Option<Project> {
+    let root = ctx.project_dir()?;
+    let discovery = discover::discover(root, ctx.env);
+    let candidates = detect::candidates(&discovery);
+    let detection = detect::fallback(&candidates, |f| project::load(f, ctx, None, false))?;
+    project::load(&detection.found, ctx, None, true)
+}
+
+/// A stand-in when no workflow is known, so that blocks about the session (fill,
+/// checkpoints) can still be rendered.
+pub fn placeholder(checkpoints: Vec<Checkpoint>) -> Project {
+    Project {
+        kind: ProjectKind::Jerry,
+        id: "workspace".into(),
+        name: None,
+        project_ref: None,
+        source: "(no workflow found)".into(),
+        dir: String::new(),
+        shape: Shape::None,
+        summary: Summary::default(),
+        resumption: None,
+        manifest: None,
+        trajectory: Default::default(),
+        checkpoints,
+        staleness: Default::default(),
+        diagnostics: Vec::new(),
+        top_level_keys: Vec::new(),
+    }
+}

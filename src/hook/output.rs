@@ -1,0 +1,137 @@
+//! What a hook decided, as data: the exact stdout, the files to write, the log
+//! lines and the explanation. `handle` returns it; the executor carries it out.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::core::render::budget::{INJECTION_LIMIT_CHARS, limit};
+use crate::io::log::Level;
+use crate::io::write::Snapshot;
+
+/// A file change the hook wants, checked again when it is carried out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlannedWrite {
+    pub path: PathBuf,
+    pub op: WriteOp,
+    /// Why, for `--dry-run` and the log.
+    pub why: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum WriteOp {
+    /// A new file that must not exist yet.
+    Create(Vec<u8>),
+    /// Replace a file that must still hold the snapshot's bytes.
+    Replace { snapshot: Snapshot, bytes: Vec<u8> },
+    /// Remove a file that must still hold the snapshot's bytes.
+    Remove { snapshot: Snapshot },
+}
+
+impl WriteOp {
+    pub fn verb(&self) -> &'static str {
+        match self {
+            WriteOp::Create(_) => "create",
+            WriteOp::Replace { .. } => "replace",
+            WriteOp::Remove { .. } => "remove",
+        }
+    }
+
+    pub fn bytes(&self) -> Option<&[u8]> {
+        match self {
+            WriteOp::Create(bytes) | WriteOp::Replace { bytes, .. } => Some(bytes),
+            WriteOp::Remove { .. } => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HookOutcome {
+    /// Exactly what goes to stdout (no trailing newline), or nothing.
+    pub stdout: Option<String>,
+    pub writes: Vec<PlannedWrite>,
+    pub log: Vec<(Level, String)>,
+    /// Why: which project, which confidence, which fill basis.
+    pub explain: Vec<String>,
+}
+
+impl HookOutcome {
+    pub fn nothing(reason: impl Into<String>) -> HookOutcome {
+        let mut outcome = HookOutcome::default();
+        outcome.explain(reason);
+        outcome
+    }
+
+    pub fn explain(&mut self, line: impl Into<String>) {
+        self.explain.push(line.into());
+    }
+
+    pub fn info(&mut self, message: impl Into<String>) {
+        self.log.push((Level::Info, message.into()));
+    }
+
+    pub fn error(&mut self, message: impl Into<String>) {
+        let message = message.into();
+        self.explain.push(format!("problem: {message}"));
+        self.log.push((Level::Error, message));
+    }
+
+    pub fn write(&mut self, path: PathBuf, op: WriteOp, why: impl Into<String>) {
+        self.writes.push(PlannedWrite {
+            path,
+            op,
+            why: why.into(),
+        });
+    }
+}
+
+/// The injection limit less one: the context must stay *under* 10,000 characters.
+pub const CONTEXT_LIMIT: usize = INJECTION_LIMIT_CHARS - 1;
+
+/// `{"hookSpecificOutput":{"hookEventName":…,"additionalContext":…}}` with the text
+/// joined from `blocks` and cut to stay under the limit; `None` when there is no text.
+pub fn additional_context(event: &str, blocks: &[String]) -> Option<String> {
+    let text = blocks
+        .iter()
+        .map(|b| b.trim())
+        .filter(|b| !b.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    if text.is_empty() {
+        return None;
+    }
+    let (text, _) = limit(&text, CONTEXT_LIMIT);
+    let envelope = json!({
+        "hookSpecificOutput": {
+            "hookEventName": event,
+            "additionalContext": text,
+        }
+    });
+    Some(envelope.to_string())
+}
+
+/// PreCompact's whole output (seed 000): never `hookSpecificOutput`.
+pub const PRECOMPACT_STDOUT: &str = "{}";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn envelope_shape_and_limit() {
+        let out =
+            additional_context("SessionStart", &["a".into(), " ".into(), "b".into()]).unwrap();
+        assert_eq!(
+            out,
+            r#"{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"a\n\nb"}}"#
+        );
+        assert_eq!(additional_context("SessionStart", &[String::new()]), None);
+        let long = "é".repeat(20_000);
+        let out = additional_context("UserPromptSubmit", &[long]).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let text = value["hookSpecificOutput"]["additionalContext"]
+            .as_str()
+            .unwrap();
+        assert!(text.chars().count() < 10_000);
+    }
+}

@@ -1,0 +1,275 @@
+//! PreCompact: write a checkpoint (and, in a Nexus workspace, the precompact
+//! state), then print `{}`. Never `hookSpecificOutput`, never a block.
+//!
+//! PreCompact fires up to four times per compaction, sometimes in parallel: a
+//! checkpoint of the same session younger than `hooks.dedupe_seconds` is updated
+//! in place instead of adding another. Two runs that both decide to create the
+//! same number are settled by the write path (`create_new` never clobbers); the
+//! loser plans again and then finds the winner's checkpoint to update.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::build::{self, CheckpointInput, FillRecord};
+use super::checkpoints::{self, CheckpointFile};
+use super::context::{
+    HookContext, checkpoints_dir, is_nexus_workspace, is_workspace, monitor_state_path,
+    precompact_state_path,
+};
+use super::detect::{self, Detection};
+use super::input::HookInput;
+use super::measure::measure;
+use super::output::{HookOutcome, PRECOMPACT_STDOUT, WriteOp};
+use super::project;
+use crate::core::model::Project;
+use crate::core::time::Timestamp;
+use crate::core::wire::context_state::ContextMonitorState;
+use crate::io::discover::{self, Found};
+use crate::io::transcript::ScanLimits;
+use crate::io::write::{Snapshot, read_snapshot};
+
+pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
+    let mut out = HookOutcome {
+        stdout: Some(PRECOMPACT_STDOUT.to_string()),
+        ..HookOutcome::default()
+    };
+    let Some(root) = ctx.project_dir() else {
+        out.explain("no project folder: $CLAUDE_PROJECT_DIR is unset and stdin has no cwd");
+        out.info("no project folder; nothing written");
+        return out;
+    };
+    if !root.is_dir() {
+        out.error(format!(
+            "project folder {} is not a readable folder",
+            root.display()
+        ));
+        return out;
+    }
+    let measurement = measure(input, ctx, &ScanLimits::with_tool_uses());
+    out.explain(measurement.note.clone());
+    if let Some(problem) = &measurement.problem {
+        out.error(problem.clone());
+    }
+    let discovery = discover::discover(root, ctx.env);
+    let candidates = detect::candidates(&discovery);
+    if candidates.is_empty() && !is_workspace(root) {
+        out.explain(format!(
+            "{} has no workflow and no .jerry folder: not a workspace, nothing written",
+            root.display()
+        ));
+        out.info("not a workspace; nothing written");
+        return out;
+    }
+
+    let files = checkpoints::list(&checkpoints_dir(root));
+    let previous = input
+        .session_id
+        .as_deref()
+        .and_then(|s| checkpoints::newest_of_session(&files, s));
+    let tool_uses = measurement
+        .scan
+        .as_ref()
+        .map(|s| s.tool_uses.as_slice())
+        .unwrap_or_default();
+    let detection = detect::from_transcript(root, &candidates, tool_uses)
+        .or_else(|| cached(root, &candidates, previous.as_ref()))
+        .or_else(|| detect::fallback(&candidates, |f| project::load(f, ctx, None, false)));
+    let project = detection
+        .as_ref()
+        .and_then(|d| project::load(&d.found, ctx, None, true));
+    match &detection {
+        Some(d) => out.explain(format!(
+            "project {} ({}), confidence {}, detection {}: {}",
+            project.as_ref().map_or("?", |p| p.id.as_str()),
+            d.found.rel,
+            label(d.confidence),
+            method(d.method),
+            d.reason
+        )),
+        None => out.explain("no active workflow found; the checkpoint records the fill only"),
+    }
+
+    let fill = match &measurement.fill {
+        Some(fill) => Some(FillRecord::from_fill(fill, measurement.source)),
+        None => recorded_fill(root, input.session_id.as_deref(), &mut out),
+    };
+    let reuse =
+        previous.filter(|(_, _, map)| recent(map, ctx.now, ctx.config.hooks.dedupe_seconds));
+    let number = reuse.as_ref().map_or_else(
+        || checkpoints::next_number(&files),
+        |(file, _, _)| file.number,
+    );
+    let checkpoint = build::checkpoint(&CheckpointInput {
+        number,
+        now: ctx.now,
+        session_id: input.session_id.as_deref(),
+        trigger: input.trigger.as_deref(),
+        custom_instructions: input.custom_instructions.as_deref(),
+        fill: fill.as_ref(),
+        project: project.as_ref(),
+    });
+    let Ok(Value::Object(mut body)) = serde_json::to_value(&checkpoint) else {
+        out.error("could not serialise the checkpoint");
+        return out;
+    };
+    let (path, op, verb) = match reuse {
+        Some((file, snapshot, existing)) => {
+            carry_over(&mut body, &existing);
+            let bytes = pretty(&Value::Object(body));
+            (file.path, WriteOp::Replace { snapshot, bytes }, "updated")
+        }
+        None => {
+            let path = checkpoints_dir(root).join(checkpoints::design_file_name(number));
+            (path, WriteOp::Create(pretty(&Value::Object(body))), "new")
+        }
+    };
+    let id = checkpoints::event_id(number);
+    out.explain(format!(
+        "checkpoint {id}: {verb} ({})",
+        if verb == "new" {
+            "no checkpoint of this session within hooks.dedupe_seconds"
+        } else {
+            "same session within hooks.dedupe_seconds"
+        }
+    ));
+    out.write(path, op, format!("{verb} checkpoint {id}"));
+
+    if is_nexus_workspace(root) {
+        plan_precompact_state(
+            root,
+            detection.as_ref(),
+            project.as_ref(),
+            ctx.now,
+            &mut out,
+        );
+    }
+    out.info(format!(
+        "checkpoint {id} ({verb}) for {} fill {}",
+        project.as_ref().map_or("no workflow", |p| p.id.as_str()),
+        fill.as_ref()
+            .map_or("unknown".to_string(), |f| format!("{:.1}%", f.fill * 100.0))
+    ));
+    out
+}
+
+fn label(confidence: crate::core::wire::precompact::Confidence) -> &'static str {
+    use crate::core::wire::precompact::Confidence;
+    match confidence {
+        Confidence::High => "high",
+        Confidence::Medium => "medium",
+        Confidence::Low => "low",
+    }
+}
+
+fn method(method: crate::core::wire::precompact::DetectionMethod) -> &'static str {
+    use crate::core::wire::precompact::DetectionMethod;
+    match method {
+        DetectionMethod::Transcript => "transcript",
+        DetectionMethod::Cache => "cache",
+        DetectionMethod::Fallback => "fallback",
+    }
+}
+
+/// The project an earlier checkpoint of this session pointed at (its first file to
+/// read is the state file), else the Nexus precompact state not yet consumed.
+fn cached(
+    root: &Path,
+    candidates: &[&Found],
+    previous: Option<&(CheckpointFile, Snapshot, serde_json::Map<String, Value>)>,
+) -> Option<Detection> {
+    if let Some((file, _, map)) = previous {
+        let first = map
+            .get("recovery_instructions")
+            .and_then(|r| r.get("files_to_read"))
+            .and_then(Value::as_array)
+            .and_then(|files| files.first())
+            .and_then(|f| f.get("path"))
+            .and_then(Value::as_str);
+        if let Some(hit) = first.and_then(|p| detect::from_cache(candidates, p, &file.id)) {
+            return Some(hit);
+        }
+    }
+    let state = read_snapshot(&precompact_state_path(root)).ok()?;
+    let value: Value = serde_json::from_slice(&state.bytes).ok()?;
+    let id = value.get("active_project_id")?.as_str()?;
+    detect::from_cache(candidates, id, "precompact_state.json")
+}
+
+/// Whether the checkpoint was written within `dedupe_seconds` of `now`.
+fn recent(map: &serde_json::Map<String, Value>, now: Timestamp, dedupe_seconds: u64) -> bool {
+    let Some(written) = map
+        .get("timestamp")
+        .and_then(Value::as_str)
+        .and_then(Timestamp::parse)
+    else {
+        return false;
+    };
+    let age = now.seconds_since(written);
+    age >= -5 && age <= i64::try_from(dedupe_seconds).unwrap_or(i64::MAX)
+}
+
+/// What the earlier run recorded and this one must not lose: the acknowledgement
+/// and what PostCompact wrote.
+fn carry_over(
+    body: &mut serde_json::Map<String, Value>,
+    existing: &serde_json::Map<String, Value>,
+) {
+    for key in ["metadata", "post_compact"] {
+        if let Some(value) = existing.get(key) {
+            body.insert(key.to_string(), value.clone());
+        }
+    }
+}
+
+/// The fill the UserPromptSubmit hook last recorded for this session.
+fn recorded_fill(
+    root: &Path,
+    session_id: Option<&str>,
+    out: &mut HookOutcome,
+) -> Option<FillRecord> {
+    let snapshot = read_snapshot(&monitor_state_path(root)).ok()?;
+    let state: ContextMonitorState = serde_json::from_slice(&snapshot.bytes).ok()?;
+    if session_id.is_some() && state.session_id.as_deref() != session_id {
+        return None;
+    }
+    out.explain(format!(
+        "fill taken from .jerry/context-monitor-state.json of {}",
+        state.updated_at
+    ));
+    Some(FillRecord {
+        fill: state.fill,
+        tokens_used: u64::try_from(state.tokens_used).unwrap_or(0),
+        window: u64::try_from(state.window).unwrap_or(0),
+        source: format!(
+            "context-monitor-state ({}); window: {}",
+            state.updated_at, state.window_source
+        ),
+    })
+}
+
+fn plan_precompact_state(
+    root: &Path,
+    detection: Option<&Detection>,
+    project: Option<&Project>,
+    now: Timestamp,
+    out: &mut HookOutcome,
+) {
+    let state = build::precompact_state(detection, project, now);
+    let Ok(text) = serde_json::to_string_pretty(&state) else {
+        return;
+    };
+    let bytes = format!("{text}\n").into_bytes();
+    let path = precompact_state_path(root);
+    let op = match read_snapshot(&path) {
+        Ok(snapshot) => WriteOp::Replace { snapshot, bytes },
+        Err(_) => WriteOp::Create(bytes),
+    };
+    out.write(path, op, "Nexus precompact state for SessionStart");
+}
+
+fn pretty(value: &Value) -> Vec<u8> {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "{}".into());
+    text.push('\n');
+    text.into_bytes()
+}

@@ -1,0 +1,291 @@
+//! Reading the hook payload: exactly one JSON object, without waiting for EOF
+//! (Claude Code sometimes never closes stdin), giving up after a period of silence.
+//!
+//! A thread reads raw chunks and passes them over a channel; this side tracks
+//! where the top-level object ends (strings, escapes and nesting) and parses it
+//! once, as soon as its closing brace arrives. The reader thread may stay blocked
+//! on a stdin that never closes; the process exits without waiting for it.
+
+use std::io::Read;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+use serde_json::Value;
+
+/// How long stdin may stay silent before the hook gives up on it.
+pub const SILENCE: Duration = Duration::from_secs(2);
+/// A payload larger than this is refused (a Write tool call carries the file).
+pub const MAX_BYTES: usize = 64 * 1024 * 1024;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Payload {
+    /// One JSON object.
+    Object(serde_json::Map<String, Value>),
+    /// Nothing but whitespace before EOF.
+    Empty,
+    /// Not a JSON object, with a reason naming line and column where known.
+    Invalid(String),
+    /// No complete object before `silence` passed without new bytes.
+    Silent {
+        bytes: usize,
+    },
+    TooLarge,
+}
+
+/// Reads one JSON object from `reader` on a separate thread.
+pub fn read_payload<R: Read + Send + 'static>(reader: R, silence: Duration, max: usize) -> Payload {
+    let (tx, rx) = mpsc::channel::<std::io::Result<Vec<u8>>>();
+    let spawned = std::thread::Builder::new()
+        .name("hook-stdin".into())
+        .spawn(move || pump(reader, &tx));
+    if spawned.is_err() {
+        return Payload::Invalid("could not start the stdin reader".into());
+    }
+    let mut buf = Vec::new();
+    let mut scanner = Scanner::default();
+    loop {
+        match rx.recv_timeout(silence) {
+            Ok(Ok(chunk)) => {
+                let from = buf.len();
+                buf.extend_from_slice(&chunk);
+                if buf.len() > max {
+                    return Payload::TooLarge;
+                }
+                match scanner.feed(buf.get(from..).unwrap_or_default(), from) {
+                    Scan::More => {}
+                    Scan::Complete(end) => return parse(buf.get(..end).unwrap_or_default()),
+                    Scan::NotAnObject => return Payload::Invalid(not_an_object(&buf)),
+                }
+            }
+            Ok(Err(e)) => return Payload::Invalid(format!("stdin: {e}")),
+            Err(RecvTimeoutError::Disconnected) => return at_eof(&buf),
+            Err(RecvTimeoutError::Timeout) => return Payload::Silent { bytes: buf.len() },
+        }
+    }
+}
+
+fn pump<R: Read>(mut reader: R, tx: &mpsc::Sender<std::io::Result<Vec<u8>>>) {
+    let mut chunk = vec![0u8; 64 * 1024];
+    loop {
+        match reader.read(&mut chunk) {
+            Ok(0) => return,
+            Ok(n) => {
+                let bytes = chunk.get(..n).unwrap_or_default().to_vec();
+                if tx.send(Ok(bytes)).is_err() {
+                    return;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                let _ = tx.send(Err(e));
+                return;
+            }
+        }
+    }
+}
+
+fn at_eof(buf: &[u8]) -> Payload {
+    if skip_preamble(buf).is_empty() {
+        return Payload::Empty;
+    }
+    // The object never closed (or was never an object): let serde name the place.
+    parse(buf)
+}
+
+fn skip_preamble(buf: &[u8]) -> &[u8] {
+    let buf = buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(buf);
+    let start = buf.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    buf.get(start..).unwrap_or_default()
+}
+
+fn parse(bytes: &[u8]) -> Payload {
+    let bytes = skip_preamble(bytes);
+    match serde_json::from_slice::<Value>(bytes) {
+        Ok(Value::Object(map)) => Payload::Object(map),
+        Ok(_) => Payload::Invalid("stdin holds JSON, but not an object".into()),
+        Err(e) => Payload::Invalid(format!(
+            "stdin:{}:{}: {}",
+            e.line(),
+            e.column(),
+            strip_position(&e.to_string())
+        )),
+    }
+}
+
+fn strip_position(message: &str) -> &str {
+    message.split(" at line ").next().unwrap_or(message)
+}
+
+fn not_an_object(buf: &[u8]) -> String {
+    let text = String::from_utf8_lossy(skip_preamble(buf));
+    let start: String = text.chars().take(20).collect();
+    format!("stdin is not a JSON object (starts with {start:?})")
+}
+
+enum Scan {
+    More,
+    /// The object ends before this offset.
+    Complete(usize),
+    NotAnObject,
+}
+
+/// Tracks the nesting of the top-level value across chunks.
+#[derive(Default)]
+struct Scanner {
+    started: bool,
+    /// Bytes of a UTF-8 byte order mark seen before the start.
+    bom: usize,
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Scanner {
+    fn feed(&mut self, bytes: &[u8], offset: usize) -> Scan {
+        for (i, &b) in bytes.iter().enumerate() {
+            if !self.started {
+                if b.is_ascii_whitespace() {
+                    continue;
+                }
+                if offset + i == self.bom && b"\xEF\xBB\xBF".get(self.bom) == Some(&b) {
+                    self.bom += 1;
+                    continue;
+                }
+                if b != b'{' {
+                    return Scan::NotAnObject;
+                }
+                self.started = true;
+                self.depth = 1;
+                continue;
+            }
+            if self.in_string {
+                match (self.escaped, b) {
+                    (true, _) => self.escaped = false,
+                    (false, b'\\') => self.escaped = true,
+                    (false, b'"') => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'"' => self.in_string = true,
+                b'{' | b'[' => self.depth += 1,
+                b'}' | b']' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 0 {
+                        return Scan::Complete(offset + i + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Scan::More
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Chunks(Vec<Vec<u8>>);
+
+    impl Read for Chunks {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let chunk = self.0.remove(0);
+            out[..chunk.len()].copy_from_slice(&chunk);
+            Ok(chunk.len())
+        }
+    }
+
+    /// A reader that yields its bytes, then blocks forever (stdin never closed).
+    struct Open(Option<Vec<u8>>);
+
+    impl Read for Open {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.take() {
+                Some(bytes) => {
+                    out[..bytes.len()].copy_from_slice(&bytes);
+                    Ok(bytes.len())
+                }
+                None => loop {
+                    std::thread::park();
+                },
+            }
+        }
+    }
+
+    fn read(chunks: &[&str]) -> Payload {
+        let chunks = chunks
+            .iter()
+            .filter(|c| !c.is_empty())
+            .map(|c| c.as_bytes().to_vec())
+            .collect();
+        read_payload(Chunks(chunks), Duration::from_millis(500), 1 << 20)
+    }
+
+    #[test]
+    fn one_object_split_anywhere() {
+        let text =
+            r#" {"hook_event_name":"PreCompact","x":"a \"}\" b","n":[1,{"y":"]"}]} trailing"#;
+        for cut in 0..text.len() {
+            let (a, b) = text.split_at(cut);
+            match read(&[a, b]) {
+                Payload::Object(map) => {
+                    assert_eq!(map["hook_event_name"], "PreCompact");
+                    assert_eq!(map["x"], "a \"}\" b");
+                }
+                other => panic!("cut {cut}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn does_not_wait_for_eof_after_the_object() {
+        let payload = read_payload(
+            Open(Some(br#"{"hook_event_name":"SessionStart"}"#.to_vec())),
+            Duration::from_secs(30),
+            1 << 20,
+        );
+        assert!(matches!(payload, Payload::Object(_)));
+    }
+
+    #[test]
+    fn silence_without_a_complete_object_gives_up() {
+        let payload = read_payload(
+            Open(Some(br#"{"hook_event_name":"Sess"#.to_vec())),
+            Duration::from_millis(100),
+            1 << 20,
+        );
+        assert_eq!(payload, Payload::Silent { bytes: 24 });
+        let payload = read_payload(Open(None), Duration::from_millis(100), 1 << 20);
+        assert_eq!(payload, Payload::Silent { bytes: 0 });
+    }
+
+    #[test]
+    fn empty_garbage_and_non_objects() {
+        assert_eq!(read(&[]), Payload::Empty);
+        assert_eq!(read(&["  \n\t"]), Payload::Empty);
+        assert!(matches!(read(&["\u{feff}{}"]), Payload::Object(_)));
+        for bad in ["[1,2]", "\"text\"", "42", "garbage", "\u{0}\u{1}"] {
+            assert!(matches!(read(&[bad]), Payload::Invalid(_)), "{bad}");
+        }
+        match read(&["{\"a\":\n  tru"]) {
+            Payload::Invalid(reason) => assert!(reason.starts_with("stdin:2:"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn too_large_is_refused() {
+        let big = format!("{{\"a\":\"{}\"}}", "x".repeat(200));
+        let payload = read_payload(
+            Chunks(vec![big.into_bytes()]),
+            Duration::from_millis(500),
+            100,
+        );
+        assert_eq!(payload, Payload::TooLarge);
+    }
+}

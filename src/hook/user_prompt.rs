@@ -1,0 +1,150 @@
+//! UserPromptSubmit: measure fill, record it in `.jerry/context-monitor-state.json`,
+//! and inject the `<context-monitor>` block (level WARNING or above) and the
+//! Template 2 `<compaction-alert>` (while an unacknowledged checkpoint exists).
+//! Never writes a checkpoint: that is PreCompact's job (a real hook wrote a new
+//! one on every prompt past 80 %).
+
+use super::checkpoints;
+use super::context::{HookContext, checkpoints_dir, is_workspace, monitor_state_path};
+use super::input::{Event, HookInput};
+use super::lookup;
+use super::measure::{Measurement, measure};
+use super::output::{HookOutcome, WriteOp, additional_context};
+use super::project;
+use crate::core::model::Project;
+use crate::core::render::{FillReading, Level, level_for, render_alert, render_monitor, state};
+use crate::core::wire::context_state::ContextMonitorState;
+use crate::io::transcript::ScanLimits;
+use crate::io::write::read_snapshot;
+
+pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
+    let Some(root) = ctx.project_dir() else {
+        return HookOutcome::nothing("no project folder");
+    };
+    if !is_workspace(root) {
+        return HookOutcome::nothing(format!(
+            "{} is not a workspace (no .jerry, 00-system, projects or ORCHESTRATION.yaml)",
+            root.display()
+        ));
+    }
+    let mut out = HookOutcome::default();
+    let measurement = measure(input, ctx, &ScanLimits::usage_only());
+    out.explain(measurement.note.clone());
+    if let Some(problem) = &measurement.problem {
+        out.error(problem.clone());
+    }
+    let level = measurement
+        .fill
+        .as_ref()
+        .map(|f| level_for(f.level_fill(), &ctx.config.context));
+    if let Some(level) = level {
+        out.explain(format!("level {}", level.label()));
+        plan_state(input, ctx, &measurement, level, &mut out);
+    }
+
+    let files = checkpoints::list(&checkpoints_dir(root));
+    let all = checkpoints::load_all(&files, root);
+    let newest_unacked = state::in_order(&all)
+        .into_iter()
+        .rev()
+        .find(|c| !c.acknowledged);
+    let session = project::session(
+        input.session_id.as_deref(),
+        input.transcript_path.as_deref(),
+    );
+    let mut project: Option<Project> = None;
+    let mut blocks = Vec::new();
+
+    if level.is_some_and(|l| l >= Level::Warning) {
+        project = newest_unacked
+            .or_else(|| state::newest_checkpoint(&all))
+            .and_then(|c| lookup::for_checkpoint(c, ctx, session.clone()))
+            .or_else(|| lookup::from_precompact_state(ctx, session.clone()).map(|(p, _)| p))
+            .or_else(|| lookup::by_fallback(ctx));
+        let shown = project
+            .clone()
+            .unwrap_or_else(|| lookup::placeholder(all.clone()));
+        out.explain(format!("monitor block for {}", shown.source));
+        let reading = reading(&measurement);
+        blocks.push(render_monitor(&shown, &reading, &ctx.config.context, ctx.now).text);
+    }
+    if let Some(checkpoint) = newest_unacked {
+        let unacked = all.iter().filter(|c| !c.acknowledged).count();
+        if project
+            .as_ref()
+            .is_none_or(|p| checkpoint.workflow_id.as_deref() != Some(p.id.as_str()))
+        {
+            project = lookup::for_checkpoint(checkpoint, ctx, session);
+        }
+        out.explain(format!(
+            "{unacked} unacknowledged checkpoint(s); alert for the newest, {}",
+            checkpoint.path
+        ));
+        blocks.push(render_alert(checkpoint, project.as_ref(), &all).text);
+    }
+    out.stdout = additional_context(Event::UserPromptSubmit.name(), &blocks);
+    out.info(format!(
+        "level {}, {} block(s) injected",
+        level.map_or("unknown", Level::label),
+        blocks.len()
+    ));
+    out
+}
+
+fn reading(measurement: &Measurement) -> FillReading {
+    match &measurement.fill {
+        Some(fill) => FillReading {
+            fill: Some(fill.fill),
+            tokens_used: i64::try_from(fill.tokens_used).ok(),
+            window: i64::try_from(fill.basis.window).ok(),
+            level_fill: (!fill.basis.certain).then(|| fill.level_fill()),
+            basis: Some(format!(
+                "window: {}{}",
+                fill.basis.source.label(),
+                if fill.basis.certain { "" } else { ", assumed" }
+            )),
+            source: Some(measurement.source.to_string()),
+        },
+        None => FillReading::default(),
+    }
+}
+
+fn plan_state(
+    input: &HookInput,
+    ctx: &HookContext,
+    measurement: &Measurement,
+    level: Level,
+    out: &mut HookOutcome,
+) {
+    let (Some(root), Some(fill)) = (ctx.project_dir(), &measurement.fill) else {
+        return;
+    };
+    let state = ContextMonitorState {
+        schema_version: "1.0".into(),
+        session_id: input.session_id.clone(),
+        fill: (fill.fill * 10_000.0).round() / 10_000.0,
+        tokens_used: i64::try_from(fill.tokens_used).unwrap_or(i64::MAX),
+        window: i64::try_from(fill.basis.window).unwrap_or(i64::MAX),
+        window_source: fill.basis.source.label().to_string(),
+        level: level.label().to_string(),
+        updated_at: ctx.now.to_iso(),
+        transcript_path: input
+            .transcript_path
+            .as_ref()
+            .map(|p| p.display().to_string()),
+    };
+    let Ok(mut text) = serde_json::to_string_pretty(&state) else {
+        return;
+    };
+    text.push('\n');
+    let path = monitor_state_path(root);
+    let op = match read_snapshot(&path) {
+        Ok(snapshot) if snapshot.bytes == text.as_bytes() => return,
+        Ok(snapshot) => WriteOp::Replace {
+            snapshot,
+            bytes: text.into_bytes(),
+        },
+        Err(_) => WriteOp::Create(text.into_bytes()),
+    };
+    out.write(path, op, "context monitor state");
+}

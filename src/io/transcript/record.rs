@@ -1,0 +1,258 @@
+//! The few fields of a transcript line the scan needs. Unknown fields are skipped
+//! by serde without being stored; `content` that is not a list (user prompts are
+//! plain strings) reads as empty.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+
+use super::{Boundary, FoundUsage, TranscriptScan, UsageSource};
+use crate::core::fill::Usage;
+
+/// One Read/Write/Edit/MultiEdit/NotebookEdit call found in the transcript.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ToolUse {
+    pub tool: String,
+    pub path: String,
+    /// Write, Edit, MultiEdit, NotebookEdit (as opposed to Read).
+    pub is_edit: bool,
+    pub sidechain: bool,
+}
+
+const READ_TOOLS: &[&str] = &["Read"];
+const EDIT_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "NotebookEdit"];
+
+#[derive(Deserialize)]
+pub(super) struct Record {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    subtype: Option<String>,
+    #[serde(rename = "isSidechain")]
+    is_sidechain: Option<bool>,
+    #[serde(rename = "isApiErrorMessage")]
+    is_api_error: Option<bool>,
+    timestamp: Option<String>,
+    message: Option<Message>,
+    #[serde(rename = "compactMetadata")]
+    compact_metadata: Option<CompactMetadata>,
+}
+
+#[derive(Deserialize)]
+struct Message {
+    id: Option<String>,
+    model: Option<String>,
+    usage: Option<RawUsage>,
+    #[serde(default)]
+    content: Content,
+}
+
+#[derive(Deserialize)]
+struct RawUsage {
+    input_tokens: Option<u64>,
+    cache_creation_input_tokens: Option<u64>,
+    cache_read_input_tokens: Option<u64>,
+    output_tokens: Option<u64>,
+}
+
+#[derive(Deserialize)]
+struct CompactMetadata {
+    trigger: Option<String>,
+    #[serde(rename = "preTokens")]
+    pre_tokens: Option<u64>,
+    #[serde(rename = "postTokens")]
+    post_tokens: Option<u64>,
+}
+
+#[derive(Deserialize)]
+struct Item {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    id: Option<String>,
+    name: Option<String>,
+    input: Option<Input>,
+}
+
+#[derive(Deserialize)]
+struct Input {
+    file_path: Option<String>,
+    notebook_path: Option<String>,
+}
+
+/// The `tool_use` items of a message's content.
+#[derive(Default)]
+struct Content(Vec<Item>);
+
+impl<'de> Deserialize<'de> for Content {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(ContentVisitor)
+    }
+}
+
+struct ContentVisitor;
+
+impl<'de> Visitor<'de> for ContentVisitor {
+    type Value = Content;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("message content")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Content, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element::<Item>()? {
+            if item.kind.as_deref() == Some("tool_use") {
+                items.push(item);
+            }
+        }
+        Ok(Content(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Content, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Content::default())
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Content, E> {
+        Ok(Content::default())
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Content, E> {
+        Ok(Content::default())
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Content, E> {
+        Ok(Content::default())
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Content, E> {
+        Ok(Content::default())
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Content, E> {
+        Ok(Content::default())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Content, E> {
+        Ok(Content::default())
+    }
+}
+
+pub(super) fn parse(line: &[u8]) -> Option<Record> {
+    serde_json::from_slice(line).ok()
+}
+
+impl Record {
+    pub(super) fn apply(self, scan: &mut TranscriptScan) {
+        let sidechain = self.is_sidechain == Some(true);
+        match (self.kind.as_deref(), self.subtype.as_deref()) {
+            (Some("assistant"), _) => self.apply_assistant(scan, sidechain),
+            (Some("system"), Some("compact_boundary")) if !sidechain => self.apply_boundary(scan),
+            _ => {}
+        }
+    }
+
+    fn apply_assistant(self, scan: &mut TranscriptScan, sidechain: bool) {
+        let Some(message) = self.message else {
+            return;
+        };
+        if !sidechain && (message.id.is_none() || message.id != scan.last_message_id) {
+            scan.assistant_messages += 1;
+            scan.last_message_id.clone_from(&message.id);
+        }
+        if scan.tool_uses.len() < scan.tool_cap {
+            collect_tool_uses(scan, &message.content, sidechain);
+        }
+        if sidechain || self.is_api_error == Some(true) {
+            return;
+        }
+        let model = message.model.filter(|m| !m.starts_with('<'));
+        if scan.model.is_none() {
+            scan.model.clone_from(&model);
+        }
+        if scan.usage.is_some() || scan.last_boundary.is_some() {
+            return;
+        }
+        let Some(raw) = message.usage else {
+            return;
+        };
+        let usage = Usage {
+            input_tokens: raw.input_tokens.unwrap_or(0),
+            cache_creation_input_tokens: raw.cache_creation_input_tokens.unwrap_or(0),
+            cache_read_input_tokens: raw.cache_read_input_tokens.unwrap_or(0),
+            output_tokens: raw.output_tokens.unwrap_or(0),
+        };
+        if usage.context_tokens() == 0 {
+            return;
+        }
+        scan.usage = Some(FoundUsage {
+            usage,
+            source: UsageSource::AssistantRecord,
+            model,
+            message_id: message.id,
+            timestamp: self.timestamp,
+        });
+    }
+
+    fn apply_boundary(self, scan: &mut TranscriptScan) {
+        if scan.last_boundary.is_some() {
+            return;
+        }
+        let meta = self.compact_metadata;
+        let boundary = Boundary {
+            trigger: meta.as_ref().and_then(|m| m.trigger.clone()),
+            pre_tokens: meta.as_ref().and_then(|m| m.pre_tokens),
+            post_tokens: meta.as_ref().and_then(|m| m.post_tokens),
+            timestamp: self.timestamp.clone(),
+        };
+        if scan.usage.is_none() {
+            if let Some(post) = boundary.post_tokens.filter(|&t| t > 0) {
+                scan.usage = Some(FoundUsage {
+                    usage: Usage {
+                        input_tokens: post,
+                        ..Usage::default()
+                    },
+                    source: UsageSource::CompactBoundary,
+                    model: None,
+                    message_id: None,
+                    timestamp: self.timestamp,
+                });
+            }
+        }
+        scan.last_boundary = Some(boundary);
+    }
+}
+
+fn collect_tool_uses(scan: &mut TranscriptScan, content: &Content, sidechain: bool) {
+    // Items of one message are in call order; the scan lists newest first.
+    for item in content.0.iter().rev() {
+        let Some(name) = item.name.as_deref() else {
+            continue;
+        };
+        let is_edit = EDIT_TOOLS.contains(&name);
+        if !is_edit && !READ_TOOLS.contains(&name) {
+            continue;
+        }
+        let path = item
+            .input
+            .as_ref()
+            .and_then(|i| i.file_path.clone().or_else(|| i.notebook_path.clone()));
+        let Some(path) = path.filter(|p| !p.is_empty()) else {
+            continue;
+        };
+        if let Some(id) = &item.id {
+            if !scan.seen_tool_ids.insert(id.clone()) {
+                continue;
+            }
+        }
+        if scan.tool_uses.len() >= scan.tool_cap {
+            return;
+        }
+        scan.tool_uses.push(ToolUse {
+            tool: name.to_string(),
+            path,
+            is_edit,
+            sidechain,
+        });
+    }
+}

@@ -1,0 +1,192 @@
+use std::io::Cursor;
+
+use super::*;
+
+fn assistant(id: &str, input: u64, read: u64, extra: &str) -> String {
+    format!(
+        r#"{{"type":"assistant","uuid":"u-{id}","message":{{"id":"{id}","model":"claude-haiku-4-5","role":"assistant","content":[{{"type":"text","text":"hi"}}],"usage":{{"input_tokens":{input},"cache_creation_input_tokens":0,"cache_read_input_tokens":{read},"output_tokens":7}}}}{extra}}}"#
+    )
+}
+
+fn scan_text(text: &str, limits: &ScanLimits) -> TranscriptScan {
+    let bytes = text.as_bytes().to_vec();
+    let len = bytes.len() as u64;
+    scan_reader(&mut Cursor::new(bytes), len, limits).unwrap()
+}
+
+fn tiny_chunks(limits: ScanLimits) -> ScanLimits {
+    ScanLimits { chunk: 7, ..limits }
+}
+
+#[test]
+fn newest_main_chain_usage_wins_at_any_chunk_size() {
+    let text = [
+        assistant("m1", 10, 100, ""),
+        assistant("m2", 20, 200, ""),
+        assistant("s1", 99, 999, r#","isSidechain":true"#),
+        assistant("e1", 0, 0, r#","isApiErrorMessage":true"#),
+        r#"{"type":"user","message":{"role":"user","content":"the assistant said"}}"#.into(),
+    ]
+    .join("\n");
+    for limits in [
+        ScanLimits::usage_only(),
+        tiny_chunks(ScanLimits::usage_only()),
+    ] {
+        let found = scan_text(&text, &limits);
+        let usage = found.usage.unwrap();
+        assert_eq!(usage.usage.context_tokens(), 220);
+        assert_eq!(usage.message_id.as_deref(), Some("m2"));
+        assert_eq!(found.model.as_deref(), Some("claude-haiku-4-5"));
+    }
+}
+
+#[test]
+fn a_boundary_before_any_usage_settles_on_post_tokens_or_unknown() {
+    let boundary = |post: &str| {
+        format!(
+            r#"{{"type":"system","subtype":"compact_boundary","compactMetadata":{{"trigger":"auto","preTokens":167189{post}}}}}"#
+        )
+    };
+    let with_post = [
+        assistant("m1", 10, 150_000, ""),
+        boundary(r#","postTokens":6330"#),
+    ]
+    .join("\n");
+    let found = scan_text(&with_post, &ScanLimits::usage_only());
+    let usage = found.usage.unwrap();
+    assert_eq!(usage.source, UsageSource::CompactBoundary);
+    assert_eq!(usage.usage.context_tokens(), 6330);
+    assert_eq!(found.last_boundary.unwrap().pre_tokens, Some(167_189));
+
+    let without = [assistant("m1", 10, 150_000, ""), boundary("")].join("\n");
+    let found = scan_text(&without, &ScanLimits::usage_only());
+    assert!(
+        found.usage.is_none(),
+        "pre-compaction usage is never reused"
+    );
+    assert!(found.last_boundary.is_some());
+
+    let after = [boundary(""), assistant("m2", 5, 6000, "")].join("\n");
+    let found = scan_text(&after, &ScanLimits::usage_only());
+    assert_eq!(found.usage.unwrap().usage.context_tokens(), 6005);
+}
+
+#[test]
+fn no_trailing_newline_crlf_blank_lines_and_garbage() {
+    let text = format!(
+        "\n\n{}\r\n\u{0}\u{1}garbage {{\"assistant\n{}",
+        assistant("m1", 1, 2, ""),
+        r#"{"type":"assistant","message":{"id":"half"#
+    );
+    let found = scan_text(&text, &tiny_chunks(ScanLimits::usage_only()));
+    assert_eq!(found.usage.unwrap().usage.context_tokens(), 3);
+    assert_eq!(found.bad_lines, 2);
+}
+
+#[test]
+fn arbitrary_bytes_and_truncated_utf8_never_panic() {
+    let mut bytes: Vec<u8> = (0..=255u8).cycle().take(5000).collect();
+    bytes.extend_from_slice("\n{\"type\":\"assistant\",\"x\":\"\u{e9}".as_bytes());
+    bytes.pop();
+    let len = bytes.len() as u64;
+    for chunk in [1, 3, 64, 4096] {
+        let limits = ScanLimits {
+            chunk,
+            ..ScanLimits::with_tool_uses()
+        };
+        let found = scan_reader(&mut Cursor::new(bytes.clone()), len, &limits).unwrap();
+        assert!(found.usage.is_none());
+    }
+}
+
+#[test]
+fn long_lines_are_skipped_without_being_held() {
+    let long = format!(
+        r#"{{"type":"assistant","message":{{"content":"{}","usage":{{"input_tokens":5}}}}}}"#,
+        "x".repeat(5000)
+    );
+    let text = [assistant("m1", 1, 1, ""), long].join("\n");
+    let limits = ScanLimits {
+        chunk: 512,
+        max_line: 1000,
+        ..ScanLimits::usage_only()
+    };
+    let found = scan_text(&text, &limits);
+    assert_eq!(found.long_lines_skipped, 1);
+    assert_eq!(found.usage.unwrap().usage.context_tokens(), 2);
+    // A long first line (no newline before it) is skipped too.
+    let only_long = "y".repeat(3000);
+    let found = scan_text(&only_long, &limits);
+    assert_eq!((found.long_lines_skipped, found.lines_read), (1, 0));
+}
+
+#[test]
+fn byte_budget_bounds_the_scan() {
+    let filler = r#"{"type":"user","message":{"content":"padding padding padding"}}"#;
+    let mut lines = vec![assistant("m1", 1, 1, "")];
+    lines.extend(std::iter::repeat_n(filler.to_string(), 2000));
+    let text = lines.join("\n");
+    let limits = ScanLimits {
+        chunk: 1024,
+        max_bytes: 8 * 1024,
+        ..ScanLimits::usage_only()
+    };
+    let found = scan_text(&text, &limits);
+    assert!(found.budget_exhausted);
+    assert!(found.usage.is_none());
+    assert!(found.bytes_read <= 8 * 1024);
+}
+
+#[test]
+fn tool_uses_are_collected_newest_first_and_deduplicated() {
+    let tool = |id: &str, name: &str, path: &str| {
+        format!(
+            r#"{{"type":"assistant","message":{{"id":"t-{id}","content":[{{"type":"tool_use","id":"{id}","name":"{name}","input":{{"file_path":"{path}","content":"big"}}}}],"usage":{{"input_tokens":1}}}}}}"#
+        )
+    };
+    let text = [
+        tool("a", "Read", "/w/projects/P1/plan.md"),
+        tool("b", "Edit", "/w/projects/P1/ORCHESTRATION.yaml"),
+        tool("b", "Edit", "/w/projects/P1/ORCHESTRATION.yaml"),
+        tool("c", "Bash", "/ignored"),
+        tool("d", "NotebookEdit", "/w/n.ipynb"),
+    ]
+    .join("\n");
+    let found = scan_text(&text, &ScanLimits::with_tool_uses());
+    let paths: Vec<(&str, bool)> = found
+        .tool_uses
+        .iter()
+        .map(|t| (t.path.as_str(), t.is_edit))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("/w/n.ipynb", true),
+            ("/w/projects/P1/ORCHESTRATION.yaml", true),
+            ("/w/projects/P1/plan.md", false),
+        ]
+    );
+    let usage_only = scan_text(&text, &ScanLimits::usage_only());
+    assert!(usage_only.tool_uses.is_empty());
+}
+
+#[test]
+fn streamed_lines_of_one_message_count_once() {
+    let text = [
+        assistant("m1", 1, 1, ""),
+        assistant("m2", 1, 1, ""),
+        assistant("m2", 1, 1, ""),
+        assistant("m2", 1, 1, ""),
+    ]
+    .join("\n");
+    let limits = ScanLimits {
+        max_tool_uses: usize::MAX,
+        ..ScanLimits::with_tool_uses()
+    };
+    // With tool calls wanted the scan reads the whole (small) file.
+    let found = scan_text(
+        &text.replace("\"text\",\"text\":\"hi\"", "\"tool_use\""),
+        &limits,
+    );
+    assert_eq!(found.assistant_messages, 2);
+}
