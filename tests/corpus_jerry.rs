@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use resume_tui::core::model::{Severity, Shape};
-use resume_tui::core::normalize::jerry::normalize_orchestration;
+use resume_tui::core::normalize::jerry::{normalize_orchestration, validate_orchestration};
 
 fn corpus_root() -> PathBuf {
     let root = std::env::var_os("RESUME_TUI_CORPUS")
@@ -85,6 +85,12 @@ fn every_orchestration_file_in_the_corpus_loads() {
             println!("  {d}");
             if d.severity == Severity::Error {
                 problems.push(format!("error: {d}"));
+            }
+        }
+        for d in validate_orchestration(&rel, &text) {
+            println!("  validate: {d}");
+            if d.severity == Severity::Error {
+                problems.push(format!("validate error: {d}"));
             }
         }
         let has_resumption = project.resumption.is_some();

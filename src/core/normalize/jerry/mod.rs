@@ -14,6 +14,9 @@ mod recovery;
 mod section;
 mod shape;
 mod toplevel;
+mod validate;
+
+pub use validate::validate_orchestration;
 
 use yaml_serde::Value;
 

@@ -105,7 +105,7 @@ fn score_after(chars: &[char], from: usize) -> Option<f64> {
 
 fn skip_spaces(chars: &[char], from: usize) -> usize {
     (from..)
-        .find(|&j| !chars.get(j).is_some_and(|c| *c == ' '))
+        .find(|&j| chars.get(j).is_none_or(|c| *c != ' '))
         .unwrap_or(from)
 }
 

@@ -1,0 +1,142 @@
+//! `validate` for `ORCHESTRATION.yaml`: the `resumption:` section checked against
+//! the wire type of its shape (`core::wire::orchestration`), every problem reported
+//! with the line and column of its key.
+
+use yaml_serde::Value;
+
+use super::{parse, shape, yaml_error};
+use crate::core::locate::locate_key;
+use crate::core::model::{Diagnostic, Severity, Shape};
+use crate::core::normalize::json_locate::Seg;
+use crate::core::normalize::schema_check::{Finding, check, display_path};
+use crate::core::normalize::value::to_json;
+use crate::core::wire::orchestration::{ResumptionV1, ResumptionV2, ResumptionV2Flat};
+
+/// Every type problem in the file's `resumption:` section (and the YAML error, if
+/// the file does not parse). A file without the section has nothing to check.
+pub fn validate_orchestration(source: &str, text: &str) -> Vec<Diagnostic> {
+    let doc = match parse::parse(text) {
+        Ok(parsed) => parsed.doc,
+        Err(e) => return vec![yaml_error(source, &e)],
+    };
+    let Some(section) = doc.get("resumption") else {
+        return Vec::new();
+    };
+    let json = to_json(section);
+    let findings = match shape::detect(section) {
+        Shape::V2Nested => check::<ResumptionV2>(&json),
+        Shape::V2Flat => check::<ResumptionV2Flat>(&json),
+        _ if section.is_mapping() || section.is_null() => check::<ResumptionV1>(&json),
+        _ => vec![Finding {
+            severity: Severity::Error,
+            path: Vec::new(),
+            message: format!(
+                "expected a map of resumption fields, found {}",
+                kind(section)
+            ),
+        }],
+    };
+    findings
+        .iter()
+        .map(|f| diagnostic(source, text, f))
+        .collect()
+}
+
+fn diagnostic(source: &str, text: &str, finding: &Finding) -> Diagnostic {
+    let mut path = vec![Seg::key("resumption")];
+    path.extend(finding.path.iter().cloned());
+    let message = format!("{}: {}", display_path(&path), finding.message);
+    let diagnostic = match finding.severity {
+        Severity::Error => Diagnostic::error(source, message),
+        Severity::Warning => Diagnostic::warning(source, message),
+        Severity::Info => Diagnostic::info(source, message),
+    };
+    let keys: Vec<&str> = path
+        .iter()
+        .filter_map(|s| match s {
+            Seg::Key(k) => Some(k.as_str()),
+            Seg::Index(_) => None,
+        })
+        .collect();
+    let found = (1..=keys.len())
+        .rev()
+        .find_map(|n| keys.get(..n).and_then(|k| locate_key(text, k)));
+    match found {
+        Some((line, column)) => diagnostic.at(line, column),
+        None => diagnostic,
+    }
+}
+
+fn kind(value: &Value) -> &'static str {
+    super::ctx::kind(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn validate(text: &str) -> Vec<String> {
+        validate_orchestration("w/ORCHESTRATION.yaml", text)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn clean_sections_of_each_shape_have_no_errors() {
+        let v1 = "resumption:\n  last_checkpoint: cp\n  current_state: s\n  next_step: n\n  \
+                  files_to_read: [a.md]\n  cross_session_portable: true\n  ephemeral_references: false\n";
+        assert_eq!(validate(v1), Vec::<String>::new());
+        let nested = "resumption:\n  recovery_state:\n    current_phase: 2\n    workflow_status: ACTIVE\n    \
+                      next_step: n\n    updated_at: '2026-02-17T12:00:00Z'\n  decision_log: []\n  \
+                      agent_summaries: {}\n  compaction_events: {count: 0, events: []}\n";
+        assert_eq!(validate(nested), Vec::<String>::new());
+        assert_eq!(validate("workflow: {id: x}\n"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn reports_every_type_problem_with_its_location() {
+        let text = "resumption:\n  recovery_state:\n    current_phase: 2\n    workflow_status: ACTIVE\n    \
+                    next_step: n\n    updated_at: [not, text]\n    cross_session_portable: maybe\n  \
+                    files_to_read:\n    - path: a.md\n      priority: first\n  \
+                    quality_trajectory:\n    score_history: {qg-1: [0.9, high]}\n  agent_count: 3\n";
+        let got = validate(text);
+        assert_eq!(got.len(), 5, "{got:#?}");
+        assert!(got[0].starts_with("w/ORCHESTRATION.yaml:6:5: error: resumption.recovery_state.updated_at: expected string"), "{got:#?}");
+        assert!(
+            got[1].starts_with(
+                "w/ORCHESTRATION.yaml:7:5: error: resumption.recovery_state.cross_session_portable"
+            ),
+            "{got:#?}"
+        );
+        assert!(
+            got[2].contains(":10:7: error: resumption.files_to_read[0].priority"),
+            "{got:#?}"
+        );
+        assert!(
+            got[3].contains(":12:21: error: resumption.quality_trajectory.score_history.qg-1[1]"),
+            "{got:#?}"
+        );
+        assert!(
+            got[4].contains(":13:3: info: resumption.agent_count: unknown field"),
+            "{got:#?}"
+        );
+    }
+
+    #[test]
+    fn missing_recovery_fields_are_warnings_and_bad_yaml_an_error() {
+        let got = validate("resumption:\n  recovery_state:\n    next_step: n\n");
+        assert_eq!(got.len(), 3, "{got:#?}");
+        assert!(got.iter().all(|m| {
+            m.contains(":2:3: warning: resumption.recovery_state: missing required field")
+        }));
+        let got = validate("resumption: [\n");
+        assert_eq!(got.len(), 1);
+        assert!(got[0].contains("error: not valid YAML"));
+        let got = validate("resumption: just text\n");
+        assert!(
+            got[0].contains(":1:1: error: resumption: expected a map"),
+            "{got:#?}"
+        );
+    }
+}
