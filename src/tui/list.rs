@@ -63,13 +63,27 @@ pub fn matches(project: &Project, query: &str) -> bool {
         .all(|word| fields.iter().flatten().any(|field| fuzzy(field, word)))
 }
 
-/// Subsequence match ignoring case: `ors` matches `orchestration-sync`.
+/// Subsequence match ignoring case, with the matched characters close together
+/// (within three characters per character typed), so that `pyv2` finds
+/// `payouts-v2` but `fraud` does not find a long name that merely contains
+/// f…r…a…u…d somewhere.
 pub fn fuzzy(haystack: &str, needle: &str) -> bool {
-    let mut hay = haystack.chars().flat_map(char::to_lowercase);
-    needle
-        .chars()
-        .flat_map(char::to_lowercase)
-        .all(|n| hay.any(|h| h == n))
+    let hay: Vec<char> = haystack.chars().flat_map(char::to_lowercase).collect();
+    let needle: Vec<char> = needle.chars().flat_map(char::to_lowercase).collect();
+    let Some(&first) = needle.first() else {
+        return true;
+    };
+    let max_span = needle.len() * 3;
+    hay.iter().enumerate().filter(|(_, c)| **c == first).any(|(start, _)| {
+        let mut pos = start;
+        for n in needle.iter().skip(1) {
+            match hay.get(pos + 1..).and_then(|rest| rest.iter().position(|c| c == n)) {
+                Some(offset) => pos += 1 + offset,
+                None => return false,
+            }
+        }
+        pos - start < max_span
+    })
 }
 
 /// Indices of the projects to show, filtered by `query` and sorted by `sort`.
@@ -95,5 +109,8 @@ mod tests {
         assert!(fuzzy("ACTIVE", "act"));
         assert!(!fuzzy("ACTIVE", "tca"));
         assert!(fuzzy("anything", ""));
+        assert!(fuzzy("payouts-v2-20260302-001", "pyv2"));
+        assert!(!fuzzy("Developer docs site rewrite: API reference and guides", "fraud"));
+        assert!(fuzzy("fraud-audit", "fraud"));
     }
 }

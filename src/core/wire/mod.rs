@@ -13,15 +13,45 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
         serde_json::to_value(schemars::schema_for!(T)).unwrap_or_default()
     }
     vec![
-        ("resumption-v1.schema.json", schema::<orchestration::ResumptionV1>()),
-        ("resumption-v2.schema.json", schema::<orchestration::ResumptionV2>()),
-        ("resumption-v2-flat.schema.json", schema::<orchestration::ResumptionV2Flat>()),
-        ("checkpoint-design.schema.json", schema::<checkpoint::DesignCheckpoint>()),
-        ("checkpoint-jerry.schema.json", schema::<checkpoint::JerryCheckpoint>()),
-        ("context-monitor-state.schema.json", schema::<context_state::ContextMonitorState>()),
-        ("jerry-context-state.schema.json", schema::<context_state::JerryContextState>()),
-        ("nexus-manifest-1.0.schema.json", schema::<nexus::NexusManifestV1>()),
-        ("nexus-manifest-2.0.schema.json", schema::<nexus::NexusManifestV2>()),
-        ("precompact-state.schema.json", schema::<precompact::PrecompactState>()),
+        (
+            "resumption-v1.schema.json",
+            schema::<orchestration::ResumptionV1>(),
+        ),
+        (
+            "resumption-v2.schema.json",
+            schema::<orchestration::ResumptionV2>(),
+        ),
+        (
+            "resumption-v2-flat.schema.json",
+            schema::<orchestration::ResumptionV2Flat>(),
+        ),
+        (
+            "checkpoint-design.schema.json",
+            schema::<checkpoint::DesignCheckpoint>(),
+        ),
+        (
+            "checkpoint-jerry.schema.json",
+            schema::<checkpoint::JerryCheckpoint>(),
+        ),
+        (
+            "context-monitor-state.schema.json",
+            schema::<context_state::ContextMonitorState>(),
+        ),
+        (
+            "jerry-context-state.schema.json",
+            schema::<context_state::JerryContextState>(),
+        ),
+        (
+            "nexus-manifest-1.0.schema.json",
+            schema::<nexus::NexusManifestV1>(),
+        ),
+        (
+            "nexus-manifest-2.0.schema.json",
+            schema::<nexus::NexusManifestV2>(),
+        ),
+        (
+            "precompact-state.schema.json",
+            schema::<precompact::PrecompactState>(),
+        ),
     ]
 }

@@ -31,7 +31,7 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
         return;
     }
-    let text_h = (text.len() as u16).min(area.height / 2);
+    let text_h = (text.len() as u16).min(area.height / 3).max(1.min(area.height / 2));
     let gauge_h = u16::from(budget.is_some()).min(area.height.saturating_sub(text_h + 3));
     let [chart_area, gauge_area, text_area] = Layout::vertical([
         Constraint::Min(3),
@@ -157,14 +157,14 @@ fn summary_lines<'a>(model: &Model, project: &'a Project, gates: &[&GateTrajecto
         let mut spans = vec![
             styled(t.label, fit(&clean(&g.gate), 8)),
             styled(score_style(last, gate_pass, t), format!("{verdict} {last:.3}")),
-            Span::raw(format!("  {}  ", trend_words(trend(&g.scores)))),
-            dim(model, history.join(" → ")),
+            Span::raw(format!(" {} ", trend_words(trend(&g.scores)))),
+            dim(model, history.join("→")),
         ];
         if let Some(max) = g.max_iterations {
-            spans.push(dim(model, format!("  ({} of {max} iterations)", g.scores.len())));
+            spans.push(dim(model, format!(" ({}/{max} it.)", g.scores.len())));
         }
         if let Some((dim_name, score)) = &g.lowest_dimension {
-            spans.push(dim(model, format!("  lowest: {} {score:.2}", clean(dim_name))));
+            spans.push(dim(model, format!(" lowest {} {score:.2}", clean(dim_name))));
         }
         out.push(Line::from(spans));
     }
