@@ -211,14 +211,14 @@ pub enum AgentSummaryItem {
     Pair(BTreeMap<String, Scalar>),
 }
 
-/// The four shapes of `compaction_events`.
+/// The four shapes of `compaction_events`. An empty `events` list reads as the design shape.
 #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum CompactionEvents {
-    /// `{count, events: [{checkpoint_id, fill_percentage, tier, timestamp}]}` (Jerry code write-back).
-    JerryCode(JerryCodeLog),
     /// `{count, events: [{id, timestamp, trigger, estimated_fill_before, …}]}` (seed 002/004).
     Design(DesignLog),
+    /// `{count, events: [{checkpoint_id, fill_percentage, tier, timestamp}]}` (Jerry code write-back).
+    JerryCode(JerryCodeLog),
     /// `{count, timestamps: [], recovery_notes: []}`.
     CountOnly(CountOnlyLog),
     /// `[{session, compactions, note}]`.
