@@ -3,7 +3,7 @@
 
 use yaml_serde::Value;
 
-use crate::core::locate::locate_key;
+use crate::core::locate::{locate_duplicate_keys, locate_key};
 use crate::core::model::Diagnostic;
 use crate::core::normalize::frontmatter::Frontmatter;
 
@@ -67,6 +67,14 @@ pub(super) fn yaml_error(
 ) -> Diagnostic {
     let message = shift_line_numbers(&err.to_string(), frontmatter.open_line);
     let diagnostic = Diagnostic::error(source, format!("invalid YAML frontmatter: {message}"));
+    // libyaml places a duplicate key at its map's start; point at the repeat instead.
+    let duplicate = message
+        .starts_with("duplicate entry")
+        .then(|| locate_duplicate_keys(frontmatter.text).into_iter().next())
+        .flatten();
+    if let Some((_, line, column)) = duplicate {
+        return diagnostic.at(frontmatter.file_line(line), column);
+    }
     match err.location() {
         Some(at) => diagnostic.at(frontmatter.file_line(at.line()), at.column()),
         None => diagnostic.at(frontmatter.open_line, 1),

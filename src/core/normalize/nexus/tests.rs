@@ -434,3 +434,23 @@ mod validation {
         assert_eq!(list, vec!["Error 1:1 expected object, found a list"]);
     }
 }
+
+#[test]
+fn duplicate_keys_and_tabs_are_located_errors() {
+    let dup = normalize_manifest(
+        "m.md",
+        "",
+        "---\nproject_id: a\nnext_action: x\nproject_id: b\n---\n",
+    );
+    assert_eq!(dup.shape, Shape::Unreadable);
+    let d = &dup.diagnostics[0];
+    assert_eq!(d.severity, Severity::Error);
+    assert_eq!(
+        (d.line, d.column),
+        (Some(4), Some(1)),
+        "the repeated key: {d}"
+    );
+    let tabs = normalize_manifest("m.md", "", "---\nfiles_to_load:\n\t- a.md\n---\n");
+    assert_eq!(tabs.shape, Shape::Unreadable);
+    assert_eq!(tabs.diagnostics[0].line, Some(3), "{}", tabs.diagnostics[0]);
+}
