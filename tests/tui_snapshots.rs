@@ -57,7 +57,14 @@ fn changed_on_disk_prompt() {
     select(&mut m, PAYOUTS);
     press(&mut m, &["3", "a"]);
     let path = "projects/PROJ-002-payouts-api-v2/ORCHESTRATION.yaml".to_string();
-    update(&mut m, Msg::Written { what: "acknowledged cx-002".into(), result: Err(WriteError::ChangedOnDisk { path }) }, NOW);
+    update(
+        &mut m,
+        Msg::Written {
+            what: "acknowledged cx-002".into(),
+            result: Err(WriteError::ChangedOnDisk { path }),
+        },
+        NOW,
+    );
     insta::assert_snapshot!(screen(&m));
 }
 
@@ -77,7 +84,11 @@ fn broken_project() -> Project {
         checkpoints: Vec::new(),
         staleness: Default::default(),
         diagnostics: vec![
-            Diagnostic::error("projects/PROJ-009/ORCHESTRATION.yaml", "did not find expected ':' while scanning a simple key").at(14, 3),
+            Diagnostic::error(
+                "projects/PROJ-009/ORCHESTRATION.yaml",
+                "did not find expected ':' while scanning a simple key",
+            )
+            .at(14, 3),
         ],
         top_level_keys: Vec::new(),
     }
@@ -93,14 +104,23 @@ fn error_state_unreadable_file_and_failed_write() {
     let mut m = model_with(ws, Theme::default_dark(), 80, 24);
     update(&mut m, Msg::Problem("/home/op/.config/resume-tui/theme.toml:3:9: unknown style \"colour\"; using the default theme".into()), NOW);
     let text = screen(&m);
-    assert!(!text.contains('\u{1b}'), "escape sequences never reach the screen");
-    assert!(!text.contains('\u{202e}'), "bidi overrides never reach the screen");
+    assert!(
+        !text.contains('\u{1b}'),
+        "escape sequences never reach the screen"
+    );
+    assert!(
+        !text.contains('\u{202e}'),
+        "bidi overrides never reach the screen"
+    );
     insta::assert_snapshot!(text);
 }
 
 #[test]
 fn empty_workspace() {
-    let ws = Workspace { root: "/empty".into(), ..Default::default() };
+    let ws = Workspace {
+        root: "/empty".into(),
+        ..Default::default()
+    };
     let m = model_with(ws, Theme::default_dark(), 80, 24);
     insta::assert_snapshot!(screen(&m));
 }
@@ -112,7 +132,10 @@ fn no_color_theme_with_styles() {
     select(&mut m, PAYOUTS);
     let text = styled_screen(&m);
     let legend = text.split("--- legend ---").nth(1).unwrap();
-    assert!(!legend.contains("Rgb") && !legend.contains("fg=Red") && !legend.contains("fg=Green"), "no colours at all:\n{legend}");
+    assert!(
+        !legend.contains("Rgb") && !legend.contains("fg=Red") && !legend.contains("fg=Green"),
+        "no colours at all:\n{legend}"
+    );
     insta::assert_snapshot!(text);
 }
 
@@ -130,12 +153,16 @@ fn wide_and_cjk_text_is_measured_by_display_width() {
     let mut ws = demo_workspace();
     let p = ws.projects.iter_mut().find(|p| p.id == PAYOUTS).unwrap();
     p.name = Some("決済API 第二版：冪等な支払いと決済バッチ処理の全面的な書き直し".into());
-    p.summary.next_step = Some("次の手順：QG-2 の第二反復を終えて、ハンドラーとバッチャーを再採点する。".into());
+    p.summary.next_step =
+        Some("次の手順：QG-2 の第二反復を終えて、ハンドラーとバッチャーを再採点する。".into());
     let mut m = model_with(ws, Theme::default_dark(), 80, 24);
     select(&mut m, PAYOUTS);
     let text = screen(&m);
     for line in text.lines() {
-        assert!(resume_tui::tui::text::width(line) <= 80, "spills past 80 cells: {line}");
+        assert!(
+            resume_tui::tui::text::width(line) <= 80,
+            "spills past 80 cells: {line}"
+        );
     }
     assert!(text.contains('…'), "long wide text is cut with an ellipsis");
     insta::assert_snapshot!(text);

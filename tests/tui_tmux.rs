@@ -29,7 +29,17 @@ impl Tmux {
             session: "e2e".to_string(),
         };
         let status = tmux
-            .cmd(&["new-session", "-d", "-s", &tmux.session, "-x", "120", "-y", "40", command])
+            .cmd(&[
+                "new-session",
+                "-d",
+                "-s",
+                &tmux.session,
+                "-x",
+                "120",
+                "-y",
+                "40",
+                command,
+            ])
             .status()
             .unwrap_or_else(|e| panic!("tmux is needed for this test (apt-get install tmux): {e}"));
         assert!(status.success(), "tmux new-session failed");
@@ -43,21 +53,30 @@ impl Tmux {
     }
 
     fn capture(&self) -> String {
-        let out = self.cmd(&["capture-pane", "-p", "-t", &self.session]).output().unwrap();
+        let out = self
+            .cmd(&["capture-pane", "-p", "-t", &self.session])
+            .output()
+            .unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
     /// Sends keys by tmux name (`j`, `Enter`, `Escape`, `Space`, `C-c`).
     fn keys(&self, keys: &[&str]) {
         for key in keys {
-            let status = self.cmd(&["send-keys", "-t", &self.session, key]).status().unwrap();
+            let status = self
+                .cmd(&["send-keys", "-t", &self.session, key])
+                .status()
+                .unwrap();
             assert!(status.success(), "send-keys {key}");
         }
     }
 
     /// Types text literally.
     fn text(&self, text: &str) {
-        let status = self.cmd(&["send-keys", "-t", &self.session, "-l", text]).status().unwrap();
+        let status = self
+            .cmd(&["send-keys", "-t", &self.session, "-l", text])
+            .status()
+            .unwrap();
         assert!(status.success());
     }
 
@@ -89,7 +108,10 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = self.cmd(&["kill-server"]).stderr(std::process::Stdio::null()).status();
+        let _ = self
+            .cmd(&["kill-server"])
+            .stderr(std::process::Stdio::null())
+            .status();
     }
 }
 
@@ -108,7 +130,11 @@ fn quote(path: &Path) -> String {
 /// Comment lines and trailing comments of a YAML text, in order.
 fn comments(text: &str) -> Vec<String> {
     text.lines()
-        .filter_map(|l| l.find(" #").or_else(|| l.trim_start().starts_with('#').then_some(0)).map(|i| l[i..].trim().to_string()))
+        .filter_map(|l| {
+            l.find(" #")
+                .or_else(|| l.trim_start().starts_with('#').then_some(0))
+                .map(|i| l[i..].trim().to_string())
+        })
         .collect()
 }
 
@@ -139,7 +165,11 @@ fn the_dashboard_end_to_end_in_tmux() {
     resume_tui::io::demo::unpack_into(&root, now).unwrap();
     let clip = tmp.path().join("clipboard.txt");
     let config = tmp.path().join("config.toml");
-    std::fs::write(&config, format!("[clipboard]\nbackend = \"file:{}\"\n", clip.display())).unwrap();
+    std::fs::write(
+        &config,
+        format!("[clipboard]\nbackend = \"file:{}\"\n", clip.display()),
+    )
+    .unwrap();
     let xdg = tmp.path().join("xdg");
     let bin = env!("CARGO_BIN_EXE_resume-tui");
     let command = format!(
@@ -155,13 +185,22 @@ fn the_dashboard_end_to_end_in_tmux() {
     // The list, sorted by attention: the project with a waiting checkpoint first.
     let screen = tmux.wait_for_text(PAYOUTS);
     assert!(screen.contains("Projects 11"), "{screen}");
-    assert!(screen.lines().any(|l| l.contains('▸') && l.contains("⚑1") && l.contains("payouts")), "{screen}");
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.contains('▸') && l.contains("⚑1") && l.contains("payouts")),
+        "{screen}"
+    );
 
     // Navigate: down moves the marker; g returns.
     tmux.keys(&["j"]);
-    tmux.wait_for("the marker on the second row", |s| !s.lines().any(|l| l.contains('▸') && l.contains("payouts")));
+    tmux.wait_for("the marker on the second row", |s| {
+        !s.lines().any(|l| l.contains('▸') && l.contains("payouts"))
+    });
     tmux.keys(&["g"]);
-    tmux.wait_for("the marker back on payouts", |s| s.lines().any(|l| l.contains('▸') && l.contains("payouts")));
+    tmux.wait_for("the marker back on payouts", |s| {
+        s.lines().any(|l| l.contains('▸') && l.contains("payouts"))
+    });
 
     // Filter.
     tmux.keys(&["/"]);
@@ -178,13 +217,23 @@ fn the_dashboard_end_to_end_in_tmux() {
     tmux.keys(&["3"]);
     tmux.wait_for_text("NOT ACKNOWLEDGED");
     let checkpoint = root.join(".jerry/checkpoints/cx-002-checkpoint.json");
-    assert!(!std::fs::read_to_string(&checkpoint).unwrap().contains("\"acknowledged\": true"));
+    assert!(
+        !std::fs::read_to_string(&checkpoint)
+            .unwrap()
+            .contains("\"acknowledged\": true")
+    );
     tmux.keys(&["a"]);
     tmux.wait_for_text("saved: acknowledged cx-002");
     let written = std::fs::read_to_string(&checkpoint).unwrap();
     let doc: serde_json::Value = serde_json::from_str(&written).unwrap();
-    assert_eq!(doc["metadata"]["acknowledged"], serde_json::Value::Bool(true), "{written}");
-    tmux.wait_for("the timeline to show it acknowledged", |s| !s.contains("NOT ACKNOWLEDGED"));
+    assert_eq!(
+        doc["metadata"]["acknowledged"],
+        serde_json::Value::Bool(true),
+        "{written}"
+    );
+    tmux.wait_for("the timeline to show it acknowledged", |s| {
+        !s.contains("NOT ACKNOWLEDGED")
+    });
 
     // Add a decision through the form.
     let yaml = find_file(&root, "ORCHESTRATION.yaml", PAYOUTS);
@@ -199,9 +248,16 @@ fn the_dashboard_end_to_end_in_tmux() {
     tmux.keys(&["Enter"]);
     tmux.wait_for_text("saved: added a decision");
     let after = std::fs::read_to_string(&yaml).unwrap();
-    assert!(after.contains("Retry webhooks with full jitter"), "the decision is in the file");
+    assert!(
+        after.contains("Retry webhooks with full jitter"),
+        "the decision is in the file"
+    );
     assert!(after.contains("Avoids a thundering herd after outages"));
-    assert_eq!(comments(&before), comments(&after), "every comment survives");
+    assert_eq!(
+        comments(&before),
+        comments(&after),
+        "every comment survives"
+    );
     yaml_serde::from_str::<yaml_serde::Value>(&after).expect("the file still parses");
     tmux.wait_for_text("Retry webhooks with full");
 
@@ -209,15 +265,26 @@ fn the_dashboard_end_to_end_in_tmux() {
     tmux.keys(&["y"]);
     tmux.wait_for_text("copied Template 1 for");
     let copied = std::fs::read_to_string(&clip).unwrap();
-    let ws = resume_tui::io::load::load_workspace(&root, &Env::default(), resume_tui::io::clock::now(), &Config::default());
+    let ws = resume_tui::io::load::load_workspace(
+        &root,
+        &Env::default(),
+        resume_tui::io::clock::now(),
+        &Config::default(),
+    );
     let project = ws.projects.iter().find(|p| p.id == PAYOUTS).unwrap();
-    assert_eq!(copied, resume_tui::core::render::render_prompt(project).text);
+    assert_eq!(
+        copied,
+        resume_tui::core::render::render_prompt(project).text
+    );
     assert!(copied.contains(&format!("WORKFLOW: {PAYOUTS}")), "{copied}");
 
     // Change the file from outside (an atomic replace, as editors do): the screen follows.
     let text = std::fs::read_to_string(&yaml).unwrap();
     let changed = text.replacen("qg-2-iteration-2\"", "changed-from-outside\"", 1);
-    assert_ne!(changed, text, "the demo's activity line is where the test expects it");
+    assert_ne!(
+        changed, text,
+        "the demo's activity line is where the test expects it"
+    );
     let temp = yaml.with_extension("yaml.new");
     std::fs::write(&temp, changed).unwrap();
     std::fs::rename(&temp, &yaml).unwrap();

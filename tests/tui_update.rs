@@ -14,14 +14,21 @@ use tui_support::*;
 const PAYOUTS: &str = "payouts-v2-20260302-001";
 
 fn status_text(model: &resume_tui::tui::Model) -> String {
-    model.status.as_ref().map(|s| s.text.clone()).unwrap_or_default()
+    model
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default()
 }
 
 #[test]
 fn moving_the_selection_stops_at_both_ends() {
     let mut m = demo_model(120, 40);
     let first = m.selected.clone();
-    assert!(first.is_some(), "the first project is selected after loading");
+    assert!(
+        first.is_some(),
+        "the first project is selected after loading"
+    );
     press(&mut m, &["k"]);
     assert_eq!(m.selected, first, "up at the top stays");
     press(&mut m, &["j"]);
@@ -31,7 +38,11 @@ fn moving_the_selection_stops_at_both_ends() {
     press(&mut m, &["G"]);
     assert_eq!(m.selected_row(), Some(m.visible.len() - 1));
     press(&mut m, &["j"]);
-    assert_eq!(m.selected_row(), Some(m.visible.len() - 1), "down at the bottom stays");
+    assert_eq!(
+        m.selected_row(),
+        Some(m.visible.len() - 1),
+        "down at the bottom stays"
+    );
     press(&mut m, &["g"]);
     assert_eq!(m.selected_row(), Some(0));
     press(&mut m, &["<End>", "<Home>"]);
@@ -54,7 +65,10 @@ fn half_pages_move_by_half_the_visible_rows() {
 fn the_list_scrolls_to_keep_the_selection_visible() {
     let mut m = demo_model(80, 24);
     let rows = resume_tui::tui::layout::list_rows(&resume_tui::tui::layout::areas(80, 24));
-    assert!(m.visible.len() > rows, "the demo has more projects than an 80x24 list shows");
+    assert!(
+        m.visible.len() > rows,
+        "the demo has more projects than an 80x24 list shows"
+    );
     press(&mut m, &["G"]);
     assert_eq!(m.list_offset, m.visible.len() - rows);
     press(&mut m, &["g"]);
@@ -107,12 +121,21 @@ fn tabs_cycle_and_jump_and_reset_the_scroll() {
     assert_eq!(m.tab, Tab::Quality);
     press(&mut m, &["<BackTab>", "<BackTab>"]);
     assert_eq!(m.tab, Tab::Prompt, "shift-tab wraps around");
-    for (key, tab) in [("1", Tab::Overview), ("2", Tab::Quality), ("3", Tab::Compaction), ("4", Tab::Decisions), ("5", Tab::Prompt)] {
+    for (key, tab) in [
+        ("1", Tab::Overview),
+        ("2", Tab::Quality),
+        ("3", Tab::Compaction),
+        ("4", Tab::Decisions),
+        ("5", Tab::Prompt),
+    ] {
         press(&mut m, &[key]);
         assert_eq!(m.tab, tab);
     }
     press(&mut m, &["1", "l", "j", "j"]);
-    assert_eq!(m.scroll, 2, "j scrolls the overview when the detail has the focus");
+    assert_eq!(
+        m.scroll, 2,
+        "j scrolls the overview when the detail has the focus"
+    );
     press(&mut m, &["2"]);
     assert_eq!(m.scroll, 0);
 }
@@ -124,14 +147,32 @@ fn the_filter_is_fuzzy_over_id_name_phase_and_status() {
     press(&mut m, &["/"]);
     assert!(m.filtering);
     type_text(&mut m, "pyv2");
-    assert!(m.visible_projects().all(|p| p.id.contains("payouts")), "{:?}", m.visible);
-    assert_eq!(m.selected.as_deref(), Some(PAYOUTS), "the selection moves to a match");
-    press(&mut m, &["<Backspace>", "<Backspace>", "<Backspace>", "<Backspace>"]);
+    assert!(
+        m.visible_projects().all(|p| p.id.contains("payouts")),
+        "{:?}",
+        m.visible
+    );
+    assert_eq!(
+        m.selected.as_deref(),
+        Some(PAYOUTS),
+        "the selection moves to a match"
+    );
+    press(
+        &mut m,
+        &["<Backspace>", "<Backspace>", "<Backspace>", "<Backspace>"],
+    );
     assert_eq!(m.visible.len(), all);
     type_text(&mut m, "paused");
     assert!(!m.visible.is_empty());
-    assert!(m.visible_projects().all(|p| p.summary.status.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("paused"))
-        || p.id.contains('p')), "status matches");
+    assert!(
+        m.visible_projects().all(|p| p
+            .summary
+            .status
+            .as_deref()
+            .is_some_and(|s| s.eq_ignore_ascii_case("paused"))
+            || p.id.contains('p')),
+        "status matches"
+    );
     press(&mut m, &["<Esc>"]);
     assert!(!m.filtering);
     assert_eq!(m.visible.len(), all);
@@ -147,11 +188,18 @@ fn the_filter_is_fuzzy_over_id_name_phase_and_status() {
 fn sorting_cycles_and_attention_puts_unacknowledged_then_critical_first() {
     let mut m = demo_model(120, 40);
     assert_eq!(m.sort, Sort::Attention);
-    let ranks: Vec<u8> = m.visible_projects().map(resume_tui::tui::list::attention_rank).collect();
+    let ranks: Vec<u8> = m
+        .visible_projects()
+        .map(resume_tui::tui::list::attention_rank)
+        .collect();
     let mut sorted = ranks.clone();
     sorted.sort();
     assert_eq!(ranks, sorted, "attention order");
-    assert_eq!(ranks.first(), Some(&0), "a project with unacknowledged checkpoints comes first");
+    assert_eq!(
+        ranks.first(),
+        Some(&0),
+        "a project with unacknowledged checkpoints comes first"
+    );
     let selected = m.selected.clone();
     for expected in [Sort::Updated, Sort::Id, Sort::Score, Sort::Attention] {
         press(&mut m, &["s"]);
@@ -190,31 +238,58 @@ fn reload_asks_for_a_full_load() {
 fn acknowledging_works_in_the_compaction_tab_on_the_selected_checkpoint() {
     let mut m = demo_model(120, 40);
     select(&mut m, PAYOUTS);
-    assert!(press(&mut m, &["a"]).is_empty(), "not outside the Compaction tab");
-    assert!(status_text(&m).contains("Compaction tab"), "{}", status_text(&m));
+    assert!(
+        press(&mut m, &["a"]).is_empty(),
+        "not outside the Compaction tab"
+    );
+    assert!(
+        status_text(&m).contains("Compaction tab"),
+        "{}",
+        status_text(&m)
+    );
     let project = m.project().unwrap();
-    let waiting = project.unacknowledged_checkpoints().next().unwrap().id.clone();
+    let waiting = project
+        .unacknowledged_checkpoints()
+        .next()
+        .unwrap()
+        .id
+        .clone();
     press(&mut m, &["3", "l"]);
     let rows = resume_tui::tui::timeline::rows(m.project().unwrap());
     let row = rows.iter().position(|r| r.id == waiting).unwrap();
-    let acked = rows.iter().position(|r| r.acknowledged == Some(true)).unwrap();
+    let acked = rows
+        .iter()
+        .position(|r| r.acknowledged == Some(true))
+        .unwrap();
     press(&mut m, &["g"]);
     for _ in 0..acked {
         press(&mut m, &["j"]);
     }
-    assert!(press(&mut m, &["a"]).is_empty(), "an acknowledged checkpoint is not written again");
+    assert!(
+        press(&mut m, &["a"]).is_empty(),
+        "an acknowledged checkpoint is not written again"
+    );
     assert!(status_text(&m).contains("already acknowledged"));
     press(&mut m, &["g"]);
     for _ in 0..row {
         press(&mut m, &["j"]);
     }
     let effects = press(&mut m, &["a"]);
-    let [Effect::Write(request)] = effects.as_slice() else { panic!("{effects:?}") };
+    let [Effect::Write(request)] = effects.as_slice() else {
+        panic!("{effects:?}")
+    };
     assert_eq!(request.project_id, PAYOUTS);
     assert!(request.source.ends_with("ORCHESTRATION.yaml"));
-    assert_eq!(request.op, WriteOp::Acknowledge { checkpoint: waiting.clone() });
+    assert_eq!(
+        request.op,
+        WriteOp::Acknowledge {
+            checkpoint: waiting.clone()
+        }
+    );
     let effects = press(&mut m, &["m"]);
-    assert!(matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::Merge { checkpoint: waiting.clone() }));
+    assert!(
+        matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::Merge { checkpoint: waiting.clone() })
+    );
     let effects = press(&mut m, &["A"]);
     assert!(matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::AcknowledgeAll));
 }
@@ -241,11 +316,22 @@ fn a_new_decision_is_validated_in_the_form_before_it_is_written() {
     let mut m = demo_model(120, 40);
     select(&mut m, PAYOUTS);
     press(&mut m, &["4", "n"]);
-    let Overlay::Form(form) = &m.overlay else { panic!("no form") };
+    let Overlay::Form(form) = &m.overlay else {
+        panic!("no form")
+    };
     assert_eq!(form.editing, None);
-    assert!(press(&mut m, &["<Enter>"]).is_empty(), "an empty decision is not saved");
-    let Overlay::Form(form) = &m.overlay else { panic!("the form closed") };
-    assert!(form.errors.iter().any(|(_, e)| e.contains("cannot be empty")));
+    assert!(
+        press(&mut m, &["<Enter>"]).is_empty(),
+        "an empty decision is not saved"
+    );
+    let Overlay::Form(form) = &m.overlay else {
+        panic!("the form closed")
+    };
+    assert!(
+        form.errors
+            .iter()
+            .any(|(_, e)| e.contains("cannot be empty"))
+    );
     type_text(&mut m, "Retry webhooks with jitter");
     press(&mut m, &["<Tab>"]);
     type_text(&mut m, "Thundering herd");
@@ -256,23 +342,43 @@ fn a_new_decision_is_validated_in_the_form_before_it_is_written() {
     press(&mut m, &["<Tab>"]);
     type_text(&mut m, "0");
     assert!(press(&mut m, &["<Enter>"]).is_empty());
-    let Overlay::Form(form) = &m.overlay else { panic!() };
+    let Overlay::Form(form) = &m.overlay else {
+        panic!()
+    };
     assert_eq!(form.errors.len(), 2, "{:?}", form.errors);
-    assert_eq!(form.focused_field(), resume_tui::tui::form::Field::Affects, "the first bad field gets the focus");
+    assert_eq!(
+        form.focused_field(),
+        resume_tui::tui::form::Field::Affects,
+        "the first bad field gets the focus"
+    );
     press(&mut m, &["<Backspace>"]);
     type_text(&mut m, "3");
     press(&mut m, &["<Tab>", "<Tab>", "<Backspace>"]);
     type_text(&mut m, "2");
     let effects = press(&mut m, &["<C-s>"]);
-    let [Effect::Write(request)] = effects.as_slice() else { panic!("{effects:?}") };
-    let WriteOp::AddDecision(draft) = &request.op else { panic!() };
+    let [Effect::Write(request)] = effects.as_slice() else {
+        panic!("{effects:?}")
+    };
+    let WriteOp::AddDecision(draft) = &request.op else {
+        panic!()
+    };
     assert_eq!(draft.decision, "Retry webhooks with jitter");
     assert_eq!(draft.rationale.as_deref(), Some("Thundering herd"));
     assert_eq!(draft.affects_phases, [2, 3]);
     assert_eq!(draft.gate.as_deref(), Some("qg-2"));
     assert_eq!(draft.iteration, Some(2));
-    assert!(matches!(m.overlay, Overlay::Form(_)), "the form stays until the write is confirmed");
-    let effects = update(&mut m, Msg::Written { what: "added a decision".into(), result: Ok("x.yaml".into()) }, NOW);
+    assert!(
+        matches!(m.overlay, Overlay::Form(_)),
+        "the form stays until the write is confirmed"
+    );
+    let effects = update(
+        &mut m,
+        Msg::Written {
+            what: "added a decision".into(),
+            result: Ok("x.yaml".into()),
+        },
+        NOW,
+    );
     assert_eq!(effects, [Effect::LoadAll]);
     assert!(matches!(m.overlay, Overlay::None));
     assert_eq!(m.status.as_ref().unwrap().kind, StatusKind::Success);
@@ -296,18 +402,39 @@ fn editing_prefills_the_form_and_toggling_flips_applied() {
     press(&mut m, &["4", "l"]);
     let first = m.project().unwrap().resumption.as_ref().unwrap().decisions[0].clone();
     press(&mut m, &["e"]);
-    let Overlay::Form(form) = &m.overlay else { panic!() };
+    let Overlay::Form(form) = &m.overlay else {
+        panic!()
+    };
     assert_eq!(form.editing, first.id);
-    assert_eq!(form.value(resume_tui::tui::form::Field::Decision), first.decision);
+    assert_eq!(
+        form.value(resume_tui::tui::form::Field::Decision),
+        first.decision
+    );
     let effects = press(&mut m, &["<Enter>"]);
-    let [Effect::Write(request)] = effects.as_slice() else { panic!("{effects:?}") };
-    assert!(matches!(&request.op, WriteOp::EditDecision { id, draft } if Some(id) == first.id.as_ref() && draft.decision == first.decision));
-    update(&mut m, Msg::Written { what: "edited".into(), result: Ok("x".into()) }, NOW);
+    let [Effect::Write(request)] = effects.as_slice() else {
+        panic!("{effects:?}")
+    };
+    assert!(
+        matches!(&request.op, WriteOp::EditDecision { id, draft } if Some(id) == first.id.as_ref() && draft.decision == first.decision)
+    );
+    update(
+        &mut m,
+        Msg::Written {
+            what: "edited".into(),
+            result: Ok("x".into()),
+        },
+        NOW,
+    );
     let effects = press(&mut m, &["<Space>"]);
-    let [Effect::Write(request)] = effects.as_slice() else { panic!("{effects:?}") };
+    let [Effect::Write(request)] = effects.as_slice() else {
+        panic!("{effects:?}")
+    };
     assert_eq!(
         request.op,
-        WriteOp::SetApplied { id: first.id.clone().unwrap(), applied: !first.applied.unwrap_or(false) }
+        WriteOp::SetApplied {
+            id: first.id.clone().unwrap(),
+            applied: !first.applied.unwrap_or(false)
+        }
     );
     press(&mut m, &["j"]);
     assert_eq!(m.decision_row, 1);
@@ -321,7 +448,12 @@ fn decisions_without_an_id_are_not_changed_from_the_dashboard() {
         .projects
         .iter()
         .find_map(|p| {
-            let row = p.resumption.as_ref()?.decisions.iter().position(|d| d.id.is_none())?;
+            let row = p
+                .resumption
+                .as_ref()?
+                .decisions
+                .iter()
+                .position(|d| d.id.is_none())?;
             Some((p.id.clone(), row))
         })
         .expect("the demo has a decision without an id");
@@ -359,18 +491,50 @@ fn copies_render_template_1_with_or_without_cd_and_template_2() {
     let project = m.project().unwrap().clone();
     let expected = resume_tui::core::render::render_prompt(&project).text;
     let effects = press(&mut m, &["y"]);
-    assert_eq!(effects, [Effect::Copy { what: format!("Template 1 for {PAYOUTS}"), text: expected.clone() }]);
+    assert_eq!(
+        effects,
+        [Effect::Copy {
+            what: format!("Template 1 for {PAYOUTS}"),
+            text: expected.clone()
+        }]
+    );
     let effects = press(&mut m, &["Y"]);
-    let [Effect::Copy { text, .. }] = effects.as_slice() else { panic!() };
-    assert!(text.starts_with(&format!("cd '/demo/{}' && claude '", project.dir)), "{}", &text[..80]);
+    let [Effect::Copy { text, .. }] = effects.as_slice() else {
+        panic!()
+    };
+    assert!(
+        text.starts_with(&format!("cd '/demo/{}' && claude '", project.dir)),
+        "{}",
+        &text[..80]
+    );
     press(&mut m, &["3"]);
     let effects = press(&mut m, &["c"]);
-    let [Effect::Copy { what, text }] = effects.as_slice() else { panic!("{effects:?}") };
+    let [Effect::Copy { what, text }] = effects.as_slice() else {
+        panic!("{effects:?}")
+    };
     assert!(what.starts_with("Template 2 for cx-"), "{what}");
     assert!(!text.is_empty());
-    update(&mut m, Msg::Copied { what: what.clone(), backend: "osc52".into(), copied: true, message: String::new() }, NOW);
+    update(
+        &mut m,
+        Msg::Copied {
+            what: what.clone(),
+            backend: "osc52".into(),
+            copied: true,
+            message: String::new(),
+        },
+        NOW,
+    );
     assert!(status_text(&m).contains("via osc52"));
-    update(&mut m, Msg::Copied { what: what.clone(), backend: "off".into(), copied: false, message: "Clipboard is off".into() }, NOW);
+    update(
+        &mut m,
+        Msg::Copied {
+            what: what.clone(),
+            backend: "off".into(),
+            copied: false,
+            message: "Clipboard is off".into(),
+        },
+        NOW,
+    );
     assert_eq!(m.status.as_ref().unwrap().kind, StatusKind::Error);
 }
 
@@ -384,21 +548,51 @@ fn changed_on_disk_keeps_the_form_and_offers_a_reload() {
     let path = "projects/x/ORCHESTRATION.yaml".to_string();
     update(
         &mut m,
-        Msg::Written { what: "added a decision".into(), result: Err(WriteError::ChangedOnDisk { path: path.clone() }) },
+        Msg::Written {
+            what: "added a decision".into(),
+            result: Err(WriteError::ChangedOnDisk { path: path.clone() }),
+        },
         NOW,
     );
     assert!(matches!(&m.overlay, Overlay::ChangedOnDisk { path: p, form: Some(_) } if *p == path));
     assert!(status_text(&m).contains("changed on disk"));
     let effects = press(&mut m, &["r"]);
     assert_eq!(effects, [Effect::LoadAll]);
-    let Overlay::Form(form) = &m.overlay else { panic!("the form comes back after reloading") };
-    assert_eq!(form.value(resume_tui::tui::form::Field::Decision), "Keep me");
-    update(&mut m, Msg::Written { what: "x".into(), result: Err(WriteError::Failed("disk full".into())) }, NOW);
-    let Overlay::Form(form) = &m.overlay else { panic!() };
-    assert!(form.errors.iter().any(|(_, e)| e == "disk full"), "a failure shows in the form");
+    let Overlay::Form(form) = &m.overlay else {
+        panic!("the form comes back after reloading")
+    };
+    assert_eq!(
+        form.value(resume_tui::tui::form::Field::Decision),
+        "Keep me"
+    );
+    update(
+        &mut m,
+        Msg::Written {
+            what: "x".into(),
+            result: Err(WriteError::Failed("disk full".into())),
+        },
+        NOW,
+    );
+    let Overlay::Form(form) = &m.overlay else {
+        panic!()
+    };
+    assert!(
+        form.errors.iter().any(|(_, e)| e == "disk full"),
+        "a failure shows in the form"
+    );
     press(&mut m, &["<Esc>"]);
-    update(&mut m, Msg::Written { what: "ack".into(), result: Err(WriteError::ChangedOnDisk { path: path.clone() }) }, NOW);
-    assert!(matches!(m.overlay, Overlay::ChangedOnDisk { form: None, .. }));
+    update(
+        &mut m,
+        Msg::Written {
+            what: "ack".into(),
+            result: Err(WriteError::ChangedOnDisk { path: path.clone() }),
+        },
+        NOW,
+    );
+    assert!(matches!(
+        m.overlay,
+        Overlay::ChangedOnDisk { form: None, .. }
+    ));
     assert!(press(&mut m, &["<Esc>"]).is_empty());
     assert!(matches!(m.overlay, Overlay::None));
 }
@@ -416,7 +610,10 @@ fn a_reload_keeps_the_selection_tab_and_scroll() {
     let mut ws = m.workspace.clone();
     ws.projects.retain(|p| p.id != PAYOUTS);
     update(&mut m, Msg::Loaded(Ok(Box::new(ws))), NOW);
-    assert!(m.selected.is_some() && m.selected.as_deref() != Some(PAYOUTS), "a vanished project gives way to the first");
+    assert!(
+        m.selected.is_some() && m.selected.as_deref() != Some(PAYOUTS),
+        "a vanished project gives way to the first"
+    );
 }
 
 #[test]
@@ -426,38 +623,82 @@ fn file_changes_reload_only_the_projects_whose_files_changed() {
     let source = m.project().unwrap().source.clone();
     let effects = update(&mut m, Msg::FilesChanged(vec![source.clone()]), NOW);
     assert_eq!(effects, [Effect::ReloadProjects(vec![source.clone()])]);
-    let effects = update(&mut m, Msg::FilesChanged(vec![".jerry/checkpoints/cx-009.json".into()]), NOW);
+    let effects = update(
+        &mut m,
+        Msg::FilesChanged(vec![".jerry/checkpoints/cx-009.json".into()]),
+        NOW,
+    );
     assert_eq!(effects, [Effect::LoadAll]);
-    assert!(update(&mut m, Msg::FilesChanged(vec!["projects/.git/index".into()]), NOW).is_empty());
+    assert!(
+        update(
+            &mut m,
+            Msg::FilesChanged(vec!["projects/.git/index".into()]),
+            NOW
+        )
+        .is_empty()
+    );
 
     let mut changed = m.project().unwrap().clone();
     changed.summary.activity = Some("replaced".into());
-    let effects = update(&mut m, Msg::ProjectsLoaded(vec![(source.clone(), Some(Box::new(changed)))]), NOW);
+    let effects = update(
+        &mut m,
+        Msg::ProjectsLoaded(vec![(source.clone(), Some(Box::new(changed)))]),
+        NOW,
+    );
     assert!(effects.is_empty());
-    assert_eq!(m.project().unwrap().summary.activity.as_deref(), Some("replaced"));
+    assert_eq!(
+        m.project().unwrap().summary.activity.as_deref(),
+        Some("replaced")
+    );
     let effects = update(&mut m, Msg::ProjectsLoaded(vec![(source, None)]), NOW);
-    assert_eq!(effects, [Effect::LoadAll], "a project that vanished needs a full load");
+    assert_eq!(
+        effects,
+        [Effect::LoadAll],
+        "a project that vanished needs a full load"
+    );
 }
 
 #[test]
 fn mouse_clicks_select_and_the_wheel_scrolls() {
     let mut m = demo_model(120, 40);
-    let click = |column, row| Msg::Mouse(MouseEvent { kind: MouseEventKind::Down(MouseButton::Left), column, row, modifiers: KeyModifiers::NONE });
+    let click = |column, row| {
+        Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
     // Border, header, then rows: the third project is on screen row 4.
     update(&mut m, click(10, 4), NOW);
     assert_eq!(m.selected_row(), Some(2));
     let a = resume_tui::tui::layout::areas(120, 40);
-    let x = a.tabs.x + resume_tui::tui::view::tab_label(Tab::Overview).chars().count() as u16 + 2;
+    let x = a.tabs.x
+        + resume_tui::tui::view::tab_label(Tab::Overview)
+            .chars()
+            .count() as u16
+        + 2;
     update(&mut m, click(x, a.tabs.y), NOW);
     assert_eq!(m.tab, Tab::Quality);
     assert_eq!(m.focus, Focus::Detail);
-    let wheel = |kind, column, row| Msg::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE });
+    let wheel = |kind, column, row| {
+        Msg::Mouse(MouseEvent {
+            kind,
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
     update(&mut m, wheel(MouseEventKind::ScrollDown, 10, 10), NOW);
     assert_eq!(m.focus, Focus::List);
     assert_eq!(m.selected_row(), Some(5));
     update(&mut m, wheel(MouseEventKind::ScrollUp, 10, 10), NOW);
     assert_eq!(m.selected_row(), Some(2));
-    update(&mut m, wheel(MouseEventKind::ScrollDown, a.body.x + 2, a.body.y + 2), NOW);
+    update(
+        &mut m,
+        wheel(MouseEventKind::ScrollDown, a.body.x + 2, a.body.y + 2),
+        NOW,
+    );
     assert_eq!((m.focus, m.scroll), (Focus::Detail, 3));
     // Clicks outside everything do nothing.
     update(&mut m, click(119, 39), NOW);
@@ -470,7 +711,12 @@ fn clicking_a_timeline_row_selects_it() {
     select(&mut m, PAYOUTS);
     press(&mut m, &["3"]);
     let a = resume_tui::tui::layout::areas(120, 40);
-    let msg = Msg::Mouse(MouseEvent { kind: MouseEventKind::Down(MouseButton::Left), column: a.body.x + 3, row: a.body.y + 2, modifiers: KeyModifiers::NONE });
+    let msg = Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: a.body.x + 3,
+        row: a.body.y + 2,
+        modifiers: KeyModifiers::NONE,
+    });
     update(&mut m, msg, NOW);
     assert_eq!(m.timeline_row, 1);
 }
@@ -481,7 +727,16 @@ fn resizing_to_any_size_never_panics_and_keeps_the_selection() {
     select(&mut m, PAYOUTS);
     for tab in ["1", "2", "3", "4", "5", "?"] {
         press(&mut m, &[tab]);
-        for (w, h) in [(0, 0), (1, 1), (10, 3), (20, 5), (79, 23), (80, 24), (100, 30), (250, 80)] {
+        for (w, h) in [
+            (0, 0),
+            (1, 1),
+            (10, 3),
+            (20, 5),
+            (79, 23),
+            (80, 24),
+            (100, 30),
+            (250, 80),
+        ] {
             update(&mut m, Msg::Resize(w, h), NOW);
             let _ = draw(&m);
             assert_eq!(m.selected.as_deref(), Some(PAYOUTS));
@@ -499,7 +754,10 @@ fn problems_and_load_errors_show_in_the_status_bar() {
     assert_eq!(m.status.as_ref().unwrap().kind, StatusKind::Error);
     update(&mut m, Msg::Loaded(Err("cannot read /x".into())), NOW);
     assert_eq!(status_text(&m), "cannot read /x");
-    assert!(!m.workspace.projects.is_empty(), "a failed reload keeps what was shown");
+    assert!(
+        !m.workspace.projects.is_empty(),
+        "a failed reload keeps what was shown"
+    );
 }
 
 #[test]
@@ -529,7 +787,10 @@ fn a_bad_keymap_file_is_reported_and_the_rest_applies() {
     assert!(problem.starts_with("keymap.toml:2:"), "{problem}");
     assert!(problem.contains("unknown action \"launch\""), "{problem}");
     let j = tui_support::key_event("J");
-    assert_eq!(keymap.action_for(&j), Some(resume_tui::tui::action::Action::Down));
+    assert_eq!(
+        keymap.action_for(&j),
+        Some(resume_tui::tui::action::Action::Down)
+    );
     let (keymap, problem) = Keymap::with_user("keymap = [ { on = ", "keymap.toml");
     assert!(problem.unwrap().starts_with("keymap.toml:1:"));
     assert_eq!(keymap, Keymap::defaults());
@@ -541,14 +802,45 @@ fn the_default_keymap_binds_every_action_and_parses_cleanly() {
     assert_eq!(problem, None);
     use resume_tui::tui::action::Action::*;
     for action in [
-        Back, Quit, Up, Down, Top, Bottom, PageUp, PageDown, FocusList, FocusDetail, NextTab, PrevTab,
-        TabOverview, TabQuality, TabCompaction, TabDecisions, TabPrompt, Filter, CycleSort, Help, Reload,
-        Acknowledge, AcknowledgeAll, MergeCheckpoint, NewDecision, EditDecision, ToggleApplied, CopyPrompt,
-        CopyPromptWithCd, CopyAlert,
+        Back,
+        Quit,
+        Up,
+        Down,
+        Top,
+        Bottom,
+        PageUp,
+        PageDown,
+        FocusList,
+        FocusDetail,
+        NextTab,
+        PrevTab,
+        TabOverview,
+        TabQuality,
+        TabCompaction,
+        TabDecisions,
+        TabPrompt,
+        Filter,
+        CycleSort,
+        Help,
+        Reload,
+        Acknowledge,
+        AcknowledgeAll,
+        MergeCheckpoint,
+        NewDecision,
+        EditDecision,
+        ToggleApplied,
+        CopyPrompt,
+        CopyPromptWithCd,
+        CopyAlert,
     ] {
         assert!(keymap.key_label(action).is_some(), "{action:?} has no key");
     }
-    assert!(keymap.help_rows().iter().all(|(_, _, desc)| !desc.is_empty()));
+    assert!(
+        keymap
+            .help_rows()
+            .iter()
+            .all(|(_, _, desc)| !desc.is_empty())
+    );
 }
 
 #[test]

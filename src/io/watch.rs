@@ -78,10 +78,14 @@ pub fn plan(workspace: &Workspace) -> Vec<WatchDir> {
             recursive: true,
         })
         .collect();
-    out.extend(flat.into_iter().filter(|d| !covered(d)).map(|rel| WatchDir {
-        rel,
-        recursive: false,
-    }));
+    out.extend(
+        flat.into_iter()
+            .filter(|d| !covered(d))
+            .map(|rel| WatchDir {
+                rel,
+                recursive: false,
+            }),
+    );
     out.sort();
     out
 }
@@ -165,27 +169,30 @@ impl Watcher {
     ) -> Result<Watcher, String> {
         let base = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
         let strip = base.clone();
-        let debouncer = new_debouncer(DEBOUNCE, Some(TICK), move |result: DebounceEventResult| {
-            match result {
-                Ok(events) => {
-                    let mut paths: Vec<String> = events
-                        .iter()
-                        .flat_map(|e| e.paths.iter())
-                        .map(|p| relative(&strip, p))
-                        .collect();
-                    paths.sort();
-                    paths.dedup();
-                    if !paths.is_empty() {
-                        on_change(Ok(paths));
+        let debouncer =
+            new_debouncer(
+                DEBOUNCE,
+                Some(TICK),
+                move |result: DebounceEventResult| match result {
+                    Ok(events) => {
+                        let mut paths: Vec<String> = events
+                            .iter()
+                            .flat_map(|e| e.paths.iter())
+                            .map(|p| relative(&strip, p))
+                            .collect();
+                        paths.sort();
+                        paths.dedup();
+                        if !paths.is_empty() {
+                            on_change(Ok(paths));
+                        }
                     }
-                }
-                Err(errors) => {
-                    let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
-                    on_change(Err(format!("watching files: {}", text.join("; "))));
-                }
-            }
-        })
-        .map_err(|e| format!("watching {}: {e}", root.display()))?;
+                    Err(errors) => {
+                        let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                        on_change(Err(format!("watching files: {}", text.join("; "))));
+                    }
+                },
+            )
+            .map_err(|e| format!("watching {}: {e}", root.display()))?;
         Ok(Watcher {
             debouncer,
             root: base,
@@ -301,18 +308,36 @@ mod tests {
     #[test]
     fn a_project_at_the_root_does_not_watch_the_whole_tree() {
         let plan = plan(&ws(&["ORCHESTRATION.yaml"]));
-        assert_eq!(plan, [WatchDir { rel: String::new(), recursive: false }]);
+        assert_eq!(
+            plan,
+            [WatchDir {
+                rel: String::new(),
+                recursive: false
+            }]
+        );
     }
 
     #[test]
     fn changed_state_files_reload_only_their_projects() {
         let w = ws(&["a/ORCHESTRATION.yaml", "b/ORCHESTRATION.yaml"]);
         assert_eq!(
-            affected(&w, &["b/ORCHESTRATION.yaml".into(), "b/.ORCHESTRATION.yaml.lock".into()]),
+            affected(
+                &w,
+                &[
+                    "b/ORCHESTRATION.yaml".into(),
+                    "b/.ORCHESTRATION.yaml.lock".into()
+                ]
+            ),
             Reload::Projects(vec!["b/ORCHESTRATION.yaml".into()])
         );
-        assert_eq!(affected(&w, &[".jerry/checkpoints/cx-004.json".into()]), Reload::All);
-        assert_eq!(affected(&w, &["a/.git/index".into(), "a/x.swp".into()]), Reload::Nothing);
+        assert_eq!(
+            affected(&w, &[".jerry/checkpoints/cx-004.json".into()]),
+            Reload::All
+        );
+        assert_eq!(
+            affected(&w, &["a/.git/index".into(), "a/x.swp".into()]),
+            Reload::Nothing
+        );
         assert_eq!(affected(&w, &[]), Reload::Nothing);
     }
 
@@ -330,7 +355,11 @@ mod tests {
         assert_eq!(watcher.watched().len(), 2);
         // An atomic replace, as the write path and most editors do it.
         std::fs::write(dir.path().join("p/.new"), "a: 2\n").unwrap();
-        std::fs::rename(dir.path().join("p/.new"), dir.path().join("p/ORCHESTRATION.yaml")).unwrap();
+        std::fs::rename(
+            dir.path().join("p/.new"),
+            dir.path().join("p/ORCHESTRATION.yaml"),
+        )
+        .unwrap();
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
         let mut seen = Vec::new();
         while std::time::Instant::now() < deadline {

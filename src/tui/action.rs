@@ -83,10 +83,8 @@ impl Action {
 
     /// Parses a `run` value as written in a keymap file.
     pub fn from_name(name: &str) -> Option<Action> {
-        Action::deserialize(serde::de::value::StrDeserializer::<serde::de::value::Error>::new(
-            name,
-        ))
-        .ok()
+        Action::deserialize(serde::de::value::StrDeserializer::<serde::de::value::Error>::new(name))
+            .ok()
     }
 }
 
@@ -96,7 +94,10 @@ mod tests {
 
     #[test]
     fn names_are_snake_case() {
-        assert_eq!(Action::from_name("copy_prompt_with_cd"), Some(Action::CopyPromptWithCd));
+        assert_eq!(
+            Action::from_name("copy_prompt_with_cd"),
+            Some(Action::CopyPromptWithCd)
+        );
         assert_eq!(Action::from_name("tab_overview"), Some(Action::TabOverview));
         assert_eq!(Action::from_name("CopyPrompt"), None);
         assert_eq!(Action::from_name("launch_missiles"), None);

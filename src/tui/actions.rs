@@ -37,10 +37,12 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
     };
     let project_id = project.id.clone();
     let needs = |tab: Tab| match action {
-        Action::Acknowledge | Action::AcknowledgeAll | Action::MergeCheckpoint => Some(Tab::Compaction)
-            .filter(|t| *t != tab),
-        Action::NewDecision | Action::EditDecision | Action::ToggleApplied => Some(Tab::Decisions)
-            .filter(|t| *t != tab),
+        Action::Acknowledge | Action::AcknowledgeAll | Action::MergeCheckpoint => {
+            Some(Tab::Compaction).filter(|t| *t != tab)
+        }
+        Action::NewDecision | Action::EditDecision | Action::ToggleApplied => {
+            Some(Tab::Decisions).filter(|t| *t != tab)
+        }
         _ => None,
     };
     if let Some(tab) = needs(model.tab) {
@@ -84,14 +86,20 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
         },
         Action::NewDecision => {
             if project.kind != ProjectKind::Jerry {
-                return info(model, "decisions are kept in Jerry ORCHESTRATION.yaml files only");
+                return info(
+                    model,
+                    "decisions are kept in Jerry ORCHESTRATION.yaml files only",
+                );
             }
             open_form(model, DecisionForm::new(&project_id));
             Vec::new()
         }
         Action::EditDecision => match selected_decision(model) {
             None => info(model, "no decision selected"),
-            Some(d) if d.id.is_none() => info(model, "this decision has no id; give it one in the file to edit it here"),
+            Some(d) if d.id.is_none() => info(
+                model,
+                "this decision has no id; give it one in the file to edit it here",
+            ),
             Some(d) => {
                 let form = DecisionForm::edit(&project_id, d);
                 open_form(model, form);
@@ -101,7 +109,10 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::ToggleApplied => match selected_decision(model) {
             None => info(model, "no decision selected"),
             Some(d) => match d.id.clone() {
-                None => info(model, "this decision has no id; give it one in the file to change it here"),
+                None => info(
+                    model,
+                    "this decision has no id; give it one in the file to change it here",
+                ),
                 Some(id) => {
                     let applied = !d.applied.unwrap_or(false);
                     write(model, &project_id, WriteOp::SetApplied { id, applied })
@@ -147,7 +158,8 @@ fn copy_alert(model: &mut Model) -> Vec<Effect> {
         None => info(model, "this project has no checkpoint to alert about"),
         Some(cp) => {
             let what = format!("Template 2 for {}", cp.id);
-            let text = crate::core::render::render_alert(cp, Some(project), &project.checkpoints).text;
+            let text =
+                crate::core::render::render_alert(cp, Some(project), &project.checkpoints).text;
             vec![Effect::Copy { what, text }]
         }
     }

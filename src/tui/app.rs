@@ -97,7 +97,11 @@ fn enter() -> std::io::Result<Term> {
 
 fn leave(terminal: &mut Term) -> std::io::Result<()> {
     disable_raw_mode()?;
-    execute!(terminal.backend_mut(), LeaveAlternateScreen, DisableMouseCapture)?;
+    execute!(
+        terminal.backend_mut(),
+        LeaveAlternateScreen,
+        DisableMouseCapture
+    )?;
     terminal.show_cursor()
 }
 
@@ -123,7 +127,12 @@ fn install_panic_hook() {
     }));
 }
 
-fn event_loop(ctx: &Context, terminal: &mut Term, model: &mut Model, problems: Vec<String>) -> Result<()> {
+fn event_loop(
+    ctx: &Context,
+    terminal: &mut Term,
+    model: &mut Model,
+    problems: Vec<String>,
+) -> Result<()> {
     let (tx, rx) = mpsc::channel::<Msg>();
     spawn_input(tx.clone());
     let mut runner = Runner::new(ctx, tx.clone());
@@ -217,9 +226,17 @@ fn spawn_input(tx: Sender<Msg>) {
 
 /// Loads the workspace and draws one frame of `width`×`height` as text to `out`:
 /// the hidden `--render-once WxH` flag, for first-frame time and memory measurements.
-pub fn render_once(ctx: &Context, theme_override: Option<&str>, size: &str, out: &mut dyn Write) -> Result<ExitCode> {
-    let (w, h) = parse_size(size)
-        .ok_or_else(|| Error::Usage(format!("--render-once {size}: expected WIDTHxHEIGHT, e.g. 120x40")))?;
+pub fn render_once(
+    ctx: &Context,
+    theme_override: Option<&str>,
+    size: &str,
+    out: &mut dyn Write,
+) -> Result<ExitCode> {
+    let (w, h) = parse_size(size).ok_or_else(|| {
+        Error::Usage(format!(
+            "--render-once {size}: expected WIDTHxHEIGHT, e.g. 120x40"
+        ))
+    })?;
     let (mut model, problems) = initial_model(ctx, theme_override);
     model.size = (w, h);
     for problem in problems {
@@ -228,7 +245,8 @@ pub fn render_once(ctx: &Context, theme_override: Option<&str>, size: &str, out:
     let ws = crate::io::load::load_workspace(Path::new(&ctx.root), &ctx.env, ctx.now, &ctx.config);
     update::update(&mut model, Msg::Loaded(Ok(Box::new(ws))), ctx.now);
     let text = draw_to_text(&model, w, h).map_err(|e| Error::io("render", e))?;
-    out.write_all(text.as_bytes()).map_err(|e| Error::io("stdout", e))?;
+    out.write_all(text.as_bytes())
+        .map_err(|e| Error::io("stdout", e))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -10,7 +10,10 @@ pub enum Effect {
     /// Re-read these projects' state files (root-relative sources) only.
     ReloadProjects(Vec<String>),
     /// Copy a text to the clipboard; `what` names it in the status bar.
-    Copy { what: String, text: String },
+    Copy {
+        what: String,
+        text: String,
+    },
     /// Change one project's files.
     Write(WriteRequest),
     Quit,

@@ -85,7 +85,10 @@ impl DecisionForm {
             .map(i64::to_string)
             .collect::<Vec<_>>()
             .join(", ");
-        let iteration = decision.iteration.map(|i| i.to_string()).unwrap_or_default();
+        let iteration = decision
+            .iteration
+            .map(|i| i.to_string())
+            .unwrap_or_default();
         DecisionForm::with_values(
             project_id,
             decision.id.clone(),
@@ -120,7 +123,10 @@ impl DecisionForm {
     }
 
     pub fn focused_field(&self) -> Field {
-        Field::ALL.get(self.focus).copied().unwrap_or(Field::Decision)
+        Field::ALL
+            .get(self.focus)
+            .copied()
+            .unwrap_or(Field::Decision)
     }
 
     pub fn value(&self, field: Field) -> String {

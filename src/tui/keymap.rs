@@ -70,7 +70,11 @@ impl Keymap {
                 format!("{source}:{line}:{col}")
             };
             let Some(key) = parse_key(entry.on.get_ref()) else {
-                let msg = format!("{}: unknown key {:?}", at(entry.on.span()), entry.on.get_ref());
+                let msg = format!(
+                    "{}: unknown key {:?}",
+                    at(entry.on.span()),
+                    entry.on.get_ref()
+                );
                 first_problem.get_or_insert(msg);
                 continue;
             };
@@ -130,7 +134,12 @@ impl Keymap {
         for b in &self.bindings {
             match rows.iter_mut().find(|r| r.1 == b.action) {
                 Some(row) => row.2.push(key_name(&b.key)),
-                None => rows.push((b.action.group(), b.action, vec![key_name(&b.key)], b.desc.clone())),
+                None => rows.push((
+                    b.action.group(),
+                    b.action,
+                    vec![key_name(&b.key)],
+                    b.desc.clone(),
+                )),
             }
         }
         rows.sort_by_key(|r| r.0);
@@ -150,10 +159,12 @@ fn normalise(code: KeyCode, mods: KeyModifiers) -> Key {
     let mods = mods & (KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
     match code {
         // Shift is in the character itself (`G`), and implied by BackTab.
-        KeyCode::Char(c) if c.is_ascii_alphabetic() && mods.contains(KeyModifiers::CONTROL) => Key {
-            code: KeyCode::Char(c.to_ascii_lowercase()),
-            mods: mods - KeyModifiers::SHIFT,
-        },
+        KeyCode::Char(c) if c.is_ascii_alphabetic() && mods.contains(KeyModifiers::CONTROL) => {
+            Key {
+                code: KeyCode::Char(c.to_ascii_lowercase()),
+                mods: mods - KeyModifiers::SHIFT,
+            }
+        }
         KeyCode::Char(_) | KeyCode::BackTab => Key {
             code,
             mods: mods - KeyModifiers::SHIFT,
@@ -171,7 +182,10 @@ pub fn parse_key(text: &str) -> Option<Key> {
     let inner = text.strip_prefix('<')?.strip_suffix('>')?;
     let mut mods = KeyModifiers::NONE;
     let mut rest = inner;
-    while let Some((prefix, tail)) = rest.split_once('-').filter(|(p, t)| p.len() == 1 && !t.is_empty()) {
+    while let Some((prefix, tail)) = rest
+        .split_once('-')
+        .filter(|(p, t)| p.len() == 1 && !t.is_empty())
+    {
         mods |= match prefix {
             "C" | "c" => KeyModifiers::CONTROL,
             "A" | "a" | "M" | "m" => KeyModifiers::ALT,
@@ -187,7 +201,9 @@ pub fn parse_key(text: &str) -> Option<Key> {
     };
     let code = match code {
         KeyCode::Tab if mods.contains(KeyModifiers::SHIFT) => KeyCode::BackTab,
-        KeyCode::Char(c) if mods.contains(KeyModifiers::SHIFT) && !mods.contains(KeyModifiers::CONTROL) => {
+        KeyCode::Char(c)
+            if mods.contains(KeyModifiers::SHIFT) && !mods.contains(KeyModifiers::CONTROL) =>
+        {
             KeyCode::Char(c.to_ascii_uppercase())
         }
         code => code,
@@ -216,7 +232,9 @@ fn named_key(name: &str) -> Option<KeyCode> {
         "pagedown" => KeyCode::PageDown,
         "lt" => KeyCode::Char('<'),
         "gt" => KeyCode::Char('>'),
-        f if f.starts_with('f') => KeyCode::F(f.get(1..)?.parse().ok().filter(|n| (1..=24).contains(n))?),
+        f if f.starts_with('f') => {
+            KeyCode::F(f.get(1..)?.parse().ok().filter(|n| (1..=24).contains(n))?)
+        }
         _ => return None,
     })
 }

@@ -74,16 +74,22 @@ pub fn fuzzy(haystack: &str, needle: &str) -> bool {
         return true;
     };
     let max_span = needle.len() * 3;
-    hay.iter().enumerate().filter(|(_, c)| **c == first).any(|(start, _)| {
-        let mut pos = start;
-        for n in needle.iter().skip(1) {
-            match hay.get(pos + 1..).and_then(|rest| rest.iter().position(|c| c == n)) {
-                Some(offset) => pos += 1 + offset,
-                None => return false,
+    hay.iter()
+        .enumerate()
+        .filter(|(_, c)| **c == first)
+        .any(|(start, _)| {
+            let mut pos = start;
+            for n in needle.iter().skip(1) {
+                match hay
+                    .get(pos + 1..)
+                    .and_then(|rest| rest.iter().position(|c| c == n))
+                {
+                    Some(offset) => pos += 1 + offset,
+                    None => return false,
+                }
             }
-        }
-        pos - start < max_span
-    })
+            pos - start < max_span
+        })
 }
 
 /// Indices of the projects to show, filtered by `query` and sorted by `sort`.
@@ -110,7 +116,10 @@ mod tests {
         assert!(!fuzzy("ACTIVE", "tca"));
         assert!(fuzzy("anything", ""));
         assert!(fuzzy("payouts-v2-20260302-001", "pyv2"));
-        assert!(!fuzzy("Developer docs site rewrite: API reference and guides", "fraud"));
+        assert!(!fuzzy(
+            "Developer docs site rewrite: API reference and guides",
+            "fraud"
+        ));
         assert!(fuzzy("fraud-audit", "fraud"));
     }
 }

@@ -43,7 +43,10 @@ impl Tab {
     pub fn offset(self, by: isize) -> Tab {
         let len = Tab::ALL.len() as isize;
         let next = (self.index() as isize + by).rem_euclid(len);
-        Tab::ALL.get(next as usize).copied().unwrap_or(Tab::Overview)
+        Tab::ALL
+            .get(next as usize)
+            .copied()
+            .unwrap_or(Tab::Overview)
     }
 }
 
@@ -100,10 +103,15 @@ pub struct Status {
 #[derive(Debug, Clone)]
 pub enum Overlay {
     None,
-    Help { scroll: u16 },
+    Help {
+        scroll: u16,
+    },
     Form(Box<DecisionForm>),
     /// A write was refused because the file changed on disk; `r` reloads.
-    ChangedOnDisk { path: String, form: Option<Box<DecisionForm>> },
+    ChangedOnDisk {
+        path: String,
+        form: Option<Box<DecisionForm>>,
+    },
 }
 
 #[derive(Debug, Clone)]

@@ -4,17 +4,21 @@
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
+use super::action::Action;
 use super::effect::Effect;
 use super::model::{Focus, Model, Tab};
 use super::update::{apply, areas, select_row, step};
-use super::action::Action;
 
 pub fn on_mouse(model: &mut Model, event: MouseEvent) -> Vec<Effect> {
     let a = areas(model);
     let at = Position::new(event.column, event.row);
     match event.kind {
         MouseEventKind::ScrollDown | MouseEventKind::ScrollUp => {
-            let by = if event.kind == MouseEventKind::ScrollDown { 3 } else { -3 };
+            let by = if event.kind == MouseEventKind::ScrollDown {
+                3
+            } else {
+                -3
+            };
             if a.list.contains(at) {
                 model.focus = Focus::List;
             } else if a.detail.contains(at) {
@@ -62,8 +66,11 @@ fn click_table(model: &mut Model, body: Rect, y: u16) {
     };
     match model.tab {
         Tab::Compaction => {
-            let len = model.project().map_or(0, |p| super::timeline::rows(p).len());
-            let offset = super::view::table_offset(model.timeline_row, super::view::timeline_height(body));
+            let len = model
+                .project()
+                .map_or(0, |p| super::timeline::rows(p).len());
+            let offset =
+                super::view::table_offset(model.timeline_row, super::view::timeline_height(body));
             let row = offset + offset_row;
             if row < len {
                 model.timeline_row = row;
@@ -71,7 +78,8 @@ fn click_table(model: &mut Model, body: Rect, y: u16) {
         }
         Tab::Decisions => {
             let len = model.project().map_or(0, super::actions::decision_count);
-            let offset = super::view::table_offset(model.decision_row, super::view::decisions_height(body));
+            let offset =
+                super::view::table_offset(model.decision_row, super::view::decisions_height(body));
             let row = offset + offset_row;
             if row < len {
                 model.decision_row = row;

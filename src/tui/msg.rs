@@ -37,6 +37,8 @@ pub enum Msg {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WriteError {
     /// The file changed since it was read; nothing was written.
-    ChangedOnDisk { path: String },
+    ChangedOnDisk {
+        path: String,
+    },
     Failed(String),
 }

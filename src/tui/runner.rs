@@ -94,7 +94,12 @@ impl Runner {
             return;
         }
         self.loading = true;
-        let (root, env, config, tx) = (self.root.clone(), self.env.clone(), self.config.clone(), self.tx.clone());
+        let (root, env, config, tx) = (
+            self.root.clone(),
+            self.env.clone(),
+            self.config.clone(),
+            self.tx.clone(),
+        );
         std::thread::spawn(move || {
             let mut ws = load::load_workspace(&root, &env, clock::now(), &config);
             ws.root = root.display().to_string();
@@ -103,7 +108,12 @@ impl Runner {
     }
 
     fn reload(&mut self, sources: Vec<String>) {
-        let (root, env, config, tx) = (self.root.clone(), self.env.clone(), self.config.clone(), self.tx.clone());
+        let (root, env, config, tx) = (
+            self.root.clone(),
+            self.env.clone(),
+            self.config.clone(),
+            self.tx.clone(),
+        );
         std::thread::spawn(move || {
             let now = clock::now();
             let projects = sources

@@ -11,7 +11,10 @@ use crate::config::toml_error;
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("default", include_str!("../../themes/default.toml")),
     ("light", include_str!("../../themes/light.toml")),
-    ("high-contrast", include_str!("../../themes/high-contrast.toml")),
+    (
+        "high-contrast",
+        include_str!("../../themes/high-contrast.toml"),
+    ),
     ("no-color", include_str!("../../themes/no-color.toml")),
 ];
 
@@ -44,10 +47,38 @@ macro_rules! theme_styles {
 }
 
 theme_styles!(
-    base, dim, title, border, border_focus, header, selected, tab_active, tab_inactive,
-    key, ok, info, warn, error, fresh, stale, critical, unknown, unacked, acked,
-    active, paused, complete, failed, score_pass, score_fail, threshold, gauge, missing,
-    filter, label, accent,
+    base,
+    dim,
+    title,
+    border,
+    border_focus,
+    header,
+    selected,
+    tab_active,
+    tab_inactive,
+    key,
+    ok,
+    info,
+    warn,
+    error,
+    fresh,
+    stale,
+    critical,
+    unknown,
+    unacked,
+    acked,
+    active,
+    paused,
+    complete,
+    failed,
+    score_pass,
+    score_fail,
+    threshold,
+    gauge,
+    missing,
+    filter,
+    label,
+    accent,
 );
 
 impl Theme {
@@ -74,7 +105,10 @@ impl Theme {
             Ok(table) => table,
             Err(err) => return (Theme::default_dark(), Some(toml_error(source, text, &err))),
         };
-        let base = table.get("extends").and_then(toml::Value::as_str).unwrap_or("default");
+        let base = table
+            .get("extends")
+            .and_then(toml::Value::as_str)
+            .unwrap_or("default");
         let Some(mut theme) = Theme::built_in(base) else {
             let msg = format!("{source}: extends {base:?}: no such built-in theme");
             return (Theme::default_dark(), Some(msg));
@@ -127,7 +161,9 @@ impl Theme {
 }
 
 fn parse_style(spec: &toml::Value) -> Result<Style, String> {
-    let table = spec.as_table().ok_or("expected a table like { fg = \"green\", bold = true }")?;
+    let table = spec
+        .as_table()
+        .ok_or("expected a table like { fg = \"green\", bold = true }")?;
     let mut style = Style::new();
     for (key, value) in table {
         let colour = || {

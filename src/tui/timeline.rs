@@ -37,14 +37,23 @@ pub fn rows(project: &Project) -> Vec<Row<'_>> {
                 *slot = true;
             }
             let event = event.map(|(_, e)| e);
-            let gate = cp.current_gate.as_deref().map(|g| with_iteration(g, cp.current_gate_iteration));
+            let gate = cp
+                .current_gate
+                .as_deref()
+                .map(|g| with_iteration(g, cp.current_gate_iteration));
             Row {
                 time: cp.created_at.or(event.and_then(|e| e.timestamp)),
                 time_raw: cp.created_at_raw.as_deref(),
                 id: cp.id.clone(),
-                trigger: cp.trigger.as_deref().or(event.and_then(|e| e.trigger.as_deref())),
+                trigger: cp
+                    .trigger
+                    .as_deref()
+                    .or(event.and_then(|e| e.trigger.as_deref())),
                 fill: cp.fill.or(event.and_then(|e| e.fill_before)),
-                phase: cp.current_phase.as_deref().or(event.and_then(|e| e.active_phase.as_deref())),
+                phase: cp
+                    .current_phase
+                    .as_deref()
+                    .or(event.and_then(|e| e.active_phase.as_deref())),
                 gate: gate.or_else(|| event.and_then(event_gate)),
                 acknowledged: Some(cp.acknowledged),
                 checkpoint: Some(cp),
@@ -89,9 +98,10 @@ fn names(event: &CompactionEvent, checkpoint_id: &str) -> bool {
         .as_deref()
         .is_some_and(|id| id.eq_ignore_ascii_case(checkpoint_id));
     let file_matches = event.checkpoint_file.as_deref().is_some_and(|f| {
-        f.rsplit('/')
-            .next()
-            .is_some_and(|name| name.starts_with(&format!("{checkpoint_id}.")) || name.starts_with(&format!("{checkpoint_id}-")))
+        f.rsplit('/').next().is_some_and(|name| {
+            name.starts_with(&format!("{checkpoint_id}."))
+                || name.starts_with(&format!("{checkpoint_id}-"))
+        })
     });
     id_matches || file_matches
 }

@@ -33,7 +33,10 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             if first && model.status.is_none() {
                 let n = model.workspace.projects.len();
                 let noun = if n == 1 { "project" } else { "projects" };
-                model.set_status(StatusKind::Info, format!("{n} {noun} in {}", model.workspace.root));
+                model.set_status(
+                    StatusKind::Info,
+                    format!("{n} {noun} in {}", model.workspace.root),
+                );
             }
             Vec::new()
         }
@@ -48,11 +51,19 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             Reload::All => vec![Effect::LoadAll],
         },
         Msg::Written { what, result } => on_written(model, what, result),
-        Msg::Copied { what, backend, copied, message } => {
+        Msg::Copied {
+            what,
+            backend,
+            copied,
+            message,
+        } => {
             if copied {
                 model.set_status(StatusKind::Success, format!("copied {what} via {backend}"));
             } else {
-                model.set_status(StatusKind::Error, format!("{what} not copied ({backend}): {message}"));
+                model.set_status(
+                    StatusKind::Error,
+                    format!("{what} not copied ({backend}): {message}"),
+                );
             }
             Vec::new()
         }
@@ -69,7 +80,11 @@ fn on_projects_loaded(
     projects: Vec<(String, Option<Box<crate::core::model::Project>>)>,
 ) -> Vec<Effect> {
     for (source, project) in projects {
-        let slot = model.workspace.projects.iter_mut().find(|p| p.source == source);
+        let slot = model
+            .workspace
+            .projects
+            .iter_mut()
+            .find(|p| p.source == source);
         match (slot, project) {
             // The id is what the selection follows; a changed id needs a full load
             // (ids are made unique across the workspace).
@@ -143,7 +158,10 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
                 model.set_status(StatusKind::Info, "reloaded from disk; save again to apply");
                 return vec![Effect::LoadAll];
             }
-            if ctrl_c || matches!(action, Some(Action::Back | Action::Quit)) || key.code == KeyCode::Esc {
+            if ctrl_c
+                || matches!(action, Some(Action::Back | Action::Quit))
+                || key.code == KeyCode::Esc
+            {
                 model.overlay = Overlay::None;
             }
             return Vec::new();
@@ -211,7 +229,10 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::CycleSort => {
             model.sort = model.sort.next();
             refresh_visible(model);
-            model.set_status(StatusKind::Info, format!("sorted by {}", model.sort.label()));
+            model.set_status(
+                StatusKind::Info,
+                format!("sorted by {}", model.sort.label()),
+            );
             Vec::new()
         }
         Action::Reload => {
@@ -372,9 +393,9 @@ pub(crate) fn refresh_visible(model: &mut Model) {
     if model.selected.is_none() {
         model.focus = Focus::List;
     }
-    let (timeline_len, decisions_len) = model
-        .project()
-        .map_or((0, 0), |p| (timeline::rows(p).len(), actions::decision_count(p)));
+    let (timeline_len, decisions_len) = model.project().map_or((0, 0), |p| {
+        (timeline::rows(p).len(), actions::decision_count(p))
+    });
     model.timeline_row = model.timeline_row.min(timeline_len.saturating_sub(1));
     model.decision_row = model.decision_row.min(decisions_len.saturating_sub(1));
     follow_selection(model);
@@ -388,7 +409,10 @@ pub(crate) fn write(model: &mut Model, project_id: &str, op: WriteOp) -> Vec<Eff
         .find(|p| p.id == project_id)
         .map(|p| p.source.clone())
     else {
-        model.set_status(StatusKind::Error, format!("{project_id}: no longer in the workspace"));
+        model.set_status(
+            StatusKind::Error,
+            format!("{project_id}: no longer in the workspace"),
+        );
         return Vec::new();
     };
     model.set_status(StatusKind::Info, format!("saving: {}", op.describe()));

@@ -30,7 +30,10 @@ pub fn perform(root: &Path, env: &Env, config: &Config, request: WriteRequest) -
 }
 
 fn relative(root: &Path, path: &Path) -> String {
-    path.strip_prefix(root).unwrap_or(path).display().to_string()
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
 /// Does the write; returns the files changed, for the status bar.
@@ -43,7 +46,8 @@ fn apply(
 ) -> Result<String, IoError> {
     let source = &request.source;
     let state_file = root.join(source);
-    let edit_state = |intent: &EditIntent| yaml_edit::edit_file(&state_file, source, intent, now, false);
+    let edit_state =
+        |intent: &EditIntent| yaml_edit::edit_file(&state_file, source, intent, now, false);
     match &request.op {
         WriteOp::AddDecision(draft) => {
             edit_state(&EditIntent::AddDecision(new_decision(draft, now)))?;
@@ -73,7 +77,12 @@ fn apply(
             let project = fresh(root, env, source, now, config)?;
             let cp = find(&project, checkpoint, &state_file)?;
             let marked = acknowledge_file(root, cp, now)?;
-            section_ack(&state_file, source, &EditIntent::AcknowledgeCheckpoint { id: cp.id.clone() }, now)?;
+            section_ack(
+                &state_file,
+                source,
+                &EditIntent::AcknowledgeCheckpoint { id: cp.id.clone() },
+                now,
+            )?;
             Ok(marked)
         }
         WriteOp::AcknowledgeAll => {
@@ -90,14 +99,25 @@ fn apply(
 
 /// The section's own record of the event is updated when it has one; a section
 /// without compaction events (or without this one) is left alone.
-fn section_ack(state_file: &Path, source: &str, intent: &EditIntent, now: Timestamp) -> Result<(), IoError> {
+fn section_ack(
+    state_file: &Path,
+    source: &str,
+    intent: &EditIntent,
+    now: Timestamp,
+) -> Result<(), IoError> {
     match yaml_edit::edit_file(state_file, source, intent, now, false) {
         Ok(_) | Err(IoError::NotApplicable { .. }) => Ok(()),
         Err(e) => Err(e),
     }
 }
 
-fn fresh(root: &Path, env: &Env, source: &str, now: Timestamp, config: &Config) -> Result<Project, IoError> {
+fn fresh(
+    root: &Path,
+    env: &Env,
+    source: &str,
+    now: Timestamp,
+    config: &Config,
+) -> Result<Project, IoError> {
     load::load_project_file(root, env, source, now, config).ok_or_else(|| IoError::NotApplicable {
         path: root.join(source),
         message: "no longer holds a project".to_string(),
@@ -127,7 +147,8 @@ fn acknowledge_file(root: &Path, cp: &Checkpoint, now: Timestamp) -> Result<Stri
                 reason,
             };
             let doc = edit::json::parse(text).map_err(|e| refused(e.to_string()))?;
-            let ops = edit::json::plan_acknowledge(&doc, now).map_err(|e| refused(e.to_string()))?;
+            let ops =
+                edit::json::plan_acknowledge(&doc, now).map_err(|e| refused(e.to_string()))?;
             if !ops.is_empty() {
                 let new = edit::json::edit(text, &ops).map_err(|e| refused(e.to_string()))?;
                 io_write::replace(&snapshot, new.as_bytes())?;
@@ -196,7 +217,10 @@ mod tests {
 
     #[test]
     fn markers_sit_beside_their_checkpoint() {
-        assert_eq!(marker_path(".jerry/checkpoints/cx-007.json", "cx-007"), ".jerry/checkpoints/cx-007.acknowledged");
+        assert_eq!(
+            marker_path(".jerry/checkpoints/cx-007.json", "cx-007"),
+            ".jerry/checkpoints/cx-007.acknowledged"
+        );
         assert_eq!(marker_path("cx-001.json", "cx-001"), "cx-001.acknowledged");
     }
 }

@@ -21,7 +21,8 @@ pub const NOW: Timestamp = Timestamp(1_771_331_696);
 pub fn demo_workspace() -> Workspace {
     let dir = tempfile::tempdir().unwrap();
     resume_tui::io::demo::unpack_into(dir.path(), NOW).unwrap();
-    let mut ws = resume_tui::io::load::load_workspace(dir.path(), &Env::default(), NOW, &Config::default());
+    let mut ws =
+        resume_tui::io::load::load_workspace(dir.path(), &Env::default(), NOW, &Config::default());
     ws.root = "/demo".to_string();
     ws
 }
@@ -58,7 +59,13 @@ pub fn press(model: &mut Model, keys: &[&str]) -> Vec<Effect> {
 pub fn type_text(model: &mut Model, text: &str) -> Vec<Effect> {
     let keys: Vec<String> = text
         .chars()
-        .map(|c| if c == ' ' { "<Space>".to_string() } else { c.to_string() })
+        .map(|c| {
+            if c == ' ' {
+                "<Space>".to_string()
+            } else {
+                c.to_string()
+            }
+        })
         .collect();
     let refs: Vec<&str> = keys.iter().map(String::as_str).collect();
     press(model, &refs)
@@ -73,7 +80,11 @@ pub fn select(model: &mut Model, id: &str) {
         }
         update(model, Msg::Key(key_event("j")), NOW);
     }
-    assert_eq!(model.selected.as_deref(), Some(id), "no project {id} in the list");
+    assert_eq!(
+        model.selected.as_deref(),
+        Some(id),
+        "no project {id} in the list"
+    );
 }
 
 pub fn draw(model: &Model) -> Buffer {

@@ -52,7 +52,11 @@ pub fn status(status: Option<&str>, theme: &Theme) -> Badge {
     };
     Badge {
         glyph,
-        label: if upper.is_empty() { "—".to_string() } else { upper },
+        label: if upper.is_empty() {
+            "—".to_string()
+        } else {
+            upper
+        },
         style,
     }
 }

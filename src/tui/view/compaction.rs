@@ -20,8 +20,14 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let rows = timeline::rows(project);
     if rows.is_empty() {
         let text = vec![
-            Line::from(dim(model, "No compaction events or checkpoints recorded for this project.")),
-            Line::from(dim(model, "The PreCompact hook writes one before each compaction.")),
+            Line::from(dim(
+                model,
+                "No compaction events or checkpoints recorded for this project.",
+            )),
+            Line::from(dim(
+                model,
+                "The PreCompact hook writes one before each compaction.",
+            )),
         ];
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
         return;
@@ -45,14 +51,21 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         model.theme.header,
     ))];
     let offset = table_offset(model.timeline_row, table_h);
-    for (i, row) in rows.iter().enumerate().skip(offset).take(usize::from(table_h.saturating_sub(1))) {
+    for (i, row) in rows
+        .iter()
+        .enumerate()
+        .skip(offset)
+        .take(usize::from(table_h.saturating_sub(1)))
+    {
         lines.push(row_line(model, row, w, i == model.timeline_row));
     }
     frame.render_widget(Paragraph::new(lines), table_area);
     if let Some(row) = rows.get(model.timeline_row) {
         let details = details(model, row);
         frame.render_widget(
-            Paragraph::new(details).wrap(Wrap { trim: false }).scroll((model.scroll, 0)),
+            Paragraph::new(details)
+                .wrap(Wrap { trim: false })
+                .scroll((model.scroll, 0)),
             detail_area,
         );
     }
@@ -88,7 +101,11 @@ fn row_line(model: &Model, row: &Row<'_>, w: usize, selected: bool) -> Line<'sta
         Span::raw(" "),
         Span::raw(fit(&rest, w.saturating_sub(2))),
     ]);
-    if selected { line.style(t.selected) } else { line }
+    if selected {
+        line.style(t.selected)
+    } else {
+        line
+    }
 }
 
 fn details<'a>(model: &Model, row: &Row<'a>) -> Vec<Line<'a>> {
@@ -111,7 +128,12 @@ fn push<'a>(model: &Model, out: &mut Vec<Line<'a>>, label: &str, value: Option<S
     }
 }
 
-fn checkpoint<'a>(model: &Model, cp: &'a Checkpoint, event: Option<&CompactionEvent>, out: &mut Vec<Line<'a>>) {
+fn checkpoint<'a>(
+    model: &Model,
+    cp: &'a Checkpoint,
+    event: Option<&CompactionEvent>,
+    out: &mut Vec<Line<'a>>,
+) {
     let t = &model.theme;
     let format = format!("{:?}", cp.format).to_lowercase();
     out.push(Line::from(vec![
@@ -131,14 +153,28 @@ fn checkpoint<'a>(model: &Model, cp: &'a Checkpoint, event: Option<&CompactionEv
             ack_spans.push(dim(model, format!(" ({detail})")));
         }
     } else {
-        let key = model.keymap.key_label(crate::tui::action::Action::Acknowledge).unwrap_or_default();
+        let key = model
+            .keymap
+            .key_label(crate::tui::action::Action::Acknowledge)
+            .unwrap_or_default();
         ack_spans.push(dim(model, format!(" — press {key} to acknowledge")));
     }
     let mut line = vec![styled(t.label, fit("Acknowledged", LABEL_W))];
     line.extend(ack_spans);
     out.push(Line::from(line));
-    let created = cp.created_at.map(|at| format!("{} ({})", at.to_iso(), describe_age(model.now.seconds_since(at))));
-    push(model, out, "Created", created.or(text(cp.created_at_raw.as_deref())));
+    let created = cp.created_at.map(|at| {
+        format!(
+            "{} ({})",
+            at.to_iso(),
+            describe_age(model.now.seconds_since(at))
+        )
+    });
+    push(
+        model,
+        out,
+        "Created",
+        created.or(text(cp.created_at_raw.as_deref())),
+    );
     push(model, out, "Trigger", text(cp.trigger.as_deref()));
     let mut fill = percent(cp.fill);
     if let (Some(used), Some(window)) = (cp.tokens_used, cp.window) {
@@ -148,12 +184,15 @@ fn checkpoint<'a>(model: &Model, cp: &'a Checkpoint, event: Option<&CompactionEv
         fill.push_str(&format!(" · tier {}", clean(tier)));
     }
     push(model, out, "Fill before", Some(fill));
-    let phase = [cp.current_phase.as_deref(), cp.current_phase_name.as_deref()]
-        .into_iter()
-        .flatten()
-        .map(|s| clean(s).into_owned())
-        .collect::<Vec<_>>()
-        .join(" — ");
+    let phase = [
+        cp.current_phase.as_deref(),
+        cp.current_phase_name.as_deref(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|s| clean(s).into_owned())
+    .collect::<Vec<_>>()
+    .join(" — ");
     push(model, out, "Phase", (!phase.is_empty()).then_some(phase));
     if let Some(gate) = cp.current_gate.as_deref() {
         let mut g = clean(gate).into_owned();
@@ -168,7 +207,12 @@ fn checkpoint<'a>(model: &Model, cp: &'a Checkpoint, event: Option<&CompactionEv
     push(model, out, "Status", text(cp.workflow_status.as_deref()));
     push(model, out, "Activity", text(cp.current_activity.as_deref()));
     if let Some(next) = cp.next_action.as_deref() {
-        out.push(field(model, "Next action", LABEL_W, styled(t.accent, clean(next).into_owned())));
+        out.push(field(
+            model,
+            "Next action",
+            LABEL_W,
+            styled(t.accent, clean(next).into_owned()),
+        ));
     }
     push(model, out, "Critical", text(cp.critical_context.as_deref()));
     push(model, out, "Session", text(cp.session_id.as_deref()));
@@ -176,7 +220,10 @@ fn checkpoint<'a>(model: &Model, cp: &'a Checkpoint, event: Option<&CompactionEv
     out.push(Line::default());
     out.push(heading(model, "PostCompact"));
     match &cp.post_compact {
-        None => out.push(Line::from(dim(model, "  nothing recorded after compaction (yet)"))),
+        None => out.push(Line::from(dim(
+            model,
+            "  nothing recorded after compaction (yet)",
+        ))),
         Some(pc) => {
             push(model, out, "  Trigger", text(pc.trigger.as_deref()));
             push(model, out, "  Recorded", text(pc.recorded_at.as_deref()));
@@ -192,7 +239,10 @@ fn checkpoint<'a>(model: &Model, cp: &'a Checkpoint, event: Option<&CompactionEv
         out.push(Line::default());
         out.push(heading(model, "Decisions since the last checkpoint"));
         for d in &cp.decisions {
-            let id = d.id.as_deref().map(|i| format!("{} ", clean(i))).unwrap_or_default();
+            let id =
+                d.id.as_deref()
+                    .map(|i| format!("{} ", clean(i)))
+                    .unwrap_or_default();
             out.push(Line::from(format!("  • {id}{}", clean(&d.summary))));
         }
     }
@@ -212,7 +262,11 @@ fn checkpoint<'a>(model: &Model, cp: &'a Checkpoint, event: Option<&CompactionEv
                 Some(false) => "✗",
                 None => "·",
             };
-            let missing = if f.exists == Some(false) { " (missing)" } else { "" };
+            let missing = if f.exists == Some(false) {
+                " (missing)"
+            } else {
+                ""
+            };
             out.push(Line::from(format!("  {glyph} {}{missing}", clean(&f.path))));
         }
     }
@@ -235,12 +289,22 @@ fn event_lines<'a>(model: &Model, e: &CompactionEvent, out: &mut Vec<Line<'a>>) 
 fn event_fields<'a>(model: &Model, e: &CompactionEvent, out: &mut Vec<Line<'a>>) {
     push(model, out, "When", text(e.timestamp_raw.as_deref()));
     push(model, out, "Trigger", text(e.trigger.as_deref()));
-    push(model, out, "Fill before", e.fill_before.map(|f| percent(Some(f))));
+    push(
+        model,
+        out,
+        "Fill before",
+        e.fill_before.map(|f| percent(Some(f))),
+    );
     push(model, out, "Tier", text(e.tier.as_deref()));
     push(model, out, "Phase", text(e.active_phase.as_deref()));
     push(model, out, "Gate", text(e.active_gate.as_deref()));
     push(model, out, "Checkpoint", text(e.checkpoint_file.as_deref()));
-    push(model, out, "Compactions", e.compactions.map(|n| n.to_string()));
+    push(
+        model,
+        out,
+        "Compactions",
+        e.compactions.map(|n| n.to_string()),
+    );
     push(model, out, "Note", text(e.note.as_deref()));
     let ack = badges::acknowledged(e.acknowledged, &model.theme);
     out.push(field(model, "Acknowledged", LABEL_W, ack.span()));

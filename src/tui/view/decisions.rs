@@ -17,12 +17,21 @@ const AFFECTS_W: usize = 8;
 const APPLIED_W: usize = 5;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
-    let decisions: &[Decision] = project.resumption.as_ref().map_or(&[], |r| r.decisions.as_slice());
+    let decisions: &[Decision] = project
+        .resumption
+        .as_ref()
+        .map_or(&[], |r| r.decisions.as_slice());
     if decisions.is_empty() {
-        let key = model.keymap.key_label(Action::NewDecision).unwrap_or_default();
+        let key = model
+            .keymap
+            .key_label(Action::NewDecision)
+            .unwrap_or_default();
         let text = vec![
             Line::from(dim(model, "No decisions recorded.")),
-            Line::from(dim(model, format!("Press {key} to add one (Jerry workflows only)."))),
+            Line::from(dim(
+                model,
+                format!("Press {key} to add one (Jerry workflows only)."),
+            )),
         ];
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
         return;
@@ -40,15 +49,25 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         fit("affects", AFFECTS_W),
         fit("appl.", APPLIED_W)
     );
-    let mut lines = vec![Line::from(Span::styled(fit(&header, w), model.theme.header))];
+    let mut lines = vec![Line::from(Span::styled(
+        fit(&header, w),
+        model.theme.header,
+    ))];
     let offset = table_offset(model.decision_row, table_h);
-    for (i, d) in decisions.iter().enumerate().skip(offset).take(usize::from(table_h.saturating_sub(1))) {
+    for (i, d) in decisions
+        .iter()
+        .enumerate()
+        .skip(offset)
+        .take(usize::from(table_h.saturating_sub(1)))
+    {
         lines.push(row(model, d, text_w, w, i == model.decision_row));
     }
     frame.render_widget(Paragraph::new(lines), table_area);
     if let Some(d) = decisions.get(model.decision_row) {
         frame.render_widget(
-            Paragraph::new(details(model, d)).wrap(Wrap { trim: false }).scroll((model.scroll, 0)),
+            Paragraph::new(details(model, d))
+                .wrap(Wrap { trim: false })
+                .scroll((model.scroll, 0)),
             detail_area,
         );
     }
@@ -76,12 +95,18 @@ fn affects(d: &Decision) -> String {
     if d.affects_phases.is_empty() {
         "—".into()
     } else {
-        d.affects_phases.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+        d.affects_phases
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
     }
 }
 
 fn row(model: &Model, d: &Decision, text_w: usize, w: usize, selected: bool) -> Line<'static> {
-    let id = d.id.as_deref().map_or_else(|| "—".to_string(), |i| clean(i).into_owned());
+    let id =
+        d.id.as_deref()
+            .map_or_else(|| "—".to_string(), |i| clean(i).into_owned());
     let spans = vec![
         Span::styled(fit(&id, ID_W), model.theme.label),
         Span::raw(" "),
@@ -92,27 +117,54 @@ fn row(model: &Model, d: &Decision, text_w: usize, w: usize, selected: bool) -> 
         Span::raw(fit(&affects(d), AFFECTS_W)),
         Span::raw(" "),
         applied(model, d.applied),
-        Span::raw(fit("", w.saturating_sub(ID_W + GATE_W + text_w + AFFECTS_W + APPLIED_W + 4))),
+        Span::raw(fit(
+            "",
+            w.saturating_sub(ID_W + GATE_W + text_w + AFFECTS_W + APPLIED_W + 4),
+        )),
     ];
     let line = Line::from(spans);
-    if selected { line.style(model.theme.selected) } else { line }
+    if selected {
+        line.style(model.theme.selected)
+    } else {
+        line
+    }
 }
 
 fn details<'a>(model: &Model, d: &'a Decision) -> Vec<Line<'a>> {
     let mut out = vec![Line::default()];
-    out.push(field(model, "Decision", 11, Span::raw(clean(&d.decision).into_owned())));
+    out.push(field(
+        model,
+        "Decision",
+        11,
+        Span::raw(clean(&d.decision).into_owned()),
+    ));
     if let Some(r) = d.rationale.as_deref() {
-        out.push(field(model, "Rationale", 11, Span::raw(clean(r).into_owned())));
+        out.push(field(
+            model,
+            "Rationale",
+            11,
+            Span::raw(clean(r).into_owned()),
+        ));
     }
     if let Some(date) = d.date.as_deref() {
-        out.push(field(model, "Date", 11, Span::raw(clean(date).into_owned())));
+        out.push(field(
+            model,
+            "Date",
+            11,
+            Span::raw(clean(date).into_owned()),
+        ));
     }
     for (key, value) in &d.other {
         let text = match value {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        out.push(field(model, &clean(key), 11, Span::raw(clean(&text).into_owned())));
+        out.push(field(
+            model,
+            &clean(key),
+            11,
+            Span::raw(clean(&text).into_owned()),
+        ));
     }
     out
 }

@@ -28,13 +28,24 @@ pub fn draw(model: &Model, frame: &mut Frame, a: &Areas) {
     let room = usize::from(a.detail.width.saturating_sub(4));
     let block = Block::new()
         .borders(Borders::ALL)
-        .border_style(if focused { theme.border_focus } else { theme.border })
-        .title(Span::styled(truncate(&title, room).into_owned(), theme.title));
+        .border_style(if focused {
+            theme.border_focus
+        } else {
+            theme.border
+        })
+        .title(Span::styled(
+            truncate(&title, room).into_owned(),
+            theme.title,
+        ));
     frame.render_widget(block, a.detail);
 
     let mut tabs = Vec::new();
     for tab in Tab::ALL {
-        let style = if tab == model.tab { theme.tab_active } else { theme.tab_inactive };
+        let style = if tab == model.tab {
+            theme.tab_active
+        } else {
+            theme.tab_inactive
+        };
         tabs.push(Span::styled(tab_label(tab), style));
         tabs.push(Span::raw(" "));
     }

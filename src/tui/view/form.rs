@@ -34,10 +34,18 @@ pub fn draw(model: &Model, form: &DecisionForm, frame: &mut Frame, area: Rect) {
         let marker = if focused { "▸ " } else { "  " };
         let label = Rect::new(inner.x, y, LABEL_W.min(inner.width), 1);
         frame.render_widget(
-            Paragraph::new(Span::styled(format!("{marker}{}", fit(field.label(), usize::from(LABEL_W) - 2)), label_style)),
+            Paragraph::new(Span::styled(
+                format!("{marker}{}", fit(field.label(), usize::from(LABEL_W) - 2)),
+                label_style,
+            )),
             label,
         );
-        let input = Rect::new(inner.x + label.width, y, inner.width.saturating_sub(label.width), 1);
+        let input = Rect::new(
+            inner.x + label.width,
+            y,
+            inner.width.saturating_sub(label.width),
+            1,
+        );
         let mut widget = area_widget.clone();
         widget.set_style(if focused { t.selected } else { t.base });
         widget.set_cursor_line_style(ratatui::style::Style::new());
@@ -70,13 +78,22 @@ pub fn draw(model: &Model, form: &DecisionForm, frame: &mut Frame, area: Rect) {
     }
 }
 
-pub fn draw_changed_on_disk(model: &Model, path: &str, has_form: bool, frame: &mut Frame, area: Rect) {
+pub fn draw_changed_on_disk(
+    model: &Model,
+    path: &str,
+    has_form: bool,
+    frame: &mut Frame,
+    area: Rect,
+) {
     let t = &model.theme;
     let popup_area = centered(area, 64, 7);
     let block = popup(model, frame, popup_area, "Changed on disk");
     let kept = if has_form { " (your form is kept)" } else { "" };
     let text = vec![
-        Line::from(Span::styled(format!("✗ {} changed since it was read.", clean(path)), t.error)),
+        Line::from(Span::styled(
+            format!("✗ {} changed since it was read.", clean(path)),
+            t.error,
+        )),
         Line::from("Nothing was written."),
         Line::from(vec![
             Span::styled("r", t.key),
@@ -85,5 +102,8 @@ pub fn draw_changed_on_disk(model: &Model, path: &str, has_form: bool, frame: &m
             Span::raw(" cancel"),
         ]),
     ];
-    frame.render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }), popup_area);
+    frame.render_widget(
+        Paragraph::new(text).block(block).wrap(Wrap { trim: false }),
+        popup_area,
+    );
 }

@@ -10,28 +10,42 @@ use crate::tui::model::Model;
 use crate::tui::text::fit;
 
 const FIXED: &[(&str, &[(&str, &str)])] = &[
-    ("While filtering (/)", &[
-        ("type", "Filter as you type"),
-        ("<Enter>", "Keep the filter, back to the list"),
-        ("<Esc>", "Clear the filter"),
-        ("<Up> <Down>", "Move in the filtered list"),
-    ]),
-    ("In the decision form", &[
-        ("<Tab> <Down>", "Next field"),
-        ("<BackTab> <Up>", "Previous field"),
-        ("<Enter> <C-s>", "Validate and save"),
-        ("<Esc>", "Cancel"),
-    ]),
-    ("Mouse", &[
-        ("click", "Select a project, a tab or a row"),
-        ("wheel", "Scroll what is under the pointer"),
-    ]),
+    (
+        "While filtering (/)",
+        &[
+            ("type", "Filter as you type"),
+            ("<Enter>", "Keep the filter, back to the list"),
+            ("<Esc>", "Clear the filter"),
+            ("<Up> <Down>", "Move in the filtered list"),
+        ],
+    ),
+    (
+        "In the decision form",
+        &[
+            ("<Tab> <Down>", "Next field"),
+            ("<BackTab> <Up>", "Previous field"),
+            ("<Enter> <C-s>", "Validate and save"),
+            ("<Esc>", "Cancel"),
+        ],
+    ),
+    (
+        "Mouse",
+        &[
+            ("click", "Select a project, a tab or a row"),
+            ("wheel", "Scroll what is under the pointer"),
+        ],
+    ),
 ];
 
 pub fn lines(model: &Model) -> Vec<Line<'static>> {
     let t = &model.theme;
     let rows = model.keymap.help_rows();
-    let key_w = rows.iter().map(|(_, k, _)| k.chars().count()).max().unwrap_or(8).clamp(8, 22);
+    let key_w = rows
+        .iter()
+        .map(|(_, k, _)| k.chars().count())
+        .max()
+        .unwrap_or(8)
+        .clamp(8, 22);
     let mut out = Vec::new();
     let mut group = None;
     for (g, keys, desc) in rows {
@@ -62,7 +76,12 @@ pub fn lines(model: &Model) -> Vec<Line<'static>> {
 
 pub fn draw(model: &Model, frame: &mut Frame, area: Rect, scroll: u16) {
     let popup_area = centered(area, 84, area.height.saturating_sub(2));
-    let block = popup(model, frame, popup_area, "Keys — ? or Esc closes · rebind in keymap.toml");
+    let block = popup(
+        model,
+        frame,
+        popup_area,
+        "Keys — ? or Esc closes · rebind in keymap.toml",
+    );
     let para = Paragraph::new(lines(model))
         .block(block)
         .wrap(Wrap { trim: false })

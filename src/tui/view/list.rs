@@ -30,7 +30,10 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
         },
         theme.title,
     )];
-    title.push(Span::styled(format!("sort: {} ", model.sort.label()), theme.dim));
+    title.push(Span::styled(
+        format!("sort: {} ", model.sort.label()),
+        theme.dim,
+    ));
     if model.filtering || !model.filter.is_empty() {
         let cursor = if model.filtering { "▏" } else { "" };
         title.push(Span::styled(
@@ -66,7 +69,10 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
         )));
     } else if model.visible.is_empty() {
         lines.push(Line::from(Span::styled(
-            format!("Nothing matches /{}; esc clears the filter", clean(&model.filter)),
+            format!(
+                "Nothing matches /{}; esc clears the filter",
+                clean(&model.filter)
+            ),
             theme.warn,
         )));
     }
@@ -114,7 +120,10 @@ fn row_line(model: &Model, project: &Project, w: usize, selected: bool) -> Line<
     if let Some(name) = project.name.as_deref().filter(|n| *n != project.id) {
         let room = id_w.saturating_sub(width(&id) + 2);
         if room >= 6 {
-            id_cell.push(Span::styled(format!("  {}", fit(&clean(name), room)), theme.dim));
+            id_cell.push(Span::styled(
+                format!("  {}", fit(&clean(name), room)),
+                theme.dim,
+            ));
         } else {
             id_cell.push(Span::raw(fit("", id_w.saturating_sub(width(&id)))));
         }
@@ -152,7 +161,10 @@ fn row_line(model: &Model, project: &Project, w: usize, selected: bool) -> Line<
     spans.extend(id_cell);
     spans.extend([
         Span::raw(" "),
-        Span::styled(fit(&format!("{} {}", status.glyph, status.label), STATUS_W), status.style),
+        Span::styled(
+            fit(&format!("{} {}", status.glyph, status.label), STATUS_W),
+            status.style,
+        ),
         Span::raw(" "),
         score,
         Span::raw(" "),

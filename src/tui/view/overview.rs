@@ -33,7 +33,12 @@ pub fn lines<'a>(model: &Model, p: &'a Project) -> Vec<Line<'a>> {
         (None, Some(raw)) => format!("updated {:?} (not a time)", clean(raw)),
         (None, None) => "no update time".to_string(),
     };
-    let mut top = vec![stale.span(), Span::raw("  "), status.span(), Span::raw("  ")];
+    let mut top = vec![
+        stale.span(),
+        Span::raw("  "),
+        status.span(),
+        Span::raw("  "),
+    ];
     top.push(dim(model, updated));
     if let Some(fill) = p.summary.fill_at_update {
         top.push(dim(model, format!(" · fill {}", percent(Some(fill)))));
@@ -45,7 +50,10 @@ pub fn lines<'a>(model: &Model, p: &'a Project) -> Vec<Line<'a>> {
     }
     out.push(Line::from(top));
     for reason in &p.staleness.reasons {
-        out.push(Line::from(vec![dim(model, "  · "), dim(model, clean(reason))]));
+        out.push(Line::from(vec![
+            dim(model, "  · "),
+            dim(model, clean(reason)),
+        ]));
     }
     out.push(Line::default());
 
@@ -57,13 +65,33 @@ pub fn lines<'a>(model: &Model, p: &'a Project) -> Vec<Line<'a>> {
         (None, None) => None,
     };
     push_opt(model, &mut out, "Phase", phase);
-    push_opt(model, &mut out, "Activity", s.activity.as_deref().map(|a| clean(a).into_owned()));
+    push_opt(
+        model,
+        &mut out,
+        "Activity",
+        s.activity.as_deref().map(|a| clean(a).into_owned()),
+    );
     if let Some(next) = s.next_step.as_deref() {
-        out.push(field(model, "Next step", LABEL_W, styled(t.accent, clean(next).into_owned())));
+        out.push(field(
+            model,
+            "Next step",
+            LABEL_W,
+            styled(t.accent, clean(next).into_owned()),
+        ));
     }
-    push_opt(model, &mut out, "Last checkpoint", s.last_checkpoint.as_deref().map(|c| clean(c).into_owned()));
+    push_opt(
+        model,
+        &mut out,
+        "Last checkpoint",
+        s.last_checkpoint.as_deref().map(|c| clean(c).into_owned()),
+    );
     let kind = format!("{:?} · {}", p.kind, p.shape.label()).to_lowercase();
-    out.push(field(model, "File", LABEL_W, Span::raw(format!("{} ({kind})", clean(&p.source)))));
+    out.push(field(
+        model,
+        "File",
+        LABEL_W,
+        Span::raw(format!("{} ({kind})", clean(&p.source))),
+    ));
 
     if let Some(r) = &p.resumption {
         resumption(model, r, &mut out);
@@ -74,7 +102,11 @@ pub fn lines<'a>(model: &Model, p: &'a Project) -> Vec<Line<'a>> {
     if !p.top_level_keys.is_empty() {
         out.push(Line::default());
         out.push(heading(model, "Other top-level keys"));
-        let keys: Vec<_> = p.top_level_keys.iter().map(|k| clean(k).into_owned()).collect();
+        let keys: Vec<_> = p
+            .top_level_keys
+            .iter()
+            .map(|k| clean(k).into_owned())
+            .collect();
         out.push(Line::from(dim(model, format!("  {}", keys.join(", ")))));
     }
     if !p.diagnostics.is_empty() {
@@ -86,7 +118,10 @@ pub fn lines<'a>(model: &Model, p: &'a Project) -> Vec<Line<'a>> {
                 crate::core::model::Severity::Warning => t.warn,
                 crate::core::model::Severity::Info => t.dim,
             };
-            out.push(Line::from(vec![styled(style, "  ! "), styled(style, clean(&d.to_string()).into_owned())]));
+            out.push(Line::from(vec![
+                styled(style, "  ! "),
+                styled(style, clean(&d.to_string()).into_owned()),
+            ]));
         }
     }
     out
@@ -136,7 +171,10 @@ fn resumption<'a>(model: &Model, r: &'a Resumption, out: &mut Vec<Line<'a>>) {
             )));
         }
         for u in &d.unresolved_defects {
-            out.push(Line::from(vec![styled(t.warn, "  ✗ unresolved: "), Span::raw(clean(u).into_owned())]));
+            out.push(Line::from(vec![
+                styled(t.warn, "  ✗ unresolved: "),
+                Span::raw(clean(u).into_owned()),
+            ]));
         }
         for pat in &d.recurring_patterns {
             let gates = if pat.gates_affected.is_empty() {
@@ -144,21 +182,35 @@ fn resumption<'a>(model: &Model, r: &'a Resumption, out: &mut Vec<Line<'a>>) {
             } else {
                 format!(" ({})", pat.gates_affected.join(", "))
             };
-            let mut spans = vec![Span::raw(format!("  • {}{}", clean(&pat.pattern), clean(&gates)))];
+            let mut spans = vec![Span::raw(format!(
+                "  • {}{}",
+                clean(&pat.pattern),
+                clean(&gates)
+            ))];
             if let Some(res) = pat.resolution.as_deref() {
                 spans.push(dim(model, format!(" → {}", clean(res))));
             }
             out.push(Line::from(spans));
         }
         if let Some(last) = d.last_gate_primary_defect.as_deref() {
-            out.push(Line::from(format!("  last gate's primary defect: {}", clean(last))));
+            out.push(Line::from(format!(
+                "  last gate's primary defect: {}",
+                clean(last)
+            )));
         }
         other(model, "  ", &d.other, out);
     }
     if let Some(c) = &r.compaction {
-        let count = c.count.map_or_else(|| c.events.len().to_string(), |n| n.to_string());
+        let count = c
+            .count
+            .map_or_else(|| c.events.len().to_string(), |n| n.to_string());
         out.push(Line::default());
-        out.push(field(model, "Compactions", LABEL_W, Span::raw(format!("{count} (see the Compaction tab)"))));
+        out.push(field(
+            model,
+            "Compactions",
+            LABEL_W,
+            Span::raw(format!("{count} (see the Compaction tab)")),
+        ));
         for note in &c.notes {
             out.push(Line::from(dim(model, format!("  {}", clean(note)))));
         }
@@ -177,7 +229,10 @@ fn file_line<'a>(model: &Model, f: &'a FileToRead) -> Line<'a> {
         Some(false) => ("✗", t.missing, " (missing)"),
         None => ("?", t.dim, ""),
     };
-    let mut spans = vec![styled(style, format!("  {glyph} ")), Span::raw(clean(&f.path).into_owned())];
+    let mut spans = vec![
+        styled(style, format!("  {glyph} ")),
+        Span::raw(clean(&f.path).into_owned()),
+    ];
     if !note.is_empty() {
         spans.push(styled(style, note));
     }
@@ -205,7 +260,10 @@ fn manifest<'a>(model: &Model, m: &'a NexusManifest, out: &mut Vec<Line<'a>>) {
     push_opt(model, out, "Continue at", c(&m.continue_at));
     push_opt(model, out, "Schema", c(&m.schema_version));
     for b in &m.blockers {
-        out.push(Line::from(vec![styled(t.warn, "  ‖ blocker: "), Span::raw(clean(b).into_owned())]));
+        out.push(Line::from(vec![
+            styled(t.warn, "  ‖ blocker: "),
+            Span::raw(clean(b).into_owned()),
+        ]));
     }
     if !m.files_to_load.is_empty() {
         out.push(Line::default());
@@ -216,7 +274,10 @@ fn manifest<'a>(model: &Model, m: &'a NexusManifest, out: &mut Vec<Line<'a>>) {
                 Some(false) => ("✗", t.missing, " (missing)"),
                 None => ("?", t.dim, ""),
             };
-            let mut spans = vec![styled(style, format!("  {glyph} ")), Span::raw(clean(&f.path).into_owned())];
+            let mut spans = vec![
+                styled(style, format!("  {glyph} ")),
+                Span::raw(clean(&f.path).into_owned()),
+            ];
             if !note.is_empty() {
                 spans.push(styled(style, note));
             }

@@ -18,11 +18,14 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let key = |a: Action| model.keymap.key_label(a).unwrap_or_default();
     let mut head = vec![
         styled(t.title, "Template 1"),
-        dim(model, format!(
-            " · ~{} tokens · {} chars",
-            rendered.tokens_estimate,
-            rendered.text.chars().count()
-        )),
+        dim(
+            model,
+            format!(
+                " · ~{} tokens · {} chars",
+                rendered.tokens_estimate,
+                rendered.text.chars().count()
+            ),
+        ),
     ];
     if rendered.truncated {
         head.push(styled(t.warn, " · shortened to fit"));
@@ -39,9 +42,14 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         Layout::vertical([Constraint::Length(2.min(area.height)), Constraint::Min(0)]).areas(area);
     frame.render_widget(Paragraph::new(vec![Line::from(head), hint]), head_area);
     let text = sanitize(&rendered.text, true);
-    let lines: Vec<Line> = text.lines().map(|l| Line::from(Span::raw(l.to_string()))).collect();
+    let lines: Vec<Line> = text
+        .lines()
+        .map(|l| Line::from(Span::raw(l.to_string())))
+        .collect();
     frame.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((model.scroll, 0)),
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((model.scroll, 0)),
         body_area,
     );
 }

@@ -26,12 +26,17 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let budget = quality.and_then(|q| Some((q.total_iterations_used?, q.total_iterations_budget?)));
     let text = summary_lines(model, project, &gates);
     if gates.is_empty() {
-        let mut lines = vec![Line::from(dim(model, "No gate scores recorded for this project."))];
+        let mut lines = vec![Line::from(dim(
+            model,
+            "No gate scores recorded for this project.",
+        ))];
         lines.extend(text);
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
         return;
     }
-    let text_h = (text.len() as u16).min(area.height / 3).max(1.min(area.height / 2));
+    let text_h = (text.len() as u16)
+        .min(area.height / 3)
+        .max(1.min(area.height / 2));
     let gauge_h = u16::from(budget.is_some()).min(area.height.saturating_sub(text_h + 3));
     let [chart_area, gauge_area, text_area] = Layout::vertical([
         Constraint::Min(3),
@@ -41,7 +46,11 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     .areas(area);
     draw_chart(model, &gates, frame, chart_area);
     if let Some((used, total)) = budget {
-        let ratio = if total > 0 { (used as f64 / total as f64).clamp(0.0, 1.0) } else { 0.0 };
+        let ratio = if total > 0 {
+            (used as f64 / total as f64).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         let gauge = Gauge::default()
             .ratio(ratio)
             .gauge_style(model.theme.gauge)
@@ -49,7 +58,9 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         frame.render_widget(gauge, gauge_area);
     }
     frame.render_widget(
-        Paragraph::new(text).wrap(Wrap { trim: false }).scroll((model.scroll, 0)),
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
+            .scroll((model.scroll, 0)),
         text_area,
     );
 }
@@ -66,7 +77,12 @@ fn threshold(model: &Model, gates: &[&GateTrajectory]) -> f64 {
 fn draw_chart(model: &Model, gates: &[&GateTrajectory], frame: &mut Frame, area: Rect) {
     let t = &model.theme;
     let pass = threshold(model, gates);
-    let longest = gates.iter().map(|g| g.scores.len()).max().unwrap_or(1).max(2);
+    let longest = gates
+        .iter()
+        .map(|g| g.scores.len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
     let x_max = longest as f64;
     let low = gates
         .iter()
@@ -96,9 +112,15 @@ fn draw_chart(model: &Model, gates: &[&GateTrajectory], frame: &mut Frame, area:
             .data(&pass_line),
     ];
     for (i, (gate, data)) in gates.iter().zip(&points).enumerate() {
-        let style = t.series_color(i).map_or(Style::new(), |c| Style::new().fg(c));
+        let style = t
+            .series_color(i)
+            .map_or(Style::new(), |c| Style::new().fg(c));
         // Without colours, markers tell the lines apart.
-        let marker = if t.series.is_empty() { markers(i) } else { Marker::Braille };
+        let marker = if t.series.is_empty() {
+            markers(i)
+        } else {
+            Marker::Braille
+        };
         datasets.push(
             Dataset::default()
                 .name(clean(&gate.gate).into_owned())
@@ -143,7 +165,11 @@ fn markers(i: usize) -> Marker {
     }
 }
 
-fn summary_lines<'a>(model: &Model, project: &'a Project, gates: &[&GateTrajectory]) -> Vec<Line<'a>> {
+fn summary_lines<'a>(
+    model: &Model,
+    project: &'a Project,
+    gates: &[&GateTrajectory],
+) -> Vec<Line<'a>> {
     let t = &model.theme;
     let pass = threshold(model, gates);
     let mut out = Vec::new();
@@ -153,10 +179,17 @@ fn summary_lines<'a>(model: &Model, project: &'a Project, gates: &[&GateTrajecto
         };
         let history: Vec<String> = g.scores.iter().map(|s| format!("{s:.3}")).collect();
         let gate_pass = g.threshold.unwrap_or(pass);
-        let verdict = if last >= gate_pass { "✓ pass" } else { "✗ below" };
+        let verdict = if last >= gate_pass {
+            "✓ pass"
+        } else {
+            "✗ below"
+        };
         let mut spans = vec![
             styled(t.label, fit(&clean(&g.gate), 8)),
-            styled(score_style(last, gate_pass, t), format!("{verdict} {last:.3}")),
+            styled(
+                score_style(last, gate_pass, t),
+                format!("{verdict} {last:.3}"),
+            ),
             Span::raw(format!(" {} ", trend_words(trend(&g.scores)))),
             dim(model, history.join("→")),
         ];
@@ -164,21 +197,40 @@ fn summary_lines<'a>(model: &Model, project: &'a Project, gates: &[&GateTrajecto
             spans.push(dim(model, format!(" ({}/{max} it.)", g.scores.len())));
         }
         if let Some((dim_name, score)) = &g.lowest_dimension {
-            spans.push(dim(model, format!(" lowest {} {score:.2}", clean(dim_name))));
+            spans.push(dim(
+                model,
+                format!(" lowest {} {score:.2}", clean(dim_name)),
+            ));
         }
         out.push(Line::from(spans));
     }
     if let Some(q) = project.resumption.as_ref().and_then(|r| r.quality.as_ref()) {
         if let Some(low) = q.lowest_dimension.as_deref() {
-            out.push(Line::from(vec![styled(t.label, "Lowest dimension: "), styled(t.warn, clean(low).into_owned())]));
+            out.push(Line::from(vec![
+                styled(t.label, "Lowest dimension: "),
+                styled(t.warn, clean(low).into_owned()),
+            ]));
         }
         if let Some(gate) = q.current_gate.as_deref() {
-            let iteration = q.current_gate_iteration.map(|i| format!(" iteration {i}")).unwrap_or_default();
-            out.push(Line::from(vec![styled(t.label, "Current gate: "), Span::raw(format!("{}{iteration}", clean(gate)))]));
+            let iteration = q
+                .current_gate_iteration
+                .map(|i| format!(" iteration {i}"))
+                .unwrap_or_default();
+            out.push(Line::from(vec![
+                styled(t.label, "Current gate: "),
+                Span::raw(format!("{}{iteration}", clean(gate))),
+            ]));
         }
         if !q.gates_remaining.is_empty() {
-            let remaining: Vec<_> = q.gates_remaining.iter().map(|g| clean(g).into_owned()).collect();
-            out.push(Line::from(vec![styled(t.label, "Remaining: "), Span::raw(remaining.join(", "))]));
+            let remaining: Vec<_> = q
+                .gates_remaining
+                .iter()
+                .map(|g| clean(g).into_owned())
+                .collect();
+            out.push(Line::from(vec![
+                styled(t.label, "Remaining: "),
+                Span::raw(remaining.join(", ")),
+            ]));
         }
     }
     out

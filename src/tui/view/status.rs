@@ -29,7 +29,10 @@ pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
         )),
     };
     frame.render_widget(Paragraph::new(line), status);
-    frame.render_widget(Paragraph::new(hint_line(model, usize::from(hints.width))), hints);
+    frame.render_widget(
+        Paragraph::new(hint_line(model, usize::from(hints.width))),
+        hints,
+    );
 }
 
 fn hint_line(model: &Model, w: usize) -> Line<'static> {
@@ -70,11 +73,40 @@ fn hint_line(model: &Model, w: usize) -> Line<'static> {
 fn actions(model: &Model) -> Vec<(Action, &'static str)> {
     use Action::*;
     let mut out = match (model.focus, model.tab) {
-        (Focus::List, _) => vec![(Down, "down"), (Up, "up"), (FocusDetail, "open"), (Filter, "filter"), (CycleSort, "sort")],
-        (Focus::Detail, Tab::Compaction) => vec![(Down, "next"), (Acknowledge, "ack"), (AcknowledgeAll, "ack all"), (MergeCheckpoint, "merge"), (CopyAlert, "copy alert")],
-        (Focus::Detail, Tab::Decisions) => vec![(Down, "next"), (NewDecision, "new"), (EditDecision, "edit"), (ToggleApplied, "applied")],
+        (Focus::List, _) => vec![
+            (Down, "down"),
+            (Up, "up"),
+            (FocusDetail, "open"),
+            (Filter, "filter"),
+            (CycleSort, "sort"),
+        ],
+        (Focus::Detail, Tab::Compaction) => vec![
+            (Down, "next"),
+            (Acknowledge, "ack"),
+            (AcknowledgeAll, "ack all"),
+            (MergeCheckpoint, "merge"),
+            (CopyAlert, "copy alert"),
+        ],
+        (Focus::Detail, Tab::Decisions) => vec![
+            (Down, "next"),
+            (NewDecision, "new"),
+            (EditDecision, "edit"),
+            (ToggleApplied, "applied"),
+        ],
         (Focus::Detail, _) => vec![(Down, "scroll"), (FocusList, "list")],
     };
-    out.extend([(NextTab, "tab"), (CopyPrompt, "copy prompt"), (Help, "help"), (Back, if model.focus == Focus::Detail { "back" } else { "quit" })]);
+    out.extend([
+        (NextTab, "tab"),
+        (CopyPrompt, "copy prompt"),
+        (Help, "help"),
+        (
+            Back,
+            if model.focus == Focus::Detail {
+                "back"
+            } else {
+                "quit"
+            },
+        ),
+    ]);
     out
 }
