@@ -12,6 +12,8 @@ use crate::core::time::Timestamp;
 use crate::io::env::Env;
 
 pub mod context;
+pub mod doctor;
+pub mod hooks;
 pub mod list;
 pub mod show;
 pub mod text;
@@ -316,6 +318,10 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::List(args) => crate::cli::list::run(&ctx, &args, out),
         Command::Show(args) => crate::cli::show::run(&ctx, &args, out),
         Command::Validate(args) => crate::cli::validate::run(&ctx, &args, out),
+        Command::Hooks {
+            command: HooksCommand::Install(args),
+        } => crate::cli::hooks::run(&ctx, &args, out),
+        Command::Doctor(args) => crate::cli::doctor::run(&ctx, &args, out),
         other => Err(crate::Error::Usage(format!("{other:?}: not built yet"))),
     }
 }

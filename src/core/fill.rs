@@ -173,7 +173,7 @@ pub fn parse_window(text: &str) -> Option<u64> {
     };
     let value: f64 = digits.trim().parse().ok()?;
     let tokens = value * multiplier as f64;
-    (tokens.is_finite() && tokens >= 1_000.0 && tokens <= 100_000_000.0).then_some(tokens as u64)
+    (tokens.is_finite() && (1_000.0..=100_000_000.0).contains(&tokens)).then_some(tokens as u64)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

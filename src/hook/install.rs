@@ -1,1 +1,339 @@
-//! `hooks install`.
+//! `hooks install`: the entries resume-tui needs, merged into a Claude Code
+//! settings.json (reference claude-code-hooks.md §4). Exec form (`command` is the
+//! absolute path of this binary, arguments in `args`, no shell), small timeouts in
+//! seconds, the matchers each event needs. Existing keys, other tools' hooks and
+//! key order are kept; an entry of ours that is already there is updated in place,
+//! and extra copies of it are removed. Running it twice changes nothing.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value, json};
+
+use super::input::Event;
+use crate::cli::SettingsLevel;
+use crate::io::env::Env;
+
+/// One hook registration: event, matcher, timeout in seconds.
+#[derive(Debug, Clone, Copy)]
+pub struct Spec {
+    pub event: &'static str,
+    pub matcher: Option<&'static str>,
+    /// Seconds (Claude Code reads `timeout` in seconds).
+    pub timeout: u64,
+    /// The matcher words that must be covered for the hook to do its job.
+    pub required: &'static [&'static str],
+}
+
+pub const SPECS: [Spec; 5] = [
+    Spec {
+        event: "SessionStart",
+        matcher: Some("startup|resume|clear|compact"),
+        timeout: 10,
+        required: &["resume", "compact"],
+    },
+    Spec {
+        event: "UserPromptSubmit",
+        matcher: None,
+        timeout: 5,
+        required: &[],
+    },
+    Spec {
+        event: "PreCompact",
+        matcher: Some("manual|auto"),
+        timeout: 10,
+        required: &["manual", "auto"],
+    },
+    Spec {
+        event: "PostCompact",
+        matcher: Some("manual|auto"),
+        timeout: 5,
+        required: &["manual", "auto"],
+    },
+    Spec {
+        event: "PostToolUse",
+        matcher: Some("Write|Edit|MultiEdit"),
+        timeout: 5,
+        required: &["Write", "Edit", "MultiEdit"],
+    },
+];
+
+/// The settings file of a level: `$CLAUDE_CONFIG_DIR/settings.json` or
+/// `~/.claude/settings.json` (user), `<root>/.claude/settings.json` (project),
+/// `<root>/.claude/settings.local.json` (local).
+pub fn settings_path(level: SettingsLevel, root: &Path, env: &Env) -> Option<PathBuf> {
+    match level {
+        SettingsLevel::User => {
+            let dir = match env.get("CLAUDE_CONFIG_DIR") {
+                Some(dir) => PathBuf::from(dir),
+                None => PathBuf::from(env.get("HOME")?).join(".claude"),
+            };
+            Some(dir.join("settings.json"))
+        }
+        SettingsLevel::Project => Some(root.join(".claude").join("settings.json")),
+        SettingsLevel::Local => Some(root.join(".claude").join("settings.local.json")),
+    }
+}
+
+/// The result of merging: the new text (when anything changes) and what changed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Merge {
+    /// `None` when the file already holds exactly these entries.
+    pub text: Option<String>,
+    pub changes: Vec<String>,
+}
+
+/// A settings file that cannot be merged into, with its place (1-based).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SettingsError {
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+/// Parses settings text with keys in file order; errors carry line and column.
+pub fn parse(text: &str) -> Result<Map<String, Value>, SettingsError> {
+    if text.trim().is_empty() {
+        return Ok(Map::new());
+    }
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(SettingsError {
+            line: Some(1),
+            column: Some(1),
+            message: "the top level is not a JSON object".into(),
+        }),
+        Err(e) => Err(SettingsError {
+            line: Some(e.line()),
+            column: Some(e.column().max(1)),
+            message: e
+                .to_string()
+                .split(" at line ")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        }),
+    }
+}
+
+/// Merges resume-tui's entries into `existing` settings text (`None`: no file).
+pub fn merge(existing: Option<&str>, exe: &str) -> Result<Merge, SettingsError> {
+    let original = match existing {
+        Some(text) => parse(text)?,
+        None => Map::new(),
+    };
+    let mut settings = original.clone();
+    let mut changes = Vec::new();
+    let hooks = settings
+        .entry("hooks")
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Value::Object(hooks) = hooks else {
+        return Err(shape_error("\"hooks\" is not an object"));
+    };
+    for spec in SPECS {
+        let groups = hooks
+            .entry(spec.event)
+            .or_insert_with(|| Value::Array(Vec::new()));
+        let Value::Array(groups) = groups else {
+            return Err(shape_error(&format!(
+                "\"hooks.{}\" is not a list",
+                spec.event
+            )));
+        };
+        merge_event(groups, &spec, exe, &mut changes);
+    }
+    if settings == original && existing.is_some() {
+        return Ok(Merge {
+            text: None,
+            changes: Vec::new(),
+        });
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(settings))
+        .map_err(|e| shape_error(&e.to_string()))?;
+    text.push('\n');
+    Ok(Merge {
+        text: Some(text),
+        changes,
+    })
+}
+
+fn shape_error(message: &str) -> SettingsError {
+    SettingsError {
+        line: None,
+        column: None,
+        message: message.to_string(),
+    }
+}
+
+/// The handler resume-tui registers for `spec`.
+pub fn handler(spec: &Spec, exe: &str) -> Value {
+    json!({
+        "type": "command",
+        "command": exe,
+        "args": ["hook", spec.event],
+        "timeout": spec.timeout,
+    })
+}
+
+/// Whether a handler runs resume-tui's hook mode (exec or shell form, any path).
+pub fn is_ours(handler: &Value) -> bool {
+    let Some(command) = handler.get("command").and_then(Value::as_str) else {
+        return false;
+    };
+    let args: Vec<&str> = handler
+        .get("args")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut words = command.split_whitespace();
+    let program = if args.is_empty() {
+        words.next().unwrap_or_default()
+    } else {
+        command
+    };
+    let name = program
+        .trim_matches(['"', '\''])
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or_default();
+    let named = name == "resume-tui" || name == "resume-tui.exe";
+    let hook_mode = if args.is_empty() {
+        words.next() == Some("hook")
+    } else {
+        args.first() == Some(&"hook")
+    };
+    named && hook_mode
+}
+
+fn merge_event(groups: &mut Vec<Value>, spec: &Spec, exe: &str, changes: &mut Vec<String>) {
+    let wanted = handler(spec, exe);
+    let mut placed = false;
+    let mut removed = 0;
+    let mut index = 0;
+    while index < groups.len() {
+        let Some(Value::Object(group)) = groups.get_mut(index) else {
+            index += 1;
+            continue;
+        };
+        let matcher_ok = matcher_fits(group.get("matcher"), spec);
+        let Some(Value::Array(handlers)) = group.get_mut("hooks") else {
+            index += 1;
+            continue;
+        };
+        let before = handlers.len();
+        let alone = handlers.iter().all(is_ours);
+        let mut kept = Vec::with_capacity(before);
+        for mut h in handlers.drain(..) {
+            if !is_ours(&h) {
+                kept.push(h);
+            } else if !placed && (matcher_ok || alone) {
+                update_handler(&mut h, &wanted, spec.event, changes);
+                kept.push(h);
+                placed = true;
+            } else {
+                removed += 1;
+            }
+        }
+        *handlers = kept;
+        let emptied = handlers.is_empty() && before > 0;
+        if placed && alone && !matcher_ok {
+            set_matcher(group, spec, changes);
+        }
+        if emptied {
+            groups.remove(index);
+        } else {
+            index += 1;
+        }
+    }
+    if removed > 0 {
+        changes.push(format!(
+            "{}: removed {removed} extra resume-tui entr{}",
+            spec.event,
+            if removed == 1 { "y" } else { "ies" }
+        ));
+    }
+    if !placed {
+        let mut group = Map::new();
+        if let Some(matcher) = spec.matcher {
+            group.insert("matcher".into(), Value::String(matcher.into()));
+        }
+        group.insert("hooks".into(), Value::Array(vec![wanted]));
+        groups.push(Value::Object(group));
+        changes.push(format!(
+            "{}: added{}",
+            spec.event,
+            spec.matcher
+                .map(|m| format!(" (matcher {m})"))
+                .unwrap_or_default()
+        ));
+    }
+}
+
+/// Sets our fields on an existing handler, keeping any others (e.g. `statusMessage`).
+fn update_handler(handler: &mut Value, wanted: &Value, event: &str, changes: &mut Vec<String>) {
+    let (Value::Object(have), Value::Object(want)) = (handler, wanted) else {
+        return;
+    };
+    let mut changed = Vec::new();
+    for (key, value) in want {
+        if have.get(key) != Some(value) {
+            have.insert(key.clone(), value.clone());
+            changed.push(key.as_str());
+        }
+    }
+    if !changed.is_empty() {
+        changes.push(format!("{event}: updated {}", changed.join(", ")));
+    }
+}
+
+fn set_matcher(group: &mut Map<String, Value>, spec: &Spec, changes: &mut Vec<String>) {
+    match spec.matcher {
+        Some(matcher) => {
+            group.insert("matcher".into(), Value::String(matcher.into()));
+        }
+        None => {
+            group.remove("matcher");
+        }
+    }
+    changes.push(format!("{}: matcher set", spec.event));
+}
+
+/// Whether a group's matcher sends every event `spec` needs to the hook.
+pub fn matcher_fits(matcher: Option<&Value>, spec: &Spec) -> bool {
+    let text = match matcher {
+        None | Some(Value::Null) => return true,
+        Some(Value::String(s)) => s.trim(),
+        Some(_) => return false,
+    };
+    if text.is_empty() || text == "*" || spec.required.is_empty() {
+        return true;
+    }
+    missing_words(text, spec.required).is_empty()
+}
+
+/// Required words a matcher does not cover. Plain matchers are lists split on `|`
+/// or `,`; anything else is a regex, judged by whether each word appears in it.
+pub fn missing_words(matcher: &str, required: &[&'static str]) -> Vec<&'static str> {
+    let plain = matcher
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | ',' | '|'));
+    let words: Vec<&str> = matcher.split(['|', ',']).map(str::trim).collect();
+    required
+        .iter()
+        .copied()
+        .filter(|word| {
+            if plain {
+                !words.contains(word)
+            } else {
+                !matcher.contains(word)
+            }
+        })
+        .collect()
+}
+
+/// The events resume-tui registers, in order.
+pub fn events() -> impl Iterator<Item = Event> {
+    SPECS.iter().map(|s| Event::parse(s.event))
+}
+
+#[cfg(test)]
+mod tests;

@@ -124,10 +124,10 @@ fn open_private_append(path: &Path) -> std::io::Result<File> {
     {
         // A file created by something else keeps its mode; tighten it.
         use std::os::unix::fs::PermissionsExt;
-        if let Ok(meta) = file.metadata() {
-            if meta.permissions().mode() & 0o077 != 0 {
-                let _ = fs::set_permissions(path, fs::Permissions::from_mode(0o600));
-            }
+        if let Ok(meta) = file.metadata()
+            && meta.permissions().mode() & 0o077 != 0
+        {
+            let _ = fs::set_permissions(path, fs::Permissions::from_mode(0o600));
         }
     }
     Ok(file)

@@ -205,19 +205,19 @@ impl Record {
             post_tokens: meta.as_ref().and_then(|m| m.post_tokens),
             timestamp: self.timestamp.clone(),
         };
-        if scan.usage.is_none() {
-            if let Some(post) = boundary.post_tokens.filter(|&t| t > 0) {
-                scan.usage = Some(FoundUsage {
-                    usage: Usage {
-                        input_tokens: post,
-                        ..Usage::default()
-                    },
-                    source: UsageSource::CompactBoundary,
-                    model: None,
-                    message_id: None,
-                    timestamp: self.timestamp,
-                });
-            }
+        if scan.usage.is_none()
+            && let Some(post) = boundary.post_tokens.filter(|&t| t > 0)
+        {
+            scan.usage = Some(FoundUsage {
+                usage: Usage {
+                    input_tokens: post,
+                    ..Usage::default()
+                },
+                source: UsageSource::CompactBoundary,
+                model: None,
+                message_id: None,
+                timestamp: self.timestamp,
+            });
         }
         scan.last_boundary = Some(boundary);
     }
@@ -240,10 +240,10 @@ fn collect_tool_uses(scan: &mut TranscriptScan, content: &Content, sidechain: bo
         let Some(path) = path.filter(|p| !p.is_empty()) else {
             continue;
         };
-        if let Some(id) = &item.id {
-            if !scan.seen_tool_ids.insert(id.clone()) {
-                continue;
-            }
+        if let Some(id) = &item.id
+            && !scan.seen_tool_ids.insert(id.clone())
+        {
+            continue;
         }
         if scan.tool_uses.len() >= scan.tool_cap {
             return;

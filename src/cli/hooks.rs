@@ -1,0 +1,89 @@
+//! `resume-tui hooks install [--user|--project|--local] [--dry-run]`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use crate::cli::{Context, HooksInstallArgs, SettingsLevel};
+use crate::core::model::Diagnostic;
+use crate::hook::install::{self, Merge};
+use crate::io::write::{self, WriteError};
+use crate::{Error, Result};
+
+pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    let level = args.level();
+    let path = install::settings_path(level, &ctx.root, &ctx.env).ok_or_else(|| {
+        Error::Usage(
+            "HOME is not set: cannot find the user settings; use --project or --local".into(),
+        )
+    })?;
+    let exe = current_exe()?;
+    let snapshot = match write::read_snapshot(&path) {
+        Ok(snapshot) => Some(snapshot),
+        Err(WriteError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(Error::Usage(e.to_string())),
+    };
+    let shown = path.display().to_string();
+    let existing = match &snapshot {
+        Some(s) => Some(s.text().map_err(|e| Error::Usage(e.to_string()))?),
+        None => None,
+    };
+    let merge = install::merge(existing, &exe).map_err(|e| {
+        let mut diagnostic = Diagnostic::error(
+            shown.clone(),
+            format!("{}; the file was left untouched", e.message),
+        );
+        if let (Some(line), Some(column)) = (e.line, e.column) {
+            diagnostic = diagnostic.at(line, column);
+        }
+        Error::Invalid(diagnostic)
+    })?;
+    let io = |e: std::io::Error| Error::io("stdout", e);
+    let Merge { text, changes } = merge;
+    let Some(text) = text else {
+        writeln!(
+            out,
+            "{shown}: resume-tui hooks already installed; nothing changed"
+        )
+        .map_err(io)?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    if args.dry_run {
+        writeln!(out, "would write {shown} ({} level):", level_name(level)).map_err(io)?;
+        for change in &changes {
+            writeln!(out, "  {change}").map_err(io)?;
+        }
+        writeln!(out, "\n{text}").map_err(io)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let result = match &snapshot {
+        Some(snapshot) => write::replace(snapshot, text.as_bytes()),
+        None => {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.display(), e))?;
+            }
+            write::create_new(&path, text.as_bytes(), None)
+        }
+    };
+    result.map_err(|e| Error::Usage(e.to_string()))?;
+    writeln!(out, "wrote {shown}:").map_err(io)?;
+    for change in &changes {
+        writeln!(out, "  {change}").map_err(io)?;
+    }
+    writeln!(out, "check the wiring with `resume-tui doctor`").map_err(io)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn level_name(level: SettingsLevel) -> &'static str {
+    match level {
+        SettingsLevel::User => "user",
+        SettingsLevel::Project => "project",
+        SettingsLevel::Local => "local",
+    }
+}
+
+/// This binary's absolute path, as Claude Code will run it.
+fn current_exe() -> Result<String> {
+    let exe = std::env::current_exe().map_err(|e| Error::io("current executable", e))?;
+    let exe = std::fs::canonicalize(&exe).unwrap_or(exe);
+    Ok(exe.display().to_string())
+}

@@ -1,0 +1,136 @@
+use super::*;
+
+const EXE: &str = "/opt/bin/resume-tui";
+
+fn value(text: &str) -> Value {
+    serde_json::from_str(text).unwrap()
+}
+
+#[test]
+fn installs_into_an_empty_or_missing_file() {
+    let merged = merge(None, EXE).unwrap();
+    let text = merged.text.unwrap();
+    let v = value(&text);
+    assert_eq!(
+        v["hooks"]["SessionStart"][0],
+        json!({"matcher": "startup|resume|clear|compact", "hooks": [
+            {"type": "command", "command": EXE, "args": ["hook", "SessionStart"], "timeout": 10}
+        ]})
+    );
+    assert_eq!(v["hooks"]["PreCompact"][0]["matcher"], "manual|auto");
+    assert!(v["hooks"]["UserPromptSubmit"][0].get("matcher").is_none());
+    assert_eq!(
+        v["hooks"]["PostToolUse"][0]["matcher"],
+        "Write|Edit|MultiEdit"
+    );
+    assert_eq!(merged.changes.len(), 5);
+    assert!(text.ends_with("}\n"));
+    assert!(merge(Some(""), EXE).unwrap().text.is_some());
+}
+
+#[test]
+fn keeps_other_keys_hooks_and_order_and_is_idempotent() {
+    let existing = r#"{
+  "model": "opus",
+  "hooks": {
+    "Stop": [{"hooks": [{"type": "command", "command": "say done"}]}],
+    "SessionStart": [
+      {"matcher": "startup", "hooks": [{"type": "command", "command": "/usr/bin/other-tool"}]}
+    ]
+  },
+  "permissions": {"allow": ["Read"]}
+}
+"#;
+    let merged = merge(Some(existing), EXE).unwrap();
+    let text = merged.text.unwrap();
+    let keys: Vec<String> = value(&text).as_object().unwrap().keys().cloned().collect();
+    assert_eq!(keys, ["model", "hooks", "permissions"]);
+    let v = value(&text);
+    let hook_keys: Vec<&String> = v["hooks"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        hook_keys,
+        [
+            "Stop",
+            "SessionStart",
+            "UserPromptSubmit",
+            "PreCompact",
+            "PostCompact",
+            "PostToolUse"
+        ]
+    );
+    assert_eq!(v["hooks"]["Stop"][0]["hooks"][0]["command"], "say done");
+    assert_eq!(
+        v["hooks"]["SessionStart"][0]["hooks"][0]["command"],
+        "/usr/bin/other-tool"
+    );
+    assert_eq!(v["hooks"]["SessionStart"][1]["hooks"][0]["command"], EXE);
+
+    let again = merge(Some(&text), EXE).unwrap();
+    assert_eq!(again.text, None, "second run changes nothing");
+    assert!(again.changes.is_empty());
+}
+
+#[test]
+fn updates_an_old_entry_of_ours_in_place_and_drops_duplicates() {
+    let existing = r#"{"hooks": {
+  "PreCompact": [
+    {"matcher": "auto", "hooks": [{"type": "command", "command": "resume-tui hook", "timeout": 10000, "statusMessage": "saving"}]},
+    {"hooks": [{"type": "command", "command": "/old/path/resume-tui", "args": ["hook"]}]}
+  ]
+}}"#;
+    let merged = merge(Some(existing), "/new/resume-tui").unwrap();
+    let v = value(&merged.text.unwrap());
+    let groups = v["hooks"]["PreCompact"].as_array().unwrap();
+    assert_eq!(groups.len(), 1, "{groups:?}");
+    assert_eq!(groups[0]["matcher"], "manual|auto");
+    let h = &groups[0]["hooks"][0];
+    assert_eq!(h["command"], "/new/resume-tui");
+    assert_eq!(h["args"], json!(["hook", "PreCompact"]));
+    assert_eq!(h["timeout"], 10, "milliseconds corrected to seconds");
+    assert_eq!(h["statusMessage"], "saving", "other fields kept");
+    assert!(merged.changes.iter().any(|c| c.contains("removed 1")));
+}
+
+#[test]
+fn malformed_settings_are_reported_with_line_and_column() {
+    let err = merge(Some("{\n  \"hooks\": {,\n}"), EXE).unwrap_err();
+    assert_eq!((err.line, err.column), (Some(2), Some(13)));
+    let err = merge(Some("[1]"), EXE).unwrap_err();
+    assert!(err.message.contains("not a JSON object"));
+    let err = merge(Some(r#"{"hooks": []}"#), EXE).unwrap_err();
+    assert!(err.message.contains("\"hooks\" is not an object"));
+    let err = merge(Some(r#"{"hooks": {"PreCompact": {}}}"#), EXE).unwrap_err();
+    assert!(err.message.contains("hooks.PreCompact"));
+}
+
+#[test]
+fn recognises_our_handlers_only() {
+    let ours = [
+        json!({"command": "/a/resume-tui", "args": ["hook", "PreCompact"]}),
+        json!({"command": "resume-tui hook"}),
+        json!({"command": "C:\\tools\\resume-tui.exe", "args": ["hook"]}),
+    ];
+    for h in &ours {
+        assert!(is_ours(h), "{h}");
+    }
+    let theirs = [
+        json!({"command": "/a/resume-tui", "args": ["list"]}),
+        json!({"command": "resume-tui-fork hook"}),
+        json!({"command": "python3 hook.py"}),
+        json!({"type": "http"}),
+    ];
+    for h in &theirs {
+        assert!(!is_ours(h), "{h}");
+    }
+}
+
+#[test]
+fn matcher_coverage() {
+    let spec = SPECS[0];
+    assert!(matcher_fits(None, &spec));
+    assert!(matcher_fits(Some(&json!("*")), &spec));
+    assert!(matcher_fits(Some(&json!("resume,compact")), &spec));
+    assert!(!matcher_fits(Some(&json!("startup")), &spec));
+    assert_eq!(missing_words("startup|resume", spec.required), ["compact"]);
+    assert!(missing_words("^(resume|compact)$", spec.required).is_empty());
+}
