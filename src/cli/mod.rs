@@ -11,10 +11,17 @@ use crate::config::Config;
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
 
+pub mod ack;
+pub mod alert;
 pub mod context;
+pub mod decision;
 pub mod doctor;
+pub mod edit_output;
 pub mod hooks;
 pub mod list;
+pub mod merge;
+pub mod monitor;
+pub mod prompt;
 pub mod show;
 pub mod text;
 pub mod validate;
@@ -318,10 +325,16 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::List(args) => crate::cli::list::run(&ctx, &args, out),
         Command::Show(args) => crate::cli::show::run(&ctx, &args, out),
         Command::Validate(args) => crate::cli::validate::run(&ctx, &args, out),
+        Command::Prompt(args) => crate::cli::prompt::run(&ctx, &args, out),
+        Command::Alert(args) => crate::cli::alert::run(&ctx, &args, out),
+        Command::Monitor(args) => crate::cli::monitor::run(&ctx, &args, out),
         Command::Hooks {
             command: HooksCommand::Install(args),
         } => crate::cli::hooks::run(&ctx, &args, out),
         Command::Doctor(args) => crate::cli::doctor::run(&ctx, &args, out),
+        Command::Ack(args) => crate::cli::ack::run(&ctx, &args, out),
+        Command::Merge(args) => crate::cli::merge::run(&ctx, &args, out),
+        Command::Decision { command } => crate::cli::decision::run(&ctx, &command, out),
         other => Err(crate::Error::Usage(format!("{other:?}: not built yet"))),
     }
 }

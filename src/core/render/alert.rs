@@ -10,6 +10,8 @@ use crate::core::model::{Checkpoint, CheckpointFormat, Project};
 
 pub const ALERT_CEILING_TOKENS: usize = 500;
 const CRITICAL_MIN: usize = 80;
+/// Longest activity text on the `YOU WERE DOING` line.
+const DOING_MAX: usize = 160;
 const SHORTENED: &str = " [shortened; full text in the checkpoint file]";
 
 /// `known` is every checkpoint the caller knows of (the project's, or the
@@ -94,8 +96,12 @@ fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) 
             .iter()
             .position(|c| c.id == cp.id)
             .map_or(session.len(), |i| i + 1);
+        let scope = match cp.session_id {
+            Some(_) => "this session",
+            None => "unacknowledged (no session id recorded)",
+        };
         head.push_str(&format!(
-            "COMPACTION EVENT: {n} of {} this session\n",
+            "COMPACTION EVENT: {n} of {} {scope}\n",
             session.len()
         ));
     }
@@ -115,7 +121,8 @@ fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) 
         cp.current_activity.clone(),
         project.and_then(state::activity),
     ]);
-    let doing = match (phase_label(phase.as_deref(), name.as_deref()), &activity) {
+    let short = activity.as_deref().map(|a| abbreviate(a, DOING_MAX));
+    let doing = match (phase_label(phase.as_deref(), name.as_deref()), &short) {
         (Some(p), Some(a)) => format!("{p}, {a}"),
         (Some(p), None) => p,
         (None, Some(a)) => a.clone(),
@@ -193,11 +200,16 @@ fn acknowledge_step(cp: &Checkpoint, session: &[&Checkpoint]) -> String {
         .filter(|c| !c.acknowledged && c.id != cp.id)
         .map(|c| c.id.as_str())
         .collect();
-    if !others.is_empty() {
-        step.push_str(&format!(
+    match others.as_slice() {
+        [] => {}
+        [first, .., last] if others.len() > 3 => step.push_str(&format!(
+            " (and the same for the {} older unacknowledged checkpoints, {first} to {last})",
+            others.len()
+        )),
+        _ => step.push_str(&format!(
             " (and the same for the older unacknowledged {})",
             others.join(", ")
-        ));
+        )),
     }
     step
 }

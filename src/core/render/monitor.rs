@@ -124,8 +124,9 @@ pub fn render_monitor(
     let staleness = &project.staleness;
     match staleness.reasons.first() {
         Some(reason) => out.push_str(&format!(
-            "Resumption staleness: {} ({reason})\n",
-            staleness.level.label()
+            "Resumption staleness: {} ({})\n",
+            staleness.level.label(),
+            as_clause(reason)
         )),
         None => out.push_str(&format!(
             "Resumption staleness: {}\n",
@@ -140,6 +141,20 @@ pub fn render_monitor(
         sources.push(source.clone());
     }
     finish(&out, sources, false)
+}
+
+/// A reason sentence as a parenthetical: first letter lowered (unless the
+/// first word is an all-capitals term), no final full stop.
+fn as_clause(reason: &str) -> String {
+    let reason = reason.trim().trim_end_matches('.');
+    let first_word = reason.split_whitespace().next().unwrap_or("");
+    let shouting = first_word.chars().filter(|c| c.is_alphabetic()).count() > 1
+        && first_word.chars().all(|c| !c.is_lowercase());
+    let mut chars = reason.chars();
+    match chars.next() {
+        Some(first) if !shouting => first.to_lowercase().chain(chars).collect(),
+        _ => reason.to_string(),
+    }
 }
 
 fn updated(project: &Project, now: Timestamp) -> String {

@@ -16,6 +16,8 @@ const CLOSING: &str = "Do NOT re-read artifacts from completed phases unless spe
 const NEXT_ACTION_MAX: usize = 800;
 /// Longest v1 `current_state` prose carried into the prompt.
 const STATE_PROSE_MAX: usize = 1_200;
+/// Longest single value on a `- Label:` line.
+const ITEM_MAX: usize = 400;
 /// v1 prose up to this length stands in for the activity on its own line.
 const SHORT_PROSE: usize = 160;
 
@@ -148,7 +150,7 @@ pub fn render_prompt(project: &Project) -> Rendered {
 
 /// `- Label: value` wrapped, `unknown` when there is no value.
 fn item(label: &str, value: Option<String>) -> String {
-    let value = value.unwrap_or_else(|| "unknown".into());
+    let value = value.map_or_else(|| "unknown".into(), |v| abbreviate(&v, ITEM_MAX));
     format!("{}\n", wrap(&format!("- {label}: "), 2, &value))
 }
 

@@ -22,6 +22,8 @@ pub struct CopyOutcome {
     pub backend_used: String,
     /// True only when the copy was verified (read back, or written to a file/buffer).
     pub confirmed: bool,
+    /// True when the text left resume-tui (verified, or OSC 52 written to the terminal).
+    pub sent: bool,
     pub message: String,
 }
 
@@ -201,13 +203,16 @@ fn send_osc52(text: &str, tmux: bool, terminal: &mut dyn Write, before: &str) ->
         .write_all(bytes.as_bytes())
         .and_then(|()| terminal.flush())
     {
-        Ok(()) => outcome(
-            name,
-            false,
-            &format!(
-                "{before}sent with OSC 52 {via}; this cannot be confirmed, so paste to check (the terminal must allow clipboard writes)."
-            ),
-        ),
+        Ok(()) => CopyOutcome {
+            sent: true,
+            ..outcome(
+                name,
+                false,
+                &format!(
+                    "{before}sent with OSC 52 {via}; this cannot be confirmed, so paste to check (the terminal must allow clipboard writes)."
+                ),
+            )
+        },
         Err(e) => outcome(
             name,
             false,
@@ -251,6 +256,7 @@ fn outcome(backend: &str, confirmed: bool, message: &str) -> CopyOutcome {
     CopyOutcome {
         backend_used: backend.to_string(),
         confirmed,
+        sent: confirmed,
         message: capitalise(message),
     }
 }

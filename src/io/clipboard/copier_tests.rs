@@ -123,6 +123,7 @@ fn osc52_is_never_confirmed() {
     let mut terminal = Vec::new();
     let out = copier(Arc::new(Failing)).run("hi", &Plan::Osc52 { tmux: false }, &mut terminal);
     assert!(!out.confirmed);
+    assert!(out.sent, "written to the terminal");
     assert!(out.message.contains("cannot be confirmed"));
     assert_eq!(terminal, b"\x1b]52;c;aGk=\x1b\\");
 }
@@ -159,5 +160,29 @@ fn off_copies_nothing() {
     let out = copier(Arc::new(Failing)).run("x", &Plan::Off, &mut terminal);
     assert_eq!(out.backend_used, "off");
     assert!(!out.confirmed);
+    assert!(!out.sent);
     assert!(terminal.is_empty());
+}
+
+/// A terminal that refuses writes.
+struct Closed;
+impl Write for Closed {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("no terminal"))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn osc52_to_a_closed_terminal_is_not_sent() {
+    let out = copier(Arc::new(Failing)).run("hi", &Plan::Osc52 { tmux: false }, &mut Closed);
+    assert!(!out.sent);
+    assert!(
+        out.message
+            .contains("could not write OSC 52 to the terminal: no terminal"),
+        "{}",
+        out.message
+    );
 }

@@ -1,0 +1,222 @@
+//! `resume-tui prompt PROJECT`: Template 1 for a Jerry workflow, the mandatory
+//! loading sequence for a Nexus project. Also the output path shared by `alert`
+//! and `monitor`: text or `--json`, and `--copy`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::show::project_name_under_root;
+use super::{Context, CopyArgs, PromptArgs, Style};
+use crate::core::model::{Project, ProjectKind, Severity, Shape, Workspace};
+use crate::core::render::budget::estimate_tokens;
+use crate::core::render::nexus::{self, NexusInput};
+use crate::core::render::{Rendered, render_nexus, render_prompt};
+use crate::core::workspace::find_project;
+use crate::io::clipboard::{self, Backend, CopyOutcome};
+use crate::io::load::load_workspace;
+use crate::{Error, Result};
+
+pub fn run(ctx: &Context, args: &PromptArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    let ws = load(ctx);
+    let project = lookup(ctx, &ws, &args.project)?;
+    let mut rendered = match project.kind {
+        ProjectKind::Jerry => render_prompt(project),
+        ProjectKind::Nexus => {
+            let manifest = project.manifest.as_ref().ok_or_else(|| {
+                Error::Usage(format!(
+                    "{}: no resume manifest could be read",
+                    project.source
+                ))
+            })?;
+            let abs_dir = absolute(&ctx.root.join(&project.dir));
+            render_nexus(&NexusInput {
+                project,
+                manifest,
+                abs_dir: &abs_dir.display().to_string(),
+                confidence: None,
+                style: match args.style {
+                    Style::Emoji => nexus::Style::Emoji,
+                    Style::Plain => nexus::Style::Plain,
+                },
+            })
+        }
+    };
+    if args.cd {
+        rendered = with_cd(rendered, &launch_dir(&ctx.root, project));
+    }
+    emit(ctx, rendered, &args.copy, args.json, out)
+}
+
+/// Loads the workspace, reporting a bad config file first.
+pub(crate) fn load(ctx: &Context) -> Workspace {
+    if let Some(problem) = &ctx.config_problem {
+        eprintln!("resume-tui: config: {problem} (using the defaults)");
+    }
+    load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config)
+}
+
+/// The project `name` names; an unreadable state file is an error naming it.
+pub(crate) fn lookup<'a>(ctx: &Context, ws: &'a Workspace, name: &str) -> Result<&'a Project> {
+    let name = project_name_under_root(ctx, name);
+    let project = find_project(ws, &name).map_err(|e| Error::Usage(e.to_string()))?;
+    if project.shape == Shape::Unreadable {
+        let why = project
+            .diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .map_or_else(
+                || format!("{}: cannot be read", project.source),
+                ToString::to_string,
+            );
+        return Err(Error::Usage(format!(
+            "{why}\nnothing to render for {}",
+            project.id
+        )));
+    }
+    Ok(project)
+}
+
+/// Prints the text (or the JSON form) and copies it when asked. Exit 1 when a
+/// copy was asked for and the text could not be sent anywhere.
+pub(crate) fn emit(
+    ctx: &Context,
+    rendered: Rendered,
+    copy: &CopyArgs,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<ExitCode> {
+    let copied = if copy.copy {
+        Some(copy_text(ctx, copy, &rendered.text)?)
+    } else {
+        None
+    };
+    let written = if json {
+        let mut value = json!({
+            "text": rendered.text,
+            "tokens_estimate": rendered.tokens_estimate,
+            "truncated": rendered.truncated,
+            "sources": rendered.sources,
+        });
+        if let (Some(map), Some(outcome)) = (value.as_object_mut(), &copied) {
+            map.insert("copied".into(), json!(outcome));
+        }
+        let text = serde_json::to_string_pretty(&value)
+            .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
+        writeln!(out, "{text}")
+    } else {
+        out.write_all(rendered.text.as_bytes())
+    };
+    written
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::io("standard output", e))?;
+    match copied {
+        Some(outcome) => {
+            if !json {
+                eprintln!("resume-tui: {} [{}]", outcome.message, outcome.backend_used);
+            }
+            let failed = !outcome.sent && outcome.backend_used != "off";
+            Ok(if failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+fn copy_text(ctx: &Context, copy: &CopyArgs, text: &str) -> Result<CopyOutcome> {
+    let requested = copy
+        .clipboard
+        .as_deref()
+        .unwrap_or(&ctx.config.clipboard.backend);
+    let backend = Backend::parse(requested).map_err(Error::Usage)?;
+    let mut terminal = terminal();
+    Ok(clipboard::copy(
+        text,
+        &backend,
+        &ctx.env,
+        &ctx.config.clipboard,
+        &mut *terminal,
+    ))
+}
+
+/// Where OSC 52 goes: the controlling terminal, else standard output when it is
+/// one; never into a pipe or file that standard output was redirected to.
+fn terminal() -> Box<dyn Write> {
+    use std::io::IsTerminal;
+    if let Ok(tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
+        return Box::new(tty);
+    }
+    if std::io::stdout().is_terminal() {
+        return Box::new(std::io::stdout());
+    }
+    Box::new(NoTerminal)
+}
+
+struct NoTerminal;
+
+impl Write for NoTerminal {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("no terminal to send it to"))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `cd '<dir>' && claude '<text>'`: one line to paste into a shell, which starts
+/// Claude Code in the right folder with the prompt as its first message.
+fn with_cd(rendered: Rendered, dir: &Path) -> Rendered {
+    let text = format!(
+        "cd {} && claude {}\n",
+        shell_quote(&dir.display().to_string()),
+        shell_quote(rendered.text.trim_end())
+    );
+    Rendered {
+        tokens_estimate: estimate_tokens(&text),
+        text,
+        ..rendered
+    }
+}
+
+/// POSIX single quoting: `it's` → `'it'\''s'`.
+pub(crate) fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// The folder Claude Code should start in: the repository holding `projects/`
+/// for Jerry (listed paths are relative to it), the folder holding `02-projects/`
+/// or `02-builds/` for Nexus, else the workspace root.
+pub(crate) fn launch_dir(root: &Path, project: &Project) -> PathBuf {
+    let markers: &[&str] = match project.kind {
+        ProjectKind::Jerry => &["projects"],
+        ProjectKind::Nexus => &["02-projects", "02-builds", "05-archived"],
+    };
+    let parts: Vec<&str> = project.dir.split('/').collect();
+    let base = parts
+        .iter()
+        .position(|p| markers.contains(p))
+        .and_then(|i| parts.get(..i))
+        .map(|p| p.join("/"))
+        .unwrap_or_default();
+    absolute(&root.join(base))
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_quoting_survives_quotes_and_newlines() {
+        assert_eq!(shell_quote("plain"), "'plain'");
+        assert_eq!(shell_quote("it's\nok"), "'it'\\''s\nok'");
+    }
+}
