@@ -94,7 +94,7 @@ fn check(root: &std::path::Path, discovery: &Discovery, ctx: &Context) -> Vec<Di
 
 /// The wire-format (schema) checks of one file, by kind.
 fn wire_check(kind: FileKind, rel: &str, text: &str) -> Vec<Diagnostic> {
-    use crate::core::normalize::{checkpoint, context_state, nexus, precompact};
+    use crate::core::normalize::{checkpoint, context_state, jerry, nexus, precompact};
     match kind {
         FileKind::NexusManifest => nexus::validate_manifest(rel, text),
         FileKind::Checkpoint => checkpoint::validate_checkpoint(rel, text),
@@ -102,7 +102,8 @@ fn wire_check(kind: FileKind, rel: &str, text: &str) -> Vec<Diagnostic> {
             context_state::validate_context_state(rel, text)
         }
         FileKind::Precompact => precompact::validate_precompact(rel, text),
-        FileKind::Orchestration | FileKind::CheckpointMarker => Vec::new(),
+        FileKind::Orchestration => jerry::validate_orchestration(rel, text),
+        FileKind::CheckpointMarker => Vec::new(),
     }
 }
 

@@ -66,10 +66,14 @@ fn one<'a>(matches: Vec<&'a Project>, name: &str) -> Result<Option<&'a Project>,
     match matches.as_slice() {
         [] => Ok(None),
         [only] => Ok(Some(only)),
-        many => Err(LookupError::Ambiguous {
-            name: name.to_string(),
-            candidates: many.iter().map(|p| p.id.clone()).collect(),
-        }),
+        many => {
+            let mut candidates: Vec<String> = many.iter().map(|p| p.id.clone()).collect();
+            candidates.sort();
+            Err(LookupError::Ambiguous {
+                name: name.to_string(),
+                candidates,
+            })
+        }
     }
 }
 
@@ -104,7 +108,7 @@ fn close_ids(ws: &Workspace, lower: &str) -> Vec<String> {
             } else {
                 edit_distance(&id, lower)
             };
-            (distance <= (lower.chars().count() / 3).max(2)).then_some((distance, p.id.as_str()))
+            (distance <= (lower.chars().count() / 5).max(2)).then_some((distance, p.id.as_str()))
         })
         .collect();
     scored.sort();

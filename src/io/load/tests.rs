@@ -36,6 +36,9 @@ fn loads_every_project_of_the_fixture_workspace() {
         [
             ("01-onboarding", "nexus-1.0"),
             ("02-state-refactor", "nexus-2.0"),
+            ("03-legacy", "nexus-legacy"),
+            ("04-unversioned", "nexus-unversioned"),
+            ("05-plain", "nexus-no-frontmatter"),
             ("alpha-20260210-001", "v1"),
             ("beta-20260301-001", "v2-nested"),
             ("delta-20260220-001", "none"),
