@@ -1,0 +1,228 @@
+//! `hooks install` and `doctor` through the binary, on settings files with existing
+//! hooks, on malformed JSON, at every level.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use assert_cmd::cargo::cargo_bin;
+use serde_json::Value;
+use tempfile::TempDir;
+
+struct Env {
+    project: TempDir,
+    home: TempDir,
+    log: TempDir,
+}
+
+impl Env {
+    fn new() -> Env {
+        Env {
+            project: tempfile::tempdir().unwrap(),
+            home: tempfile::tempdir().unwrap(),
+            log: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::cargo_bin("resume-tui").unwrap();
+        cmd.args(["--root", self.project.path().to_str().unwrap()])
+            .args(args)
+            .env_clear()
+            .env("HOME", self.home.path())
+            .env("RESUME_TUI_LOG_DIR", self.log.path());
+        cmd
+    }
+
+    fn settings(&self) -> std::path::PathBuf {
+        self.project.path().join(".claude/settings.json")
+    }
+
+    fn write_settings(&self, path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+fn exe() -> String {
+    std::fs::canonicalize(cargo_bin("resume-tui"))
+        .unwrap()
+        .display()
+        .to_string()
+}
+
+const EXISTING: &str = r#"{
+  "permissions": {
+    "allow": ["Bash(git status)"]
+  },
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [{"type": "command", "command": "/usr/local/bin/guard", "timeout": 5}]
+      }
+    ],
+    "SessionStart": [
+      {
+        "matcher": "startup",
+        "hooks": [{"type": "command", "command": "echo hello"}]
+      }
+    ]
+  },
+  "model": "opus"
+}
+"#;
+
+#[test]
+fn install_merges_into_existing_settings_and_is_idempotent() {
+    let env = Env::new();
+    env.write_settings(&env.settings(), EXISTING);
+    let out = env.cmd(&["hooks", "install"]).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("SessionStart: added"), "{stdout}");
+
+    let text = std::fs::read_to_string(env.settings()).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["permissions", "hooks", "model"], "key order kept");
+    assert_eq!(
+        v["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+        "/usr/local/bin/guard"
+    );
+    assert_eq!(
+        v["hooks"]["SessionStart"][0]["hooks"][0]["command"],
+        "echo hello"
+    );
+    let ours = &v["hooks"]["SessionStart"][1];
+    assert_eq!(ours["matcher"], "startup|resume|clear|compact");
+    assert_eq!(ours["hooks"][0]["command"], exe());
+    assert_eq!(
+        ours["hooks"][0]["args"],
+        serde_json::json!(["hook", "SessionStart"])
+    );
+    assert!(
+        ours["hooks"][0]["timeout"].as_u64().unwrap() < 60,
+        "seconds, small"
+    );
+    assert_eq!(v["hooks"]["PreCompact"][0]["matcher"], "manual|auto");
+
+    let out = env.cmd(&["hooks", "install"]).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("nothing changed"), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(env.settings()).unwrap(),
+        text,
+        "second run changes nothing"
+    );
+}
+
+#[test]
+fn malformed_settings_are_reported_and_left_untouched() {
+    let env = Env::new();
+    let broken = "{\n  \"hooks\": {\n    \"Stop\": [,]\n  }\n}\n";
+    env.write_settings(&env.settings(), broken);
+    let out = env.cmd(&["hooks", "install"]).assert().failure();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("settings.json:3:14"), "{stderr}");
+    assert!(stderr.contains("left untouched"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(env.settings()).unwrap(), broken);
+
+    let out = env.cmd(&["doctor"]).assert().failure();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("settings.json:3:14: not valid settings JSON"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn levels_and_dry_run() {
+    let env = Env::new();
+    let out = env
+        .cmd(&["hooks", "install", "--user", "--dry-run"])
+        .assert()
+        .success();
+    assert!(String::from_utf8_lossy(&out.get_output().stdout).contains("would write"));
+    assert!(
+        !env.home.path().join(".claude/settings.json").exists(),
+        "dry run writes nothing"
+    );
+
+    env.cmd(&["hooks", "install", "--user"]).assert().success();
+    assert!(env.home.path().join(".claude/settings.json").exists());
+    env.cmd(&["hooks", "install", "--local"]).assert().success();
+    assert!(
+        env.project
+            .path()
+            .join(".claude/settings.local.json")
+            .exists()
+    );
+    assert!(!env.settings().exists());
+
+    // Registered at two levels: doctor warns about duplicates.
+    let out = env.cmd(&["doctor", "--json"]).assert().success();
+    let report: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let findings = report["findings"].as_array().unwrap();
+    assert!(
+        findings.iter().any(|f| f["status"] == "warning"
+            && f["message"]
+                .as_str()
+                .unwrap()
+                .contains("registered 2 times")),
+        "{report:#}"
+    );
+    assert_eq!(report["log_writable"], true);
+}
+
+#[test]
+fn doctor_finds_missing_events_bad_matchers_ms_timeouts_and_bad_commands() {
+    let env = Env::new();
+    let missing = env.project.path().join("gone/resume-tui");
+    let not_exec = env.project.path().join("plain/resume-tui");
+    std::fs::create_dir_all(not_exec.parent().unwrap()).unwrap();
+    std::fs::write(&not_exec, "").unwrap();
+    let settings = format!(
+        r#"{{"hooks": {{
+  "SessionStart": [{{"matcher": "startup", "hooks": [{{"type": "command", "command": "{}", "args": ["hook", "SessionStart"]}}]}}],
+  "PreCompact": [{{"matcher": "manual|auto", "hooks": [{{"type": "command", "command": "{}", "args": ["hook"], "timeout": 30000}}]}}]
+}}}}"#,
+        missing.display(),
+        not_exec.display()
+    );
+    env.write_settings(&env.settings(), &settings);
+    std::fs::write(
+        env.log.path().join("hook.log"),
+        "2026-02-17T10:00:00Z ERROR PreCompact: write failed: disk full\n2026-02-17T10:01:00Z INFO SessionStart: ok\n",
+    )
+    .unwrap();
+    let out = env.cmd(&["doctor"]).assert().failure();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    for expected in [
+        "does not exist",
+        "is not executable",
+        "looks like milliseconds",
+        "matcher \"startup\" leaves out resume, compact",
+        "UserPromptSubmit: not registered",
+        "PostCompact: not registered",
+        "PostToolUse: not registered",
+        "ERROR PreCompact: write failed: disk full",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in:\n{stdout}"
+        );
+    }
+    assert!(
+        !stdout.contains("INFO SessionStart: ok"),
+        "only errors are listed"
+    );
+}
+
+#[test]
+fn doctor_is_clean_after_install() {
+    let env = Env::new();
+    env.cmd(&["hooks", "install"]).assert().success();
+    let out = env.cmd(&["doctor"]).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(!stdout.contains("error "), "{stdout}");
+    assert_eq!(stdout.matches("ok      ").count(), 6, "{stdout}");
+}
