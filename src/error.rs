@@ -16,6 +16,9 @@ pub enum Error {
     /// The command line named something that does not exist or is ambiguous.
     #[error("{0}")]
     Usage(String),
+    /// A write was refused or failed; the file is unchanged (`io::write`).
+    #[error(transparent)]
+    Write(#[from] crate::io::write::WriteError),
 }
 
 impl Error {

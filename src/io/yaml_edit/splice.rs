@@ -189,11 +189,7 @@ fn set(text: &str, doc: &Document, path: &[Seg], value: &NewValue) -> Result<Vec
             _ => scalar_text(value, old_text),
         };
         return Ok(match old_span {
-            Some((start, _)) => vec![Splice {
-                start,
-                end: token_end,
-                text: new,
-            }],
+            Some((start, _)) => vec![keep_comment_column(text, start, token_end, new)],
             None => vec![Splice::insert(colon, format!(" {new}"))],
         });
     }
@@ -216,6 +212,29 @@ fn set(text: &str, doc: &Document, path: &[Seg], value: &NewValue) -> Result<Vec
         end,
         text: rendered,
     }])
+}
+
+/// Replaces a one-line scalar; a comment after it on the line keeps its column
+/// (at least one space before it).
+fn keep_comment_column(text: &str, start: usize, end: usize, new: String) -> Splice {
+    let old = text.get(start..end).unwrap_or_default();
+    let rest = text.get(end..line_end(text, end)).unwrap_or_default();
+    let spaces = rest.len() - rest.trim_start_matches(' ').len();
+    let commented = rest.get(spaces..).is_some_and(|r| r.starts_with('#'));
+    if old.contains('\n') || !commented || spaces == 0 {
+        return Splice {
+            start,
+            end,
+            text: new,
+        };
+    }
+    let column = old.chars().count() + spaces;
+    let padding = column.saturating_sub(new.chars().count()).max(1);
+    Splice {
+        start,
+        end: end + spaces,
+        text: format!("{new}{}", " ".repeat(padding)),
+    }
 }
 
 fn insert(

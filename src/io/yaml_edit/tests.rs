@@ -232,7 +232,7 @@ fn nexus_frontmatter_changes_and_the_body_does_not() {
     let out = edit_manifest("m.md", manifest, &intent, now()).unwrap().new;
     assert_eq!(
         out,
-        "---\nresume_schema_version: \"1.0\"\nnext_action: write the steps   # a note\nfiles_to_load:\n  - \"01-planning/01-overview.md\"    # Purpose\nlast_updated: 2026-03-02\ncurrent_task: \"3.2\"\n---\n\n# Body\n\nnext_action: not yaml\n"
+        "---\nresume_schema_version: \"1.0\"\nnext_action: write the steps # a note\nfiles_to_load:\n  - \"01-planning/01-overview.md\"    # Purpose\nlast_updated: 2026-03-02\ncurrent_task: \"3.2\"\n---\n\n# Body\n\nnext_action: not yaml\n"
     );
     let err = edit_manifest("m.md", "# no frontmatter\n", &intent, now()).unwrap_err();
     assert!(matches!(err, WriteError::NotApplicable { .. }), "{err}");

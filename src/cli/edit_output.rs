@@ -1,0 +1,56 @@
+//! What the editing commands (`ack`, `merge`, `decision`) print: the diff that would
+//! be written with `--dry-run`, else one summary line per file written.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use super::Context;
+use crate::core::model::{Project, Workspace};
+use crate::core::workspace::find_project;
+use crate::io::load::load_workspace;
+use crate::io::project_edit::Outcome;
+use crate::{Error, Result};
+
+/// Loads the workspace and finds the project the command line names.
+pub fn load_project(ctx: &Context, name: &str) -> Result<(Workspace, usize)> {
+    if let Some(problem) = &ctx.config_problem {
+        eprintln!("resume-tui: config: {problem} (using the defaults)");
+    }
+    let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
+    let name = super::show::project_name_under_root(ctx, name);
+    let project = find_project(&ws, &name).map_err(|e| Error::Usage(e.to_string()))?;
+    let index = ws
+        .projects
+        .iter()
+        .position(|p| std::ptr::eq(p, project))
+        .ok_or_else(|| Error::Usage(format!("project {name} vanished while loading")))?;
+    Ok((ws, index))
+}
+
+pub fn project(ws: &Workspace, index: usize) -> Result<&Project> {
+    ws.projects
+        .get(index)
+        .ok_or_else(|| Error::Usage("the project list changed while loading".to_string()))
+}
+
+pub fn print(outcome: &Outcome, dry_run: bool, out: &mut dyn Write) -> Result<ExitCode> {
+    let io = |e| Error::io("standard output", e);
+    for change in &outcome.changes {
+        if dry_run {
+            write!(out, "{}", change.diff()).map_err(io)?;
+        } else {
+            writeln!(out, "{}", change.summary()).map_err(io)?;
+        }
+    }
+    for note in &outcome.notes {
+        writeln!(out, "{note}").map_err(io)?;
+    }
+    if outcome.changes.is_empty() && outcome.notes.is_empty() {
+        writeln!(out, "nothing to change").map_err(io)?;
+    }
+    if dry_run && !outcome.changes.is_empty() {
+        let summaries: Vec<String> = outcome.changes.iter().map(|c| c.summary()).collect();
+        writeln!(out, "dry run, nothing written: {}", summaries.join("; ")).map_err(io)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

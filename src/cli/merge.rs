@@ -1,0 +1,24 @@
+//! `resume-tui merge PROJECT CHECKPOINT [--dry-run]`: record a checkpoint in the
+//! project's `compaction_events`, in the layout the file already uses.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use super::edit_output::{load_project, print, project};
+use super::{Context, MergeArgs};
+use crate::core::model::Checkpoint;
+use crate::io::project_edit::{find_checkpoint, merge};
+use crate::{Error, Result};
+
+pub fn run(ctx: &Context, args: &MergeArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    let (ws, index) = load_project(ctx, &args.project)?;
+    let project = project(&ws, index)?;
+    let candidates: Vec<&Checkpoint> = project
+        .checkpoints
+        .iter()
+        .chain(&ws.unassigned_checkpoints)
+        .collect();
+    let cp = find_checkpoint(&candidates, &args.checkpoint).map_err(Error::Usage)?;
+    let outcome = merge(&ctx.root, project, cp, ctx.now, args.dry_run)?;
+    print(&outcome, args.dry_run, out)
+}

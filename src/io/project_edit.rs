@@ -1,0 +1,315 @@
+//! The edits the operator asks for, applied to a project's files: its state file
+//! (ORCHESTRATION.yaml or Nexus manifest) through `io::yaml_edit`, its checkpoints
+//! (design: `metadata.acknowledged` in the JSON; real Jerry: a `cx-NNN.acknowledged`
+//! marker). Every change is prepared first and then written through `io::write`;
+//! with `dry_run` nothing is written and the outcome says what would be.
+
+use std::path::Path;
+
+use crate::core::edit::{self, CheckpointEvent, EditIntent};
+use crate::core::model::{Checkpoint, CheckpointFormat, Diagnostic, Project, ProjectKind};
+use crate::core::time::Timestamp;
+use crate::io::write::{self, WriteError};
+use crate::io::yaml_edit::{self, Edited};
+
+/// One file an edit changes (or would change).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileChange {
+    /// Relative to the workspace root.
+    pub label: String,
+    pub edited: Edited,
+    /// A new file (a marker) rather than a changed one.
+    pub created: bool,
+}
+
+impl FileChange {
+    /// `projects/…/ORCHESTRATION.yaml: 3 lines changed (+2 −1)`.
+    pub fn summary(&self) -> String {
+        if self.created {
+            format!("{}: created (empty marker)", self.label)
+        } else {
+            self.edited.stats().summary(&self.label)
+        }
+    }
+
+    pub fn diff(&self) -> String {
+        if self.created {
+            format!("--- /dev/null\n+++ b/{}\n(new empty file)\n", self.label)
+        } else {
+            self.edited.diff(&self.label)
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Outcome {
+    pub changes: Vec<FileChange>,
+    /// Why something was left as it was ("cx-003 is already acknowledged", …).
+    pub notes: Vec<String>,
+}
+
+fn not_applicable(project: &Project, root: &Path, message: String) -> WriteError {
+    WriteError::NotApplicable {
+        path: root.join(&project.source),
+        message,
+    }
+}
+
+/// Applies `intent` to the project's state file.
+pub fn edit_state(
+    root: &Path,
+    project: &Project,
+    intent: &EditIntent,
+    now: Timestamp,
+    dry_run: bool,
+) -> Result<Outcome, WriteError> {
+    let path = root.join(&project.source);
+    let edited = yaml_edit::edit_file(&path, &project.source, intent, now, dry_run)?;
+    Ok(outcome_of(&project.source, edited))
+}
+
+fn outcome_of(label: &str, edited: Edited) -> Outcome {
+    let mut outcome = Outcome::default();
+    if edited.changed() {
+        outcome.changes.push(FileChange {
+            label: label.to_string(),
+            edited,
+            created: false,
+        });
+    } else if let Some(note) = edited.note {
+        outcome.notes.push(format!("{label}: {note}"));
+    }
+    outcome
+}
+
+/// Finds checkpoint `name` (`cx-003`, `CX-3`, `3`) among `candidates`.
+pub fn find_checkpoint<'a>(
+    candidates: &'a [&'a Checkpoint],
+    name: &str,
+) -> Result<&'a Checkpoint, String> {
+    let wanted = normalise_id(name);
+    candidates
+        .iter()
+        .copied()
+        .find(|c| normalise_id(&c.id) == wanted)
+        .ok_or_else(|| {
+            let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
+            if ids.is_empty() {
+                format!("no checkpoint {name}: none found for this project")
+            } else {
+                format!("no checkpoint {name} (found: {})", ids.join(", "))
+            }
+        })
+}
+
+fn normalise_id(id: &str) -> String {
+    let lower = id.trim().to_lowercase();
+    let digits = lower.strip_prefix("cx-").unwrap_or(&lower);
+    match digits.parse::<u32>() {
+        Ok(n) => format!("cx-{n:03}"),
+        Err(_) => lower,
+    }
+}
+
+pub fn event_of(cp: &Checkpoint) -> CheckpointEvent {
+    CheckpointEvent {
+        id: cp.id.clone(),
+        number: cp.number,
+        timestamp: cp.created_at_raw.clone(),
+        trigger: cp.trigger.clone(),
+        fill: cp.fill,
+        tier: cp.tier.clone(),
+        session_id: cp.session_id.clone(),
+        active_phase: cp.current_phase.clone(),
+        active_gate: cp.current_gate.clone(),
+        active_gate_iteration: cp.current_gate_iteration,
+        checkpoint_file: Some(cp.path.clone()),
+        acknowledged: cp.acknowledged,
+    }
+}
+
+fn jerry_only(project: &Project, root: &Path, what: &str) -> Result<(), WriteError> {
+    match project.kind {
+        ProjectKind::Jerry => Ok(()),
+        ProjectKind::Nexus => Err(not_applicable(
+            project,
+            root,
+            format!(
+                "{} is a Nexus project; Nexus has no checkpoints to {what}",
+                project.id
+            ),
+        )),
+    }
+}
+
+/// Records checkpoint `cp` in the project's `compaction_events`.
+pub fn merge(
+    root: &Path,
+    project: &Project,
+    cp: &Checkpoint,
+    now: Timestamp,
+    dry_run: bool,
+) -> Result<Outcome, WriteError> {
+    jerry_only(project, root, "merge")?;
+    edit_state(
+        root,
+        project,
+        &EditIntent::MergeCheckpoint(event_of(cp)),
+        now,
+        dry_run,
+    )
+}
+
+/// Acknowledges `checkpoints` (their files, and their events in the section; with
+/// `all`, every event of the section). The section is written first: it is the file
+/// most likely to have changed under us, and then nothing else is written.
+pub fn acknowledge(
+    root: &Path,
+    project: &Project,
+    checkpoints: &[&Checkpoint],
+    all: bool,
+    now: Timestamp,
+    dry_run: bool,
+) -> Result<Outcome, WriteError> {
+    jerry_only(project, root, "acknowledge")?;
+    let mut outcome = Outcome::default();
+    let intents: Vec<EditIntent> = if all {
+        vec![EditIntent::AcknowledgeAll]
+    } else {
+        checkpoints
+            .iter()
+            .map(|c| EditIntent::AcknowledgeCheckpoint { id: c.id.clone() })
+            .collect()
+    };
+    let path = root.join(&project.source);
+    let snapshot = write::read_snapshot(&path)?;
+    let mut text = snapshot.text()?.to_string();
+    let mut ops = Vec::new();
+    for intent in &intents {
+        let edited = yaml_edit::edit_yaml(&project.source, &text, intent, now)?;
+        ops.extend(edited.ops);
+        text = edited.new;
+    }
+    let section = Edited {
+        old: snapshot.text()?.to_string(),
+        new: text,
+        ops,
+        note: None,
+    };
+    let mut file_changes = Vec::new();
+    for cp in checkpoints {
+        match checkpoint_change(root, cp, now)? {
+            Some(change) => file_changes.push(change),
+            None => outcome
+                .notes
+                .push(format!("{} is already acknowledged", cp.id)),
+        }
+    }
+    if section.changed() {
+        if !dry_run {
+            write::replace(&snapshot, section.new.as_bytes())?;
+        }
+        outcome.changes.push(FileChange {
+            label: project.source.clone(),
+            edited: section,
+            created: false,
+        });
+    }
+    for (change, snapshot) in file_changes {
+        if !dry_run {
+            match snapshot {
+                Some(snapshot) => write::replace(&snapshot, change.edited.new.as_bytes())?,
+                None => match write::create_new(&root.join(&change.label), b"", None) {
+                    Ok(()) => {}
+                    Err(WriteError::AlreadyExists { .. }) => {
+                        outcome
+                            .notes
+                            .push(format!("{} was created meanwhile", change.label));
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                },
+            }
+        }
+        outcome.changes.push(change);
+    }
+    Ok(outcome)
+}
+
+type PreparedChange = (FileChange, Option<write::Snapshot>);
+
+/// What acknowledging `cp` writes beside the section; `None` when it already is.
+fn checkpoint_change(
+    root: &Path,
+    cp: &Checkpoint,
+    now: Timestamp,
+) -> Result<Option<PreparedChange>, WriteError> {
+    let path = root.join(&cp.path);
+    match cp.format {
+        CheckpointFormat::Design => {
+            let snapshot = write::read_snapshot(&path)?;
+            let text = snapshot.text()?.to_string();
+            let invalid = |e: edit::json::JsonEditError| match e {
+                edit::json::JsonEditError::Invalid {
+                    message,
+                    line,
+                    column,
+                } => WriteError::Invalid(
+                    Diagnostic::error(cp.path.clone(), format!("not valid JSON: {message}"))
+                        .at(line, column),
+                ),
+                edit::json::JsonEditError::Refused(reason) => WriteError::Refused {
+                    path: path.clone(),
+                    reason,
+                },
+            };
+            let doc = edit::json::parse(&text).map_err(invalid)?;
+            let ops =
+                edit::json::plan_acknowledge(&doc, now).map_err(|e| WriteError::NotApplicable {
+                    path: path.clone(),
+                    message: e.to_string(),
+                })?;
+            if ops.is_empty() {
+                return Ok(None);
+            }
+            let new = edit::json::edit(&text, &ops).map_err(invalid)?;
+            let edited = Edited {
+                old: text,
+                new,
+                ops,
+                note: None,
+            };
+            let change = FileChange {
+                label: cp.path.clone(),
+                edited,
+                created: false,
+            };
+            Ok(Some((change, Some(snapshot))))
+        }
+        CheckpointFormat::Jerry => {
+            let marker = marker_path(&cp.path, &cp.id);
+            if cp.acknowledged || root.join(&marker).exists() {
+                return Ok(None);
+            }
+            let change = FileChange {
+                label: marker,
+                edited: Edited::unchanged("", None),
+                created: true,
+            };
+            Ok(Some((change, None)))
+        }
+    }
+}
+
+/// `…/cx-007.json` → `…/cx-007.acknowledged`.
+pub fn marker_path(checkpoint_path: &str, id: &str) -> String {
+    let name = format!("{}.acknowledged", id.to_lowercase());
+    match checkpoint_path.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/{name}"),
+        None => name,
+    }
+}
+
+#[cfg(test)]
+#[path = "project_edit_tests.rs"]
+mod tests;

@@ -1,0 +1,131 @@
+use super::*;
+use crate::config::Config;
+use crate::core::model::Workspace;
+use crate::core::workspace::find_project;
+use crate::io::env::Env;
+use crate::io::{demo, load};
+
+const NOW: Timestamp = Timestamp(1_771_331_696); // 2026-02-17T12:34:56Z
+const PAYOUTS: &str =
+    "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
+const DOCS: &str = "projects/PROJ-004-docs-site-rewrite/ORCHESTRATION.yaml";
+
+fn demo_workspace() -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().unwrap();
+    demo::unpack_into(dir.path(), NOW).unwrap();
+    let ws = load::load_workspace(dir.path(), &Env::from_pairs([]), NOW, &Config::default());
+    (dir, ws)
+}
+
+fn read(dir: &tempfile::TempDir, rel: &str) -> String {
+    std::fs::read_to_string(dir.path().join(rel)).unwrap()
+}
+
+fn all_checkpoints(ws: &Workspace) -> Vec<&Checkpoint> {
+    ws.projects
+        .iter()
+        .flat_map(|p| &p.checkpoints)
+        .chain(&ws.unassigned_checkpoints)
+        .collect()
+}
+
+#[test]
+fn acknowledging_a_design_checkpoint_marks_the_file_and_the_section() {
+    let (dir, ws) = demo_workspace();
+    let project = find_project(&ws, "payouts").unwrap();
+    let candidates = all_checkpoints(&ws);
+    let cp = find_checkpoint(&candidates, "CX-2").unwrap();
+    assert_eq!(cp.format, CheckpointFormat::Design);
+    let section_before = read(&dir, PAYOUTS);
+    let later = Timestamp(NOW.0 + 60);
+    let outcome = acknowledge(dir.path(), project, &[cp], false, later, false).unwrap();
+    let labels: Vec<&str> = outcome.changes.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, [PAYOUTS, cp.path.as_str()]);
+    let section = read(&dir, PAYOUTS);
+    assert_eq!(section, outcome.changes[0].edited.new);
+    assert!(section_before.contains("acknowledged: false"));
+    let value: yaml_serde::Value = yaml_serde::from_str(&section).unwrap();
+    let events = &value["resumption"]["compaction_events"]["events"];
+    assert_eq!(events[1]["acknowledged"], yaml_serde::Value::Bool(true));
+    assert_eq!(
+        value["resumption"]["recovery_state"]["updated_at"].as_str(),
+        Some("2026-02-17T12:35:56Z")
+    );
+    let json: serde_json::Value = serde_json::from_str(&read(&dir, &cp.path)).unwrap();
+    assert_eq!(json["metadata"]["acknowledged"], true);
+    assert_eq!(json["metadata"]["acknowledged_at"], "2026-02-17T12:35:56Z");
+    assert_eq!(
+        outcome.changes[0].summary(),
+        format!("{PAYOUTS}: 4 lines changed (+2 \u{2212}2)")
+    );
+
+    let again = acknowledge(dir.path(), project, &[cp], false, later, false).unwrap();
+    assert!(again.changes.is_empty(), "{again:?}");
+    assert_eq!(again.notes, ["cx-002 is already acknowledged"]);
+}
+
+#[test]
+fn acknowledging_a_jerry_checkpoint_creates_its_marker() {
+    let (dir, ws) = demo_workspace();
+    let project = find_project(&ws, "docs-rewrite").unwrap();
+    let candidates = all_checkpoints(&ws);
+    let cp = find_checkpoint(&candidates, "cx-004").unwrap();
+    assert_eq!(cp.format, CheckpointFormat::Jerry);
+    let section_before = read(&dir, DOCS);
+    let outcome = acknowledge(dir.path(), project, &[cp], false, NOW, false).unwrap();
+    let marker = ".jerry/checkpoints/cx-004.acknowledged";
+    assert_eq!(outcome.changes.len(), 1, "{outcome:?}");
+    assert_eq!(
+        outcome.changes[0].summary(),
+        format!("{marker}: created (empty marker)")
+    );
+    assert_eq!(std::fs::read(dir.path().join(marker)).unwrap(), b"");
+    assert_eq!(
+        read(&dir, DOCS),
+        section_before,
+        "the Jerry-code events carry no acknowledged field, so the section is left alone"
+    );
+}
+
+#[test]
+fn a_dry_run_writes_nothing_and_shows_the_diff() {
+    let (dir, ws) = demo_workspace();
+    let project = find_project(&ws, "payouts").unwrap();
+    let before = read(&dir, PAYOUTS);
+    let candidates = all_checkpoints(&ws);
+    let cps = [find_checkpoint(&candidates, "cx-002").unwrap()];
+    let outcome = acknowledge(dir.path(), project, &cps, true, NOW, true).unwrap();
+    assert_eq!(read(&dir, PAYOUTS), before);
+    let diff = outcome.changes[0].diff();
+    assert!(
+        diff.starts_with(&format!("--- a/{PAYOUTS}\n+++ b/{PAYOUTS}\n@@ ")),
+        "{diff}"
+    );
+    assert!(diff.contains("\n+        acknowledged: true"), "{diff}");
+    let merged = merge(dir.path(), project, cps[0], NOW, true).unwrap();
+    assert!(merged.changes.is_empty());
+    assert_eq!(
+        merged.notes,
+        [format!("{PAYOUTS}: cx-002 is already in compaction_events")]
+    );
+}
+
+#[test]
+fn nexus_projects_have_no_checkpoints_to_acknowledge() {
+    let (dir, ws) = demo_workspace();
+    let project = find_project(&ws, "03-settlement-dashboard").unwrap();
+    let err = acknowledge(dir.path(), project, &[], true, NOW, false).unwrap_err();
+    assert!(err.to_string().contains("Nexus project"), "{err}");
+    let candidates = all_checkpoints(&ws);
+    let err = find_checkpoint(&candidates, "cx-099").unwrap_err();
+    assert!(err.starts_with("no checkpoint cx-099 (found: "), "{err}");
+}
+
+#[test]
+fn marker_paths_sit_beside_their_checkpoint() {
+    assert_eq!(
+        marker_path(".jerry/checkpoints/cx-007.json", "CX-007"),
+        ".jerry/checkpoints/cx-007.acknowledged"
+    );
+    assert_eq!(marker_path("cx-1.json", "cx-1"), "cx-1.acknowledged");
+}

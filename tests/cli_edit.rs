@@ -1,0 +1,149 @@
+//! `ack`, `merge` and `decision` on an unpacked copy of the demo: what they print,
+//! what they write, and that failures leave the files as they were.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use resume_tui::core::time::Timestamp;
+use resume_tui::io::demo;
+
+const NOW: Timestamp = Timestamp(1_771_331_696);
+const PAYOUTS: &str =
+    "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
+
+fn demo_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    demo::unpack_into(dir.path(), NOW).unwrap();
+    dir
+}
+
+fn cli(root: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("resume-tui")
+        .unwrap()
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .env("RESUME_TUI_CONFIG", root.join("no-config.toml"))
+        .assert()
+}
+
+fn stdout(assert: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8(assert.get_output().stdout.clone()).unwrap()
+}
+
+fn read(dir: &tempfile::TempDir, rel: &str) -> String {
+    std::fs::read_to_string(dir.path().join(rel)).unwrap()
+}
+
+#[test]
+fn decision_add_prints_what_it_wrote() {
+    let dir = demo_copy();
+    let before = read(&dir, PAYOUTS);
+    let args = [
+        "decision",
+        "add",
+        "payouts",
+        "--decision",
+        "Batch replay is mandatory",
+    ];
+    let done = cli(dir.path(), &[&args[..], &["--affects", "2,3"]].concat()).success();
+    assert_eq!(
+        stdout(&done),
+        format!("{PAYOUTS}: 9 lines changed (+8 \u{2212}1)\n")
+    );
+    let after = read(&dir, PAYOUTS);
+    assert!(after.contains(
+        "    - id: \"RD-003\"\n      gate: null\n      iteration: null\n      decision: \"Batch replay is mandatory\"\n"
+    ));
+    assert_eq!(before.lines().count() + 7, after.lines().count());
+}
+
+#[test]
+fn dry_runs_print_the_diff_and_write_nothing() {
+    let dir = demo_copy();
+    let before = read(&dir, PAYOUTS);
+    let done = cli(
+        dir.path(),
+        &["decision", "apply", "payouts", "RD-002", "--dry-run"],
+    )
+    .success();
+    let out = stdout(&done);
+    assert!(
+        out.starts_with(&format!("--- a/{PAYOUTS}\n+++ b/{PAYOUTS}\n@@ -")),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n-      applied: false                            # Pending"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n+      applied: true                             # Pending"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(&format!(
+            "dry run, nothing written: {PAYOUTS}: 4 lines changed (+2 \u{2212}2)\n"
+        )),
+        "{out}"
+    );
+    assert_eq!(read(&dir, PAYOUTS), before);
+}
+
+#[test]
+fn ack_and_merge_follow_the_checkpoint_format() {
+    let dir = demo_copy();
+    let done = cli(dir.path(), &["ack", "payouts"]).success();
+    let out = stdout(&done);
+    assert!(
+        out.contains(&format!("{PAYOUTS}: 4 lines changed")),
+        "{out}"
+    );
+    assert!(
+        out.contains(".jerry/checkpoints/cx-002-checkpoint.json: 4 lines changed"),
+        "{out}"
+    );
+    let again = cli(dir.path(), &["ack", "payouts", "cx-002"]).success();
+    assert_eq!(stdout(&again), "cx-002 is already acknowledged\n");
+    let none_left = cli(dir.path(), &["ack", "payouts"]).failure();
+    let err = String::from_utf8(none_left.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("no unacknowledged checkpoint"), "{err}");
+
+    let fraud = "projects/PROJ-003-fraud-rules-audit/orchestration/fraud-audit-20260227-001/ORCHESTRATION.yaml";
+    let merged = cli(dir.path(), &["merge", "fraud", "cx-004"]).success();
+    assert!(stdout(&merged).starts_with(&format!("{fraud}: ")));
+    assert!(
+        read(&dir, fraud)
+            .contains("      note: \"cx-004 at 91 % fill (emergency); merged by resume-tui\"\n")
+    );
+}
+
+#[test]
+fn failures_name_the_problem_and_change_nothing() {
+    let dir = demo_copy();
+    let before = read(&dir, PAYOUTS);
+    let unknown = cli(dir.path(), &["decision", "apply", "payouts", "RD-042"]).failure();
+    let err = String::from_utf8(unknown.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("no decision RD-042 (ids: RD-001, RD-002)"),
+        "{err}"
+    );
+    let nexus = cli(
+        dir.path(),
+        &["decision", "add", "03-settlement", "--decision", "x"],
+    )
+    .failure();
+    let err = String::from_utf8(nexus.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("Nexus project"), "{err}");
+    assert_eq!(read(&dir, PAYOUTS), before);
+
+    let broken = before.replacen("resumption:", "resumption: [", 1);
+    std::fs::write(dir.path().join(PAYOUTS), &broken).unwrap();
+    let bad = cli(
+        dir.path(),
+        &["decision", "add", "payouts", "--decision", "x"],
+    )
+    .failure();
+    let err = String::from_utf8(bad.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("ORCHESTRATION.yaml"), "{err}");
+    assert_eq!(read(&dir, PAYOUTS), broken);
+}
