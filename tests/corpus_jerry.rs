@@ -112,8 +112,10 @@ fn every_orchestration_file_in_the_corpus_loads() {
         }
         let is_template = rel.contains("/skills/") || rel.contains("template");
         println!(
-            "{:<10} {rel} | next: {}",
+            "{:<10} {rel} | trajectory: {:?} ({} gates) | next: {}",
             project.shape.label(),
+            project.trajectory.source,
+            project.trajectory.gates.len(),
             next_step.chars().take(60).collect::<String>()
         );
         if rel.starts_with("geekatron+jerry/") && !is_template {

@@ -18,6 +18,18 @@ pub fn locate_key(text: &str, path: &[&str]) -> Option<(usize, usize)> {
                 continue;
             }
             Event::Key(line) => line,
+            Event::FlowItem(item) => {
+                while stack.last().is_some_and(|(i, _)| *i >= item.column) {
+                    stack.pop();
+                }
+                if is_prefix(&stack, path) {
+                    let tail = path.get(stack.len()..).unwrap_or_default();
+                    if let Some(col) = find_in_flow(&item.chars, item.value_start, tail) {
+                        return Some((item.number, col + 1));
+                    }
+                }
+                continue;
+            }
         };
         while stack.last().is_some_and(|(i, _)| *i >= line.column) {
             stack.pop();
@@ -56,6 +68,7 @@ pub fn locate_duplicate_keys(text: &str) -> Vec<(Vec<String>, usize, usize)> {
                 continue;
             }
             Event::Key(line) => line,
+            Event::FlowItem(_) => continue,
         };
         while stack.last().is_some_and(|f| f.column >= line.column) {
             stack.pop();
@@ -88,6 +101,8 @@ enum Event {
     /// `---` or `...`: what follows is a new document.
     NewDocument,
     Key(KeyLine),
+    /// A list item that is a one-line flow map: `- {id: x, score: 1}`.
+    FlowItem(KeyLine),
 }
 
 /// A line that starts with a key (after any list dashes).
@@ -148,6 +163,16 @@ impl Iterator for Scanner<'_> {
                 return Some(Event::NewDocument);
             }
             let column = skip_dashes(&chars, indent);
+            if column > indent && chars.get(column) == Some(&'{') {
+                return Some(Event::FlowItem(KeyLine {
+                    number: number + 1,
+                    column,
+                    key: String::new(),
+                    dashed: true,
+                    chars,
+                    value_start: column,
+                }));
+            }
             let Some(entry) = parse_key(&chars, column) else {
                 continue;
             };
@@ -386,6 +411,9 @@ resumption:
             locate_key("r: {a: 1, b: {c: 2}}\n", &["r", "b", "c"]),
             Some((1, 15))
         );
+        let items = "r:\n  list:\n    - {id: a, score: 1}\n    - {id: b}\n";
+        assert_eq!(locate_key(items, &["r", "list", "score"]), Some((3, 15)));
+        assert_eq!(locate_key(items, &["r", "list", "missing"]), None);
     }
 
     #[test]

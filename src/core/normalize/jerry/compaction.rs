@@ -3,11 +3,10 @@
 use yaml_serde::Value;
 
 use super::ctx::{Ctx, child, kind};
+use super::fields::Fields;
 use super::recovery::fraction;
-use crate::core::model::{CompactionEvent, CompactionEvents, CompactionShape};
-use crate::core::normalize::value::{
-    float, get, get_bool, get_int, get_text, other_fields, text, to_json,
-};
+use crate::core::model::{CompactionEvent, CompactionEvents, CompactionShape, OtherFields};
+use crate::core::normalize::value::{get, other_fields, text, to_json};
 use crate::core::time::Timestamp;
 
 const EVENT_KEYS: &[&str] = &[
@@ -56,7 +55,9 @@ pub(super) fn read_compaction(
 
 fn read_map(value: &Value, ctx: &mut Ctx, path: &[&str]) -> CompactionEvents {
     let mut other = other_fields(value, &["count", "events", "timestamps", "recovery_notes"]);
-    let count = get_int(value, "count");
+    let count = Fields::new(value, path)
+        .keeping(&mut other)
+        .int(ctx, "count");
     let mut notes = Vec::new();
     for key in ["timestamps", "recovery_notes"] {
         match get(value, key) {
@@ -125,27 +126,34 @@ fn read_events(items: &[Value], ctx: &mut Ctx, path: &[&str]) -> Vec<CompactionE
             }
             continue;
         }
-        let timestamp_raw = get_text(item, "timestamp");
-        events.push(CompactionEvent {
-            id: get_text(item, "id").or_else(|| get_text(item, "checkpoint_id")),
+        let index = format!("[{i}]");
+        let at = child(path, &index);
+        let mut other = other_fields(item, EVENT_KEYS);
+        let mut f = Fields::new(item, &at).keeping(&mut other);
+        let timestamp_raw = f.text(ctx, "timestamp");
+        let fill_key = if get(item, "estimated_fill_before").is_some() {
+            "estimated_fill_before"
+        } else {
+            "fill_percentage"
+        };
+        let event = CompactionEvent {
+            id: f.text(ctx, "id").or_else(|| f.text(ctx, "checkpoint_id")),
             timestamp: timestamp_raw.as_deref().and_then(Timestamp::parse),
             timestamp_raw,
-            trigger: get_text(item, "trigger"),
-            fill_before: get(item, "estimated_fill_before")
-                .or_else(|| get(item, "fill_percentage"))
-                .and_then(float)
-                .and_then(fraction),
-            tier: get_text(item, "tier"),
-            active_phase: get_text(item, "active_phase"),
-            active_gate: get_text(item, "active_gate"),
-            active_gate_iteration: get_int(item, "active_gate_iteration"),
-            checkpoint_file: get_text(item, "checkpoint_file"),
-            acknowledged: get_bool(item, "acknowledged"),
-            session: get_text(item, "session"),
-            compactions: get_int(item, "compactions"),
-            note: get_text(item, "note"),
-            other: other_fields(item, EVENT_KEYS),
-        });
+            trigger: f.text(ctx, "trigger"),
+            fill_before: f.float(ctx, fill_key).and_then(fraction),
+            tier: f.text(ctx, "tier"),
+            active_phase: f.text(ctx, "active_phase"),
+            active_gate: f.text(ctx, "active_gate"),
+            active_gate_iteration: f.int(ctx, "active_gate_iteration"),
+            checkpoint_file: f.text(ctx, "checkpoint_file"),
+            acknowledged: f.bool(ctx, "acknowledged"),
+            session: f.text(ctx, "session"),
+            compactions: f.int(ctx, "compactions"),
+            note: f.text(ctx, "note"),
+            other: OtherFields::new(),
+        };
+        events.push(CompactionEvent { other, ..event });
     }
     events
 }

@@ -3,10 +3,9 @@
 use yaml_serde::Value;
 
 use super::ctx::{Ctx, child, kind};
+use super::fields::Fields;
 use crate::core::model::{AgentSummary, Decision};
-use crate::core::normalize::value::{
-    boolean, get, get_int, get_text, int, key_text, other_fields, text, to_json,
-};
+use crate::core::normalize::value::{get, get_text, int, key_text, other_fields, text, to_json};
 
 const DECISION_KEYS: &[&str] = &[
     "id",
@@ -79,20 +78,26 @@ fn read_decision(item: &Value, ctx: &mut Ctx, path: &[&str]) -> Decision {
         Some(single) => affects_phases.extend(int(single)),
         None => {}
     }
-    let applied = get(item, "applied").and_then(boolean);
-    let decision = get_text(item, "decision").unwrap_or_default();
-    if decision.is_empty() {
+    let mut f = Fields::new(item, path).keeping(&mut other);
+    let decision = f.text(ctx, "decision").unwrap_or_default();
+    let id = f.text(ctx, "id");
+    let gate = f.text(ctx, "gate");
+    let iteration = f.int(ctx, "iteration");
+    let rationale = f.text(ctx, "rationale");
+    let applied = f.bool(ctx, "applied");
+    let date = f.text(ctx, "date");
+    if decision.is_empty() && get(item, "decision").is_none_or(Value::is_null) {
         ctx.warn(path, "this decision has no `decision` text");
     }
     Decision {
-        id: get_text(item, "id"),
-        gate: get_text(item, "gate"),
-        iteration: get_int(item, "iteration"),
+        id,
+        gate,
+        iteration,
         decision,
-        rationale: get_text(item, "rationale"),
+        rationale,
         affects_phases,
         applied,
-        date: get_text(item, "date"),
+        date,
         other,
     }
 }

@@ -4,8 +4,9 @@
 use yaml_serde::Value;
 
 use super::ctx::{Ctx, child, kind};
+use super::fields::Fields;
 use crate::core::model::FileToRead;
-use crate::core::normalize::value::{get, get_int, get_text, key_text, text, text_list};
+use crate::core::normalize::value::{get, get_text, key_text, text, text_list};
 
 const KNOWN: &[&str] = &["path", "priority", "purpose", "sections"];
 
@@ -65,10 +66,9 @@ fn read_entry(item: &Value, ctx: &mut Ctx, path: &[&str]) -> Option<FileToRead> 
         ctx.warn(path, "this entry has no `path`; skipped");
         return None;
     };
-    let priority = get_int(item, "priority");
-    if priority.is_none() && get(item, "priority").is_some_and(|p| !p.is_null()) {
-        ctx.warn(&child(path, "priority"), "expected a whole number; ignored");
-    }
+    let mut f = Fields::new(item, path);
+    let priority = f.int(ctx, "priority");
+    let purpose = f.text(ctx, "purpose");
     let sections = match get(item, "sections") {
         Some(s @ (Value::Sequence(_) | Value::String(_) | Value::Null)) => text_list(s),
         Some(other) => {
@@ -86,7 +86,7 @@ fn read_entry(item: &Value, ctx: &mut Ctx, path: &[&str]) -> Option<FileToRead> 
     Some(FileToRead {
         path: file_path.trim().to_string(),
         priority,
-        purpose: get_text(item, "purpose"),
+        purpose,
         sections,
         exists: None,
     })

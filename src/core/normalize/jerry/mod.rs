@@ -5,6 +5,7 @@
 mod compaction;
 mod ctx;
 mod decisions;
+mod fields;
 mod files;
 mod gates;
 mod parse;
@@ -67,6 +68,10 @@ pub fn normalize_orchestration(source: &str, dir: &str, text: &str) -> Project {
     report_duplicates(&parsed.duplicates, text, &mut ctx);
     fill_project(&mut project, &doc, &mut ctx);
     project.diagnostics = ctx.diagnostics;
+    // File order; diagnostics that could not be located keep their place at the end.
+    project
+        .diagnostics
+        .sort_by_key(|d| (d.line.is_none(), d.line, d.column));
     project
 }
 

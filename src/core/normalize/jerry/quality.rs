@@ -3,9 +3,10 @@
 use yaml_serde::Value;
 
 use super::ctx::{Ctx, child, kind};
+use super::fields::Fields;
 use crate::core::model::{DefectPattern, DefectSummary, GateCompletion, QualityTrajectory};
 use crate::core::normalize::value::{
-    float, get, get_int, get_text, get_text_list, key_text, other_fields, text, to_json,
+    float, get, get_text, get_text_list, key_text, other_fields, text, to_json,
 };
 
 const TRAJECTORY_KEYS: &[&str] = &[
@@ -32,23 +33,27 @@ pub(super) fn read_trajectory(
         ctx.wrong_type(path, "a map", value);
         return None;
     }
-    let mut q = QualityTrajectory {
-        gates_completed: gates_completed(value, ctx, path),
-        gates_remaining: list_of_text(value, "gates_remaining", ctx, path),
-        current_gate: get_text(value, "current_gate"),
-        current_gate_iteration: get_int(value, "current_gate_iteration"),
-        score_history: score_history(value, ctx, path),
-        lowest_dimension: get_text(value, "lowest_dimension"),
-        total_iterations_used: get_int(value, "total_iterations_used"),
-        total_iterations_budget: get_int(value, "total_iterations_budget"),
-        other: other_fields(value, TRAJECTORY_KEYS),
+    let mut other = other_fields(value, TRAJECTORY_KEYS);
+    let gates_completed = gates_completed(value, ctx, path);
+    let gates_remaining = list_of_text(value, "gates_remaining", ctx, path);
+    let score_history = score_history(value, ctx, path);
+    let mut f = Fields::new(value, path).keeping(&mut other);
+    let current_gate = f.text(ctx, "current_gate");
+    let current_gate_iteration = f.int(ctx, "current_gate_iteration");
+    let lowest_dimension = f.text(ctx, "lowest_dimension");
+    let total_iterations_used = f.int(ctx, "total_iterations_used");
+    let total_iterations_budget = f.int(ctx, "total_iterations_budget");
+    let q = QualityTrajectory {
+        gates_completed,
+        gates_remaining,
+        current_gate,
+        current_gate_iteration,
+        score_history,
+        lowest_dimension,
+        total_iterations_used,
+        total_iterations_budget,
+        other,
     };
-    // Collections where text was expected are kept rather than lost.
-    for key in ["current_gate", "lowest_dimension"] {
-        if let Some(v) = get(value, key).filter(|v| v.is_sequence() || v.is_mapping()) {
-            q.other.insert(key.to_string(), to_json(v));
-        }
-    }
     Some(Some(q))
 }
 
@@ -74,15 +79,25 @@ fn gates_completed(value: &Value, ctx: &mut Ctx, path: &[&str]) -> Vec<GateCompl
                 ..GateCompletion::default()
             });
         } else if item.is_mapping() {
+            let item_path = child(&at, &index);
             match get_text(item, "id").or_else(|| get_text(item, "gate")) {
-                Some(id) => gates.push(GateCompletion {
-                    id,
-                    score: get(item, "score").and_then(float),
-                    iterations: get_int(item, "iterations"),
-                    date: get_text(item, "date"),
-                    note: get_text(item, "note"),
-                }),
-                None => ctx.warn(&child(&at, &index), "this entry has no `id`; skipped"),
+                Some(id) => {
+                    let mut f = Fields::new(item, &item_path);
+                    gates.push(GateCompletion {
+                        id,
+                        score: f.float(ctx, "score"),
+                        iterations: f.int(ctx, "iterations"),
+                        date: f.text(ctx, "date"),
+                        note: f.text(ctx, "note"),
+                    });
+                    note_unshown_keys(
+                        item,
+                        &["id", "gate", "score", "iterations", "date", "note"],
+                        ctx,
+                        &item_path,
+                    );
+                }
+                None => ctx.warn(&item_path, "this entry has no `id`; skipped"),
             }
         } else if !item.is_null() {
             ctx.warn(
@@ -176,14 +191,34 @@ pub(super) fn read_defects(
             .collect(),
         _ => list_of_text(value, "unresolved_defects", ctx, path),
     };
+    let recurring_patterns = patterns(value, ctx, path);
+    let mut other = other_fields(value, DEFECT_KEYS);
+    let mut f = Fields::new(value, path).keeping(&mut other);
+    let total_defects_found = f.int(ctx, "total_defects_found");
+    let total_defects_resolved = f.int(ctx, "total_defects_resolved");
+    let last_gate_primary_defect = f.text(ctx, "last_gate_primary_defect");
     Some(Some(DefectSummary {
-        total_defects_found: get_int(value, "total_defects_found"),
-        total_defects_resolved: get_int(value, "total_defects_resolved"),
+        total_defects_found,
+        total_defects_resolved,
         unresolved_defects: unresolved,
-        recurring_patterns: patterns(value, ctx, path),
-        last_gate_primary_defect: get_text(value, "last_gate_primary_defect"),
-        other: other_fields(value, DEFECT_KEYS),
+        recurring_patterns,
+        last_gate_primary_defect,
+        other,
     }))
+}
+
+/// Keys of a list entry the model has no place for are named in a note, not dropped silently.
+pub(super) fn note_unshown_keys(item: &Value, known: &[&str], ctx: &mut Ctx, path: &[&str]) {
+    let extra: Vec<String> = item
+        .as_mapping()
+        .into_iter()
+        .flatten()
+        .map(|(k, _)| key_text(k))
+        .filter(|k| !known.contains(&k.as_str()))
+        .collect();
+    if !extra.is_empty() {
+        ctx.info(path, format!("keys not shown: {}", extra.join(", ")));
+    }
 }
 
 fn patterns(value: &Value, ctx: &mut Ctx, path: &[&str]) -> Vec<DefectPattern> {
@@ -207,11 +242,20 @@ fn patterns(value: &Value, ctx: &mut Ctx, path: &[&str]) -> Vec<DefectPattern> {
                 ..DefectPattern::default()
             });
         } else if let Some(pattern) = get_text(item, "pattern") {
+            let index = format!("[{i}]");
+            let item_path = child(&at, &index);
+            let resolution = Fields::new(item, &item_path).text(ctx, "resolution");
             out.push(DefectPattern {
                 pattern,
                 gates_affected: get_text_list(item, "gates_affected"),
-                resolution: get_text(item, "resolution"),
+                resolution,
             });
+            note_unshown_keys(
+                item,
+                &["pattern", "gates_affected", "resolution"],
+                ctx,
+                &item_path,
+            );
         } else if !item.is_null() {
             let index = format!("[{i}]");
             ctx.warn(&child(&at, &index), "this entry has no `pattern`; skipped");

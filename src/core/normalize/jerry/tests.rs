@@ -472,3 +472,41 @@ proptest::proptest! {
         let _ = load(&format!("resumption:\n  {text}"));
     }
 }
+
+#[test]
+fn odd_values_inside_sub_sections_are_warned_about_and_kept() {
+    let p = load(
+        "resumption:\n  next_step: x\n  quality_trajectory:\n    current_gate_iteration: [1, 2]\n    \
+         gates_completed:\n      - {id: qg-1, score: high, verdict: PASS}\n  decision_log:\n    \
+         - {decision: d, applied: perhaps}\n  compaction_events:\n    count: many\n    events:\n      \
+         - {id: CX-1, timestamp: t, acknowledged: {by: me}}\n",
+    );
+    let r = p.resumption.as_ref().unwrap();
+    let q = r.quality.as_ref().unwrap();
+    assert_eq!(q.current_gate_iteration, None);
+    assert_eq!(q.other["current_gate_iteration"], serde_json::json!([1, 2]));
+    assert_eq!(q.gates_completed[0].score, None);
+    assert_eq!(
+        r.decisions[0].other["applied"],
+        serde_json::json!("perhaps")
+    );
+    let c = r.compaction.as_ref().unwrap();
+    assert_eq!(c.other["count"], serde_json::json!("many"));
+    assert_eq!(
+        c.events[0].other["acknowledged"],
+        serde_json::json!({"by": "me"})
+    );
+    let m = messages(&p);
+    let expected = [
+        ":4:5: warning: resumption.quality_trajectory.current_gate_iteration: expected a whole number",
+        ":5:5: info: resumption.quality_trajectory.gates_completed[0]: keys not shown: verdict",
+        ":6:20: warning: resumption.quality_trajectory.gates_completed[0].score: expected a number",
+        ":8:21: warning: resumption.decision_log[0].applied: expected true or false",
+        ":10:5: warning: resumption.compaction_events.count: expected a whole number",
+        ":12:34: warning: resumption.compaction_events.events[0].acknowledged: expected true or false",
+    ];
+    assert_eq!(m.len(), expected.len(), "{m:#?}");
+    for (got, want) in m.iter().zip(expected) {
+        assert!(got.contains(want), "{got}\n  does not contain\n{want}");
+    }
+}
