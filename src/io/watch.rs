@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use notify::RecursiveMode;
+use notify::event::{AccessKind, AccessMode, EventKind, MetadataKind, ModifyKind};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
 use crate::core::model::Workspace;
@@ -177,6 +178,7 @@ impl Watcher {
                     Ok(events) => {
                         let mut paths: Vec<String> = events
                             .iter()
+                            .filter(|e| changes_content(&e.kind))
                             .flat_map(|e| e.paths.iter())
                             .map(|p| relative(&strip, p))
                             .collect();
@@ -237,6 +239,18 @@ impl Watcher {
 
     pub fn watched(&self) -> &[WatchDir] {
         &self.watched
+    }
+}
+
+/// Whether an event can change what a file says. Opening and reading are reported
+/// too (inotify's IN_OPEN), and the loader's own reads must not trigger a reload.
+pub fn changes_content(kind: &EventKind) -> bool {
+    match kind {
+        EventKind::Create(_) | EventKind::Remove(_) | EventKind::Any | EventKind::Other => true,
+        EventKind::Modify(ModifyKind::Metadata(MetadataKind::AccessTime)) => false,
+        EventKind::Modify(_) => true,
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        EventKind::Access(_) => false,
     }
 }
 
@@ -371,5 +385,35 @@ mod tests {
             }
         }
         panic!("no change reported for p/ORCHESTRATION.yaml; saw {seen:?}");
+    }
+
+    #[test]
+    fn reading_files_is_not_a_change() {
+        assert!(!changes_content(&EventKind::Access(AccessKind::Open(
+            notify::event::AccessMode::Any
+        ))));
+        assert!(!changes_content(&EventKind::Access(AccessKind::Close(
+            AccessMode::Read
+        ))));
+        assert!(!changes_content(&EventKind::Modify(ModifyKind::Metadata(
+            MetadataKind::AccessTime
+        ))));
+        assert!(changes_content(&EventKind::Access(AccessKind::Close(
+            AccessMode::Write
+        ))));
+        assert!(changes_content(&EventKind::Modify(ModifyKind::Any)));
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("ORCHESTRATION.yaml"), "a: 1\n").unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut watcher = Watcher::start(dir.path(), move |r| {
+            let _ = tx.send(r);
+        })
+        .unwrap();
+        watcher.set(plan(&ws(&["ORCHESTRATION.yaml"]))).unwrap();
+        for _ in 0..5 {
+            std::fs::read_to_string(dir.path().join("ORCHESTRATION.yaml")).unwrap();
+        }
+        let got = rx.recv_timeout(DEBOUNCE * 5);
+        assert!(got.is_err(), "reads were reported as changes: {got:?}");
     }
 }
