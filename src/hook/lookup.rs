@@ -10,14 +10,16 @@ use super::context::{HookContext, precompact_state_path};
 use super::detect;
 use super::project::{self, found_at};
 use crate::core::model::{Checkpoint, Project, ProjectKind, Shape, Summary};
-use crate::core::staleness::Session;
+use crate::core::staleness::{self, Session};
 use crate::io::discover;
 use crate::io::write::read_snapshot;
 
 /// The project a checkpoint belongs to: the first of its files to read that is a
 /// state file (PreCompact writes the workflow's own file first), if its id matches.
+/// `known` are the checkpoints already read; the project gets those naming it.
 pub fn for_checkpoint(
     checkpoint: &Checkpoint,
+    known: &[Checkpoint],
     ctx: &HookContext,
     session: Option<Session>,
 ) -> Option<Project> {
@@ -26,12 +28,26 @@ pub fn for_checkpoint(
         .files_to_read
         .iter()
         .find_map(|f| found_at(root, Path::new(&f.path)))?;
-    let project = project::load(&found, ctx, session, true)?;
+    let mut project = project::load(&found, ctx, session.clone(), false)?;
     let matches = checkpoint
         .workflow_id
         .as_deref()
         .is_none_or(|id| id == project.id);
-    matches.then_some(project)
+    if !matches {
+        return None;
+    }
+    project.checkpoints = known
+        .iter()
+        .filter(|c| c.workflow_id.as_deref() == Some(project.id.as_str()))
+        .cloned()
+        .collect();
+    project.staleness = staleness::assess(
+        &project,
+        session.as_ref(),
+        ctx.now,
+        ctx.config.staleness.stale_after_minutes,
+    );
+    Some(project)
 }
 
 /// The Nexus project named by `00-system/.cache/precompact_state.json`, if any,

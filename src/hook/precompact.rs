@@ -77,7 +77,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         .or_else(|| detect::fallback(&candidates, |f| project::load(f, ctx, None, false)));
     let project = detection
         .as_ref()
-        .and_then(|d| project::load(&d.found, ctx, None, true));
+        .and_then(|d| project::load(&d.found, ctx, None, false));
     match &detection {
         Some(d) => out.explain(format!(
             "project {} ({}), confidence {}, detection {}: {}",

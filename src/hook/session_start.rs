@@ -108,7 +108,7 @@ fn for_checkpoint(
     session: Option<Session>,
     out: &mut HookOutcome,
 ) -> String {
-    match lookup::for_checkpoint(checkpoint, ctx, session) {
+    match lookup::for_checkpoint(checkpoint, all, ctx, session) {
         Some(project) if project.kind == ProjectKind::Nexus => {
             out.explain(format!(
                 "unacknowledged checkpoint {} of Nexus project {}: loading sequence",

@@ -48,18 +48,21 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         .into_iter()
         .rev()
         .find(|c| !c.acknowledged);
-    let session = project::session(
-        input.session_id.as_deref(),
-        input.transcript_path.as_deref(),
-    );
+    // Only read (the transcript's first line) when a project is loaded.
+    let session = || {
+        project::session(
+            input.session_id.as_deref(),
+            input.transcript_path.as_deref(),
+        )
+    };
     let mut project: Option<Project> = None;
     let mut blocks = Vec::new();
 
     if level.is_some_and(|l| l >= Level::Warning) {
         project = newest_unacked
             .or_else(|| state::newest_checkpoint(&all))
-            .and_then(|c| lookup::for_checkpoint(c, ctx, session.clone()))
-            .or_else(|| lookup::from_precompact_state(ctx, session.clone()).map(|(p, _)| p))
+            .and_then(|c| lookup::for_checkpoint(c, &all, ctx, session()))
+            .or_else(|| lookup::from_precompact_state(ctx, session()).map(|(p, _)| p))
             .or_else(|| lookup::by_fallback(ctx));
         let shown = project
             .clone()
@@ -74,7 +77,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             .as_ref()
             .is_none_or(|p| checkpoint.workflow_id.as_deref() != Some(p.id.as_str()))
         {
-            project = lookup::for_checkpoint(checkpoint, ctx, session);
+            project = lookup::for_checkpoint(checkpoint, &all, ctx, session());
         }
         out.explain(format!(
             "{unacked} unacknowledged checkpoint(s); alert for the newest, {}",

@@ -55,7 +55,7 @@ impl ScanLimits {
     /// Usage and the recent file tool calls (bounded by `max_bytes`).
     pub fn with_tool_uses() -> ScanLimits {
         ScanLimits {
-            max_tool_uses: 64,
+            max_tool_uses: 32,
             want_tool_uses: true,
             max_bytes: 4 * 1024 * 1024,
             ..ScanLimits::usage_only()

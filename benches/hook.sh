@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Whole-process timing of `resume-tui hook <event>` (issue 4, "Done means").
+#
+# Builds a workspace like the corpus (the Jerry and Nexus samples merged into one
+# folder), a 50 MB transcript and a 1 GB one (a 1 GB hole followed by the same
+# 50 MB: the tail a hook reads is identical, the file is twenty times larger), then
+# times each event against a do-nothing run of the same binary (`resume-tui hook`
+# with empty stdin). Uses hyperfine when installed, else a `date +%s%N` loop.
+#
+#   benches/hook.sh                 # release build, 50 runs per case
+#   RUNS=200 BIN=target/release/resume-tui benches/hook.sh
+#
+# Prints a markdown table; append it to docs/performance.md by hand or with
+# `benches/hook.sh >> docs/performance.md`.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")/.." && pwd)"
+RUNS="${RUNS:-50}"
+WORK="${WORK:-${TMPDIR:-/tmp}/resume-tui-hook-bench}"
+CORPUS="${RESUME_TUI_CORPUS:-$HERE/../shared/corpus}"
+BIN="${BIN:-}"
+
+if [ -z "$BIN" ]; then
+    (cd "$HERE" && cargo build --release --quiet)
+    BIN="$HERE/target/release/resume-tui"
+fi
+BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
+
+chmod -R u+w "$WORK/ws" 2> /dev/null || true
+rm -rf "$WORK/ws" "$WORK/log"
+mkdir -p "$WORK/ws" "$WORK/log" "$WORK/home"
+if [ -d "$CORPUS/geekatron+jerry" ]; then
+    cp -r "$CORPUS/geekatron+jerry/." "$WORK/ws/"
+    cp -r "$CORPUS/DorianSchlede+nexus-template/." "$WORK/ws/"
+    chmod -R u+w "$WORK/ws"
+    WORKSPACE_KIND="corpus ($(find "$WORK/ws" -name ORCHESTRATION.yaml | wc -l) ORCHESTRATION.yaml, $(find "$WORK/ws" -name 'resume-context.md' -o -name '_resume.md' | wc -l) Nexus manifests)"
+else
+    cp -r "$HERE/assets/demo/." "$WORK/ws/"
+    WORKSPACE_KIND="demo (corpus not found at $CORPUS)"
+fi
+# Pick a real workflow for the transcript to work in and for PostToolUse to edit.
+ORCH="$(find "$WORK/ws/projects" -name ORCHESTRATION.yaml | sort | head -1)"
+PROJ_DIR="$(dirname "$ORCH")"
+
+# --- transcripts ---------------------------------------------------------------
+if [ ! -f "$WORK/t50.jsonl" ] || [ "${REGEN:-}" = 1 ]; then
+python3 - "$WORK/t50.jsonl" "$PROJ_DIR" <<'PY'
+import json, sys, random
+out, proj = sys.argv[1], sys.argv[2]
+random.seed(7)
+target = 50 * 1024 * 1024
+lines, size, n = [], 0, 0
+def add(rec):
+    global size, n
+    s = json.dumps(rec, separators=(",", ":"))
+    lines.append(s); size += len(s) + 1; n += 1
+def env(kind):
+    return {"type": kind, "uuid": f"u{n}", "parentUuid": f"u{n-1}", "sessionId": "bench",
+            "cwd": proj, "version": "2.1.240", "isSidechain": False,
+            "timestamp": "2026-02-17T10:00:00.000Z"}
+def usage(tokens):
+    return {"input_tokens": 12, "cache_creation_input_tokens": 800,
+            "cache_read_input_tokens": tokens - 812, "output_tokens": 300}
+while size < target:
+    tokens = 20_000 + (size * 150_000) // target
+    r = env("user"); r["message"] = {"role": "user", "content": "continue with the next step"}; add(r)
+    for i in range(3):
+        tool = random.choice(["Read", "Read", "Edit", "Write", "Bash"])
+        r = env("assistant"); r["requestId"] = f"req{n}"
+        inp = {"file_path": f"{proj}/file{i}.md"} if tool != "Bash" else {"command": "ls"}
+        if tool == "Write": inp["content"] = "x" * 2000
+        r["message"] = {"id": f"msg{n}", "role": "assistant", "model": "claude-haiku-4-5",
+                        "content": [{"type": "text", "text": "Working."},
+                                    {"type": "tool_use", "id": f"toolu{n}", "name": tool, "input": inp}],
+                        "stop_reason": "tool_use", "usage": usage(tokens)}
+        add(r)
+        r = env("user"); r["message"] = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": f"toolu{n-1}", "content": "y" * random.randint(500, 30000)}]}
+        add(r)
+    r = env("progress"); r["data"] = {"type": "hook_progress"}; add(r)
+# The newest response: 88.6 % of a 200k window.
+r = env("assistant"); r["message"] = {"id": "last", "role": "assistant", "model": "claude-haiku-4-5",
+    "content": [{"type": "text", "text": "Done."}], "stop_reason": "end_turn", "usage": usage(177_200)}
+add(r)
+open(out, "w").write("\n".join(lines) + "\n")
+PY
+fi
+if [ ! -f "$WORK/t1g.jsonl" ] || [ "${REGEN:-}" = 1 ]; then
+    rm -f "$WORK/t1g.jsonl"
+    truncate -s 1000M "$WORK/t1g.jsonl"
+    cat "$WORK/t50.jsonl" >> "$WORK/t1g.jsonl"
+fi
+LOW="$WORK/tlow.jsonl"
+python3 - "$WORK/t50.jsonl" "$LOW" <<'PY'
+import sys
+src, dst = sys.argv[1], sys.argv[2]
+data = open(src, "rb").read()
+tail = data[-4 * 1024 * 1024:]
+tail = tail[tail.index(b"\n") + 1:]
+tail = tail.replace(b'"cache_read_input_tokens":176388', b'"cache_read_input_tokens":79388')
+open(dst, "wb").write(tail)
+PY
+
+payload() { # event transcript extra-json
+    python3 -c 'import json,sys; d={"session_id":"bench","cwd":sys.argv[2],"hook_event_name":sys.argv[1],"transcript_path":sys.argv[3]}; d.update(json.loads(sys.argv[4])); print(json.dumps(d))' "$1" "$WORK/ws" "$2" "$3"
+}
+mkdir -p "$WORK/in"
+: > "$WORK/in/empty"
+for T in t50 t1g; do
+    payload PreCompact "$WORK/$T.jsonl" '{"trigger":"auto"}' > "$WORK/in/PreCompact-$T"
+    payload PostCompact "$WORK/$T.jsonl" '{"trigger":"auto","compact_summary":"summary"}' > "$WORK/in/PostCompact-$T"
+    payload UserPromptSubmit "$WORK/$T.jsonl" '{"prompt":"next"}' > "$WORK/in/UserPromptSubmit-critical-$T"
+    payload SessionStart "$WORK/$T.jsonl" '{"source":"compact"}' > "$WORK/in/SessionStart-compact-$T"
+    payload PostToolUse "$WORK/$T.jsonl" "{\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":\"$ORCH\"}}" > "$WORK/in/PostToolUse-$T"
+done
+payload UserPromptSubmit "$LOW" '{"prompt":"next"}' > "$WORK/in/UserPromptSubmit-low-t50"
+
+export CLAUDE_PROJECT_DIR="$WORK/ws" RESUME_TUI_LOG_DIR="$WORK/log" HOME="$WORK/home"
+# One PreCompact first, so that the checkpoint exists (later runs update it, as the
+# repeated firings of one compaction do) and SessionStart/PostCompact have one to use.
+"$BIN" hook < "$WORK/in/PreCompact-t50" > /dev/null
+
+CASES=(empty PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
+       UserPromptSubmit-low-t50 UserPromptSubmit-critical-t50 UserPromptSubmit-critical-t1g
+       SessionStart-compact-t50 SessionStart-compact-t1g PostToolUse-t50 PostToolUse-t1g)
+
+# hyperfine feeds stdin itself from 1.16 (`--input`); older ones would need a shell
+# around each run, whose cost they cannot subtract reliably, so the loop is used.
+if command -v hyperfine > /dev/null && hyperfine --help | grep -q -- '--input'; then
+    TOOL="$(hyperfine --version) (-N --input)"
+else
+    TOOL="date +%s%N loop$(command -v hyperfine > /dev/null && echo " ($(hyperfine --version) has no --input)")"
+fi
+
+median_ms() { # case -> median milliseconds
+    local input="$WORK/in/$1"
+    case "$TOOL" in
+    hyperfine*)
+        hyperfine -N --warmup 5 --runs "$RUNS" --style none --input "$input" \
+            --export-json "$WORK/$1.json" "$BIN hook" > /dev/null 2>&1
+        python3 -c 'import json,sys; print("%.2f" % (json.load(open(sys.argv[1]))["results"][0]["median"]*1000))' "$WORK/$1.json"
+        ;;
+    *)
+        local times=() s e
+        for _ in 1 2 3; do "$BIN" hook < "$input" > /dev/null; done
+        for _ in $(seq "$RUNS"); do
+            s=$(date +%s%N); "$BIN" hook < "$input" > /dev/null; e=$(date +%s%N)
+            times+=($(( (e - s) / 1000 )))
+        done
+        printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f\n", a[int((NR+1)/2)]/1000}'
+        ;;
+    esac
+}
+
+BASE=$(median_ms empty)
+echo
+echo "### Hook wall time, $(date -u +%Y-%m-%d) ($TOOL, $RUNS runs, median)"
+echo
+echo "Workspace: $WORKSPACE_KIND. Transcripts: 50 MB ($(du -h "$WORK/t50.jsonl" | cut -f1)) and 1 GB apparent size ($(du -h --apparent-size "$WORK/t1g.jsonl" | cut -f1); a hole plus the same 50 MB). Machine: $(nproc) CPUs, $(uname -sr)."
+echo "Command: \`benches/hook.sh\` (RUNS=$RUNS)."
+echo
+echo "| case | median ms | × do-nothing |"
+echo "|---|---:|---:|"
+echo "| do-nothing (\`resume-tui hook\`, empty stdin) | $BASE | 1.00 |"
+for c in "${CASES[@]:1}"; do
+    m=$(median_ms "$c")
+    r=$(python3 -c "print('%.2f' % ($m / $BASE))")
+    echo "| $c | $m | $r |"
+done
