@@ -4,6 +4,7 @@
 pub mod edit;
 pub mod fill;
 pub mod locate;
+pub mod migrate;
 pub mod model;
 pub mod normalize;
 pub mod redact;
