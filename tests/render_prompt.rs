@@ -164,3 +164,52 @@ fn control_characters_in_file_text_do_not_reach_the_prompt() {
     );
     assert!(!rendered.text.chars().any(|c| c.is_control() && c != '\n'));
 }
+
+#[test]
+fn huge_sections_are_capped_visibly_and_stay_under_the_injection_limit() {
+    let mut yaml = String::from(
+        "workflow:\n  id: big-001\nresumption:\n  recovery_state:\n    next_step: \"Go.\"\n  decision_log:\n",
+    );
+    for n in 1..=60 {
+        yaml.push_str(&format!(
+            "    - id: RD-{n:03}\n      decision: \"{}\"\n",
+            "long decision text ".repeat(40)
+        ));
+    }
+    yaml.push_str("  agent_summaries:\n");
+    for n in 1..=60 {
+        yaml.push_str(&format!("    agent-{n}: \"{}\"\n", "summary ".repeat(300)));
+    }
+    yaml.push_str("  files_to_read:\n");
+    for n in 1..=40 {
+        yaml.push_str(&format!("    - \"{}/file-{n}.md\"\n", "deep/".repeat(30)));
+    }
+    let project = normalize_orchestration("big/ORCHESTRATION.yaml", "big", &yaml);
+    let rendered = render_prompt(&project);
+    assert!(rendered.truncated);
+    let chars = rendered.text.chars().count();
+    assert!(chars <= 10_000, "{chars}");
+    assert!(
+        rendered
+            .text
+            .contains("- (52 earlier decisions in big/ORCHESTRATION.yaml)")
+    );
+    assert!(
+        rendered
+            .text
+            .contains("- (48 earlier agents in big/ORCHESTRATION.yaml)")
+    );
+    assert!(
+        rendered
+            .text
+            .contains("(30 more listed in files_to_read of big/ORCHESTRATION.yaml)")
+    );
+    assert!(
+        rendered.text.contains("…"),
+        "abbreviated entries end in an ellipsis"
+    );
+    assert!(
+        rendered.text.ends_with("is limited.\n")
+            || rendered.text.contains("truncated by resume-tui")
+    );
+}
