@@ -20,6 +20,7 @@ pub mod edit_output;
 pub mod hooks;
 pub mod list;
 pub mod merge;
+pub mod migrate;
 pub mod monitor;
 pub mod prompt;
 pub mod show;
@@ -87,6 +88,11 @@ pub enum Command {
     Decision {
         #[command(subcommand)]
         command: DecisionCommand,
+    },
+    /// Migrate old layouts: Nexus `_resume.md` manifests, v1 resumption sections.
+    Migrate {
+        #[command(subcommand)]
+        command: MigrateCommand,
     },
     /// Print shell completions.
     Completions {
@@ -306,6 +312,45 @@ pub struct DecisionApplyArgs {
     pub dry_run: bool,
 }
 
+#[derive(Debug, Subcommand)]
+pub enum MigrateCommand {
+    /// Rename `_resume.md` to `01-planning/resume-context.md`; bring every
+    /// manifest's frontmatter to the documented schema.
+    Nexus(MigrateNexusArgs),
+    /// Rewrite v1 (and v2-flat) `resumption:` sections into the v2 nested layout.
+    Resumption(MigrateResumptionArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MigrateNexusArgs {
+    /// Print the unified diff; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Keep the original beside each changed file as `<file>.bak` (`.bak.1`, …).
+    #[arg(long)]
+    pub backup: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MigrateResumptionArgs {
+    /// Project id, path, or unique prefix.
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    pub project: Option<String>,
+    /// Every ORCHESTRATION.yaml in the workspace.
+    #[arg(long)]
+    pub all: bool,
+    /// Print the unified diff; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Keep the original beside each changed file as `<file>.bak` (`.bak.1`, …).
+    #[arg(long)]
+    pub backup: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Runs a parsed command line. `out` receives the command's output.
 pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Result<ExitCode> {
     let Some(command) = cli.command else {
@@ -335,6 +380,7 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::Ack(args) => crate::cli::ack::run(&ctx, &args, out),
         Command::Merge(args) => crate::cli::merge::run(&ctx, &args, out),
         Command::Decision { command } => crate::cli::decision::run(&ctx, &command, out),
+        Command::Migrate { command } => crate::cli::migrate::run(&ctx, &command, out),
         other => Err(crate::Error::Usage(format!("{other:?}: not built yet"))),
     }
 }

@@ -7,6 +7,7 @@ pub mod discover;
 pub mod env;
 pub mod load;
 pub mod log;
+pub mod migrate;
 pub mod project_edit;
 pub mod transcript;
 pub mod watch;

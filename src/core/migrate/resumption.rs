@@ -73,11 +73,23 @@ pub fn migrate_resumption(source: &str, text: &str) -> Outcome {
             );
         }
     }
-    let doc: Value = match yaml_serde::from_str(text) {
-        Ok(doc) => doc,
-        Err(e) => return Outcome::skipped(check::yaml_error(source, &e, 0)),
+    let section = match section::find(text, "resumption") {
+        Ok(section) => section,
+        Err(why) => return Outcome::skipped(format!("{why}; left as it is")),
     };
-    let Some(old) = get(&doc, "resumption").and_then(Value::as_mapping) else {
+    // The section is parsed on its own: the rest of the file is not touched, and
+    // may hold what a strict reader rejects (Jerry files have duplicate keys).
+    let old_text = text.get(section.start..section.end).unwrap_or_default();
+    let offset = text
+        .get(..section.start)
+        .unwrap_or_default()
+        .matches('\n')
+        .count();
+    let section_doc: Value = match yaml_serde::from_str(old_text) {
+        Ok(doc) => doc,
+        Err(e) => return Outcome::skipped(check::yaml_error(source, &e, offset)),
+    };
+    let Some(old) = get(&section_doc, "resumption").and_then(Value::as_mapping) else {
         return Outcome::skipped("resumption: is not a map of fields");
     };
     if old.contains_key("recovery_state") {
@@ -85,10 +97,6 @@ pub fn migrate_resumption(source: &str, text: &str) -> Outcome {
             "resumption.recovery_state exists but is not a map; fix it by hand first",
         );
     }
-    let section = match section::find(text, "resumption") {
-        Ok(section) => section,
-        Err(why) => return Outcome::skipped(format!("{why}; left as it is")),
-    };
     let text_keys: Vec<&str> = section.entries.iter().map(|e| e.key.as_str()).collect();
     let value_keys: Vec<String> = old.keys().map(key_text).collect();
     if text_keys != value_keys {
@@ -99,7 +107,6 @@ pub fn migrate_resumption(source: &str, text: &str) -> Outcome {
     let known_phase = before.summary.phase.is_some();
     let plan = Plan::new(
         text,
-        &doc,
         old,
         &section,
         trajectory::history(&before),
@@ -112,7 +119,12 @@ pub fn migrate_resumption(source: &str, text: &str) -> Outcome {
         text.get(section.end..).unwrap_or_default()
     );
     let after = normalize_orchestration(source, "", &new_text);
-    let checked = check::same_data(&doc, "resumption", expected, &new_text)
+    let new_section_text = new_text
+        .get(section.start..new_text.len() - (text.len() - section.end))
+        .unwrap_or_default();
+    let mut wanted = yaml_serde::Mapping::new();
+    wanted.insert(Value::from("resumption"), expected);
+    let checked = check::same_data(&Value::Mapping(wanted), new_section_text)
         .and_then(|()| check::equivalent_jerry(&before, &after));
     if let Err(why) = checked {
         return Outcome::skipped(format!(
@@ -156,7 +168,6 @@ struct Plan<'a> {
 impl<'a> Plan<'a> {
     fn new(
         text: &'a str,
-        doc: &Value,
         old: &'a Mapping,
         section: &'a Section,
         history: Result<Option<History>, String>,
@@ -212,7 +223,7 @@ impl<'a> Plan<'a> {
             // keeps reading it from there.
             facts.phase = None;
         }
-        plan.derive(doc, &has, facts);
+        plan.derive(&has, facts);
         plan.rest.sort_by_key(|e| {
             SUB_SECTIONS
                 .iter()
@@ -228,11 +239,14 @@ impl<'a> Plan<'a> {
     }
 
     /// Status, phase and phase name from the top level of the file, else the prose.
-    fn derive(&mut self, doc: &Value, has: &dyn Fn(&str) -> bool, facts: prose::ProseFacts) {
+    fn derive(&mut self, has: &dyn Fn(&str) -> bool, facts: prose::ProseFacts) {
         let top = |paths: &[&[&str]]| {
             paths.iter().find_map(|path| {
-                let mut value = doc;
-                for key in *path {
+                let (first, rest) = path.split_first()?;
+                let entry = section::top_entry(self.text, first)?;
+                let parsed: Value = yaml_serde::from_str(entry).ok()?;
+                let mut value = get(&parsed, first)?;
+                for key in rest {
                     value = get(value, key)?;
                 }
                 let shown = text(value).filter(|t| !t.trim().is_empty())?;
@@ -367,14 +381,25 @@ impl<'a> Plan<'a> {
             .iter()
             .any(|e| has_blank_line(self.slice(e.leading)));
         let mut history = self.history.as_ref();
+        // In a section that separates its entries with blank lines, an entry that
+        // lands after another than it followed before gets one too.
+        let mut previous: Option<Option<usize>> = None;
         for entry in &self.rest {
             let rank = SUB_SECTIONS.iter().position(|k| *k == entry.key);
             if rank.is_none_or(|r| r > 1)
                 && let Some(h) = history.take()
             {
                 self.push_history(&mut out, &mut section, h, spaced);
+                previous = Some(None);
             }
-            out.push_str(self.slice(entry.leading));
+            let index = s.entries.iter().position(|e| std::ptr::eq(e, *entry));
+            let follows = matches!(previous, Some(Some(p)) if Some(p + 1) == index);
+            let leading = self.slice(entry.leading);
+            if spaced && previous.is_some() && !follows && !has_blank_line(leading) {
+                out.push_str(self.nl);
+            }
+            previous = Some(index);
+            out.push_str(leading);
             out.push_str(&self.body(entry, None));
             let value = self
                 .old

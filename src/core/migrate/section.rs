@@ -126,6 +126,28 @@ pub fn find(text: &str, key: &str) -> Result<Section, String> {
     })
 }
 
+/// The text of the last top-level `key:` entry (its line and every indented line
+/// after it), in any layout. Lets one entry be parsed on its own when the rest of
+/// the file does not parse strictly (e.g. a duplicate key elsewhere).
+pub fn top_entry<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    let all = lines(text);
+    let at = all
+        .iter()
+        .rposition(|l| header_value(l.content, key).is_some())?;
+    let header = all.get(at)?;
+    let mut end = header.end;
+    for line in all.get(at + 1..).unwrap_or_default() {
+        if line.is_blank() || (line.indent() == 0 && line.is_comment()) {
+            continue;
+        }
+        if line.indent() == 0 {
+            break;
+        }
+        end = line.end;
+    }
+    text.get(header.start..end)
+}
+
 /// What follows `key:` on a column-0 line naming `key`, if it is one.
 fn header_value<'a>(content: &'a str, key: &str) -> Option<&'a str> {
     let rest = content.strip_prefix(key)?.strip_prefix(':')?;
