@@ -123,46 +123,66 @@ CASES=(empty PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
        UserPromptSubmit-low-t50 UserPromptSubmit-critical-t50 UserPromptSubmit-critical-t1g
        SessionStart-compact-t50 SessionStart-compact-t1g PostToolUse-t50 PostToolUse-t1g)
 
-# hyperfine feeds stdin itself from 1.16 (`--input`); older ones would need a shell
-# around each run, whose cost they cannot subtract reliably, so the loop is used.
+# hyperfine feeds stdin itself from 1.16 (`--input`). An older one would need a
+# shell around each run, whose cost it cannot subtract reliably: then a python3
+# runner (spawn to exit, like hyperfine -N), else a `date +%s%N` loop (which also
+# counts the `date` process it spawns).
 if command -v hyperfine > /dev/null && hyperfine --help | grep -q -- '--input'; then
-    TOOL="$(hyperfine --version) (-N --input)"
+    TOOL="$(hyperfine --version) -N --input"
+elif command -v python3 > /dev/null; then
+    TOOL="python3 subprocess loop$(command -v hyperfine > /dev/null && echo " ($(hyperfine --version) has no --input)")"
 else
-    TOOL="date +%s%N loop$(command -v hyperfine > /dev/null && echo " ($(hyperfine --version) has no --input)")"
+    TOOL="date +%s%N loop"
 fi
 
-median_ms() { # case -> median milliseconds
+median_ms() { # case [extra hook args…] -> median milliseconds
     local input="$WORK/in/$1"
+    shift
     case "$TOOL" in
     hyperfine*)
         hyperfine -N --warmup 5 --runs "$RUNS" --style none --input "$input" \
-            --export-json "$WORK/$1.json" "$BIN hook" > /dev/null 2>&1
-        python3 -c 'import json,sys; print("%.2f" % (json.load(open(sys.argv[1]))["results"][0]["median"]*1000))' "$WORK/$1.json"
+            --export-json "$WORK/run.json" "$BIN hook $*" > /dev/null 2>&1
+        python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.2f %.2f" % (r["median"]*1000, r["min"]*1000))' "$WORK/run.json"
+        ;;
+    python3*)
+        python3 - "$RUNS" "$input" "$BIN" hook "$@" <<'PY'
+import statistics, subprocess, sys, time
+runs, path, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+times = []
+for i in range(runs + 5):
+    with open(path, "rb") as stdin:
+        start = time.perf_counter_ns()
+        subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL)
+        if i >= 5:
+            times.append((time.perf_counter_ns() - start) / 1e6)
+print("%.2f %.2f" % (statistics.median(times), min(times)))
+PY
         ;;
     *)
         local times=() s e
-        for _ in 1 2 3; do "$BIN" hook < "$input" > /dev/null; done
+        for _ in 1 2 3; do "$BIN" hook "$@" < "$input" > /dev/null; done
         for _ in $(seq "$RUNS"); do
-            s=$(date +%s%N); "$BIN" hook < "$input" > /dev/null; e=$(date +%s%N)
+            s=$(date +%s%N); "$BIN" hook "$@" < "$input" > /dev/null; e=$(date +%s%N)
             times+=($(( (e - s) / 1000 )))
         done
-        printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f\n", a[int((NR+1)/2)]/1000}'
+        printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f %.2f\n", a[int((NR+1)/2)]/1000, a[1]/1000}'
         ;;
     esac
 }
 
-BASE=$(median_ms empty)
+ratio() { python3 -c "print('%.2f' % ($1 / $2))"; }
+read -r BASE BASE_MIN <<< "$(median_ms empty)"
 echo
-echo "### Hook wall time, $(date -u +%Y-%m-%d) ($TOOL, $RUNS runs, median)"
+echo "### Hook wall time, $(date -u +%Y-%m-%d) ($TOOL, $RUNS runs)"
 echo
-echo "Workspace: $WORKSPACE_KIND. Transcripts: 50 MB ($(du -h "$WORK/t50.jsonl" | cut -f1)) and 1 GB apparent size ($(du -h --apparent-size "$WORK/t1g.jsonl" | cut -f1); a hole plus the same 50 MB). Machine: $(nproc) CPUs, $(uname -sr)."
-echo "Command: \`benches/hook.sh\` (RUNS=$RUNS)."
+echo "Workspace: $WORKSPACE_KIND. Transcripts: 50 MB ($(du -h "$WORK/t50.jsonl" | cut -f1)) and 1 GB apparent size ($(du -h --apparent-size "$WORK/t1g.jsonl" | cut -f1); a hole plus the same 50 MB). Machine: $(nproc) CPUs, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')."
+echo "Command: \`benches/hook.sh\` (RUNS=$RUNS). \"decide\" is the same run with \`--dry-run\`: everything but the writes (with their fsyncs) and the log line. Times in ms, median (min); the ratio is of medians to the do-nothing median."
 echo
-echo "| case | median ms | × do-nothing |"
-echo "|---|---:|---:|"
-echo "| do-nothing (\`resume-tui hook\`, empty stdin) | $BASE | 1.00 |"
+echo "| case | whole run | ratio | decide (--dry-run) | ratio |"
+echo "|---|---:|---:|---:|---:|"
+echo "| do-nothing (\`resume-tui hook\`, empty stdin) | $BASE ($BASE_MIN) | 1.00 | | |"
 for c in "${CASES[@]:1}"; do
-    m=$(median_ms "$c")
-    r=$(python3 -c "print('%.2f' % ($m / $BASE))")
-    echo "| $c | $m | $r |"
+    read -r m m_min <<< "$(median_ms "$c")"
+    read -r d d_min <<< "$(median_ms "$c" --dry-run)"
+    echo "| $c | $m ($m_min) | $(ratio "$m" "$BASE") | $d ($d_min) | $(ratio "$d" "$BASE") |"
 done

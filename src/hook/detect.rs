@@ -35,6 +35,58 @@ pub fn candidates(discovery: &Discovery) -> Vec<&Found> {
         .collect()
 }
 
+/// The state files that own the folders of the tool calls' paths, found by
+/// looking up from each path instead of walking the workspace: an
+/// `ORCHESTRATION.yaml` or `01-planning/resume-context.md` (`_resume.md`) in an
+/// ancestor folder, and the nested workflows of a `projects/<PROJ>` folder.
+pub fn near(root: &Path, tool_uses: &[ToolUse]) -> Vec<Found> {
+    let real_root = std::fs::canonicalize(root).ok();
+    let mut seen_dirs = std::collections::HashSet::new();
+    let mut found: Vec<Found> = Vec::new();
+    let mut add = |rel: String| {
+        if found.iter().any(|f| f.rel == rel) || !root.join(&rel).is_file() {
+            return;
+        }
+        if let Some(f) = super::project::found_at(root, Path::new(&rel)) {
+            found.push(f);
+        }
+    };
+    for tool in tool_uses {
+        let Some(rel) = relative(root, real_root.as_deref(), &tool.path) else {
+            continue;
+        };
+        let mut dir = rel
+            .rsplit_once('/')
+            .map_or(String::new(), |(d, _)| d.to_string());
+        loop {
+            if !seen_dirs.insert(dir.clone()) {
+                break;
+            }
+            let prefix = if dir.is_empty() {
+                String::new()
+            } else {
+                format!("{dir}/")
+            };
+            add(format!("{prefix}ORCHESTRATION.yaml"));
+            add(format!("{prefix}01-planning/resume-context.md"));
+            add(format!("{prefix}01-planning/_resume.md"));
+            if project_area(&format!("{prefix}x/y")).as_deref() == Some(dir.as_str()) {
+                let nested = root.join(&dir).join("orchestration");
+                for entry in std::fs::read_dir(nested).into_iter().flatten().flatten() {
+                    let name = entry.file_name().to_string_lossy().into_owned();
+                    add(format!("{prefix}orchestration/{name}/ORCHESTRATION.yaml"));
+                }
+            }
+            match dir.rsplit_once('/') {
+                Some((parent, _)) => dir = parent.to_string(),
+                None if !dir.is_empty() => dir = String::new(),
+                None => break,
+            }
+        }
+    }
+    found
+}
+
 #[derive(Default, Clone, Copy)]
 struct Hits {
     edits: usize,
@@ -335,6 +387,41 @@ mod tests {
 
         assert!(from_transcript(root, &refs, &[tool("/other/x", true)]).is_none());
         assert!(from_transcript(root, &refs, &[]).is_none());
+    }
+
+    #[test]
+    fn near_finds_the_owners_of_tool_paths_without_a_walk() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for rel in [
+            "projects/P1/orchestration/wf-a/ORCHESTRATION.yaml",
+            "projects/P1/orchestration/wf-b/ORCHESTRATION.yaml",
+            "projects/P2/ORCHESTRATION.yaml",
+            "02-projects/07-x/01-planning/resume-context.md",
+            "elsewhere/ORCHESTRATION.yaml",
+        ] {
+            let path = root.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "x: 1\n").unwrap();
+        }
+        let at = |rel: &str| root.join(rel).display().to_string();
+        let tools = [
+            tool(&at("projects/P1/work/notes.md"), true),
+            tool(&at("02-projects/07-x/02-working/a.md"), false),
+            tool(&at("projects/P2/deep/er/file.md"), false),
+            tool("/outside/root.md", true),
+        ];
+        let mut rels: Vec<String> = near(root, &tools).into_iter().map(|f| f.rel).collect();
+        rels.sort();
+        assert_eq!(
+            rels,
+            [
+                "02-projects/07-x/01-planning/resume-context.md",
+                "projects/P1/orchestration/wf-a/ORCHESTRATION.yaml",
+                "projects/P1/orchestration/wf-b/ORCHESTRATION.yaml",
+                "projects/P2/ORCHESTRATION.yaml",
+            ]
+        );
     }
 
     #[test]

@@ -51,17 +51,6 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     if let Some(problem) = &measurement.problem {
         out.error(problem.clone());
     }
-    let discovery = discover::discover(root, ctx.env);
-    let candidates = detect::candidates(&discovery);
-    if candidates.is_empty() && !is_workspace(root) {
-        out.explain(format!(
-            "{} has no workflow and no .jerry folder: not a workspace, nothing written",
-            root.display()
-        ));
-        out.info("not a workspace; nothing written");
-        return out;
-    }
-
     let files = checkpoints::list(&checkpoints_dir(root));
     let previous = input
         .session_id
@@ -72,9 +61,25 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         .as_ref()
         .map(|s| s.tool_uses.as_slice())
         .unwrap_or_default();
-    let detection = detect::from_transcript(root, &candidates, tool_uses)
-        .or_else(|| cached(root, &candidates, previous.as_ref()))
-        .or_else(|| detect::fallback(&candidates, |f| project::load(f, ctx, None, false)));
+    // The transcript's paths lead to their projects without a walk; the workspace
+    // is walked only when they lead nowhere.
+    let near = detect::near(root, tool_uses);
+    let near_refs: Vec<&Found> = near.iter().collect();
+    let mut detection = detect::from_transcript(root, &near_refs, tool_uses);
+    if detection.is_none() {
+        let discovery = discover::discover(root, ctx.env);
+        let candidates = detect::candidates(&discovery);
+        if candidates.is_empty() && !is_workspace(root) {
+            out.explain(format!(
+                "{} has no workflow and no .jerry folder: not a workspace, nothing written",
+                root.display()
+            ));
+            out.info("not a workspace; nothing written");
+            return out;
+        }
+        detection = cached(root, &candidates, previous.as_ref())
+            .or_else(|| detect::fallback(&candidates, |f| project::load(f, ctx, None, false)));
+    }
     let project = detection
         .as_ref()
         .and_then(|d| project::load(&d.found, ctx, None, false));
