@@ -218,3 +218,13 @@ fn anchors_that_would_move_past_their_aliases_are_refused() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn crlf_files_stay_crlf_and_duplicates_outside_the_section_do_not_block() {
+    let text = "pipelines:\r\n  a: 1\r\n  a: 2\r\nresumption:\r\n  last_checkpoint: cp\r\n  next_step: go\r\n\r\n  files_to_read:\r\n    - x.md\r\n";
+    let m = changed(text);
+    assert_eq!(
+        m.text,
+        "pipelines:\r\n  a: 1\r\n  a: 2\r\nresumption:\r\n  recovery_state:\r\n    last_checkpoint: cp\r\n    next_step: go\r\n\r\n  files_to_read:\r\n    - x.md\r\n"
+    );
+}
