@@ -39,7 +39,7 @@ else
     WORKSPACE_KIND="demo (corpus not found at $CORPUS)"
 fi
 # Pick a real workflow for the transcript to work in and for PostToolUse to edit.
-ORCH="$(find "$WORK/ws/projects" -name ORCHESTRATION.yaml | sort | head -1)"
+ORCH="$(find "$WORK/ws/projects" -name ORCHESTRATION.yaml | sort | sed -n 1p)"
 PROJ_DIR="$(dirname "$ORCH")"
 
 # --- transcripts ---------------------------------------------------------------
@@ -127,7 +127,7 @@ CASES=(empty PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
 # shell around each run, whose cost it cannot subtract reliably: then a python3
 # runner (spawn to exit, like hyperfine -N), else a `date +%s%N` loop (which also
 # counts the `date` process it spawns).
-if command -v hyperfine > /dev/null && hyperfine --help | grep -q -- '--input'; then
+if command -v hyperfine > /dev/null && hyperfine --help | grep -c -- '--input' > /dev/null; then
     TOOL="$(hyperfine --version) -N --input"
 elif command -v python3 > /dev/null; then
     TOOL="python3 subprocess loop$(command -v hyperfine > /dev/null && echo " ($(hyperfine --version) has no --input)")"
