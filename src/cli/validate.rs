@@ -3,7 +3,6 @@
 //! `--strict` on warnings.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::json;
@@ -22,9 +21,8 @@ pub fn run(ctx: &Context, args: &ValidateArgs, out: &mut dyn Write) -> Result<Ex
     let discovery = if args.paths.is_empty() {
         discover(&root, &ctx.env)
     } else {
-        let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
-        let paths: Vec<PathBuf> = args.paths.iter().map(|p| cwd.join(p)).collect();
-        discover_paths(&root, &paths)
+        // Relative paths are taken from the current folder, as a shell user expects.
+        discover_paths(&root, &args.paths)
     };
     let diagnostics = check(&root, &discovery, ctx);
     let files = discovery
