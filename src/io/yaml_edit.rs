@@ -10,6 +10,7 @@
 //!    a file that changed since it was read).
 
 mod lines;
+mod section;
 mod splice;
 
 use std::path::Path;
@@ -76,6 +77,14 @@ fn refused(label: &str, reason: impl Into<String>) -> WriteError {
 
 /// Applies `ops` to YAML `text` and checks that the result parses to `old` plus the ops.
 pub fn apply_ops(label: &str, text: &str, old: &Value, ops: &[Op]) -> Result<String, WriteError> {
+    if let Some(new_text) = section::apply_in_section(text, old, ops) {
+        return Ok(new_text);
+    }
+    apply_to_whole(label, text, old, ops)
+}
+
+/// Locates the ops in the syntax tree of the whole text, and checks the whole result.
+fn apply_to_whole(label: &str, text: &str, old: &Value, ops: &[Op]) -> Result<String, WriteError> {
     let doc = yaml_edit::Document::from_str(text).map_err(|e| {
         refused(
             label,
