@@ -81,6 +81,28 @@ fn benches(c: &mut Criterion) {
     group.bench_function("first_frame_1000_projects", |b| {
         b.iter(|| first_frame(&dir))
     });
+    // The same, split: reading the files (io::load) and the dashboard's own share
+    // (model, sort, first draw) over an already loaded workspace.
+    group.bench_function("load_workspace_1000_projects", |b| {
+        b.iter(|| {
+            resume_tui::io::load::load_workspace(&dir, &Env::default(), NOW, &Config::default())
+        })
+    });
+    let loaded = model.workspace.clone();
+    group.bench_function("model_and_first_draw_1000_projects", |b| {
+        b.iter(|| {
+            let mut m = Model::new(
+                Config::default(),
+                Theme::default_dark(),
+                Keymap::defaults(),
+                NOW,
+            );
+            update(&mut m, Msg::Resize(120, 40), NOW);
+            update(&mut m, Msg::Loaded(Ok(Box::new(loaded.clone()))), NOW);
+            let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
+            terminal.draw(|f| view(&m, f)).expect("draw").area
+        })
+    });
     group.finish();
 
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
