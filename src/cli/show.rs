@@ -234,8 +234,11 @@ fn write_entry(
         Value::String(text) if text.contains('\n') || text.chars().count() > 100 => {
             writeln!(out, "{head}")?;
             let indent = "  ".repeat(depth + 1);
-            for line in text.trim_end().lines() {
-                writeln!(out, "{indent}{}", line.trim_end())?;
+            for line in text.trim_start_matches(['\n', '\r']).trim_end().lines() {
+                match line.trim_end() {
+                    "" => writeln!(out)?,
+                    line => writeln!(out, "{indent}{line}")?,
+                }
             }
             Ok(())
         }
