@@ -4,10 +4,10 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::edit_output::{load_project, print, project};
+use super::edit_output::{ATTEMPTS, load_project, print, project};
 use super::{AckArgs, Context};
 use crate::core::model::Checkpoint;
-use crate::io::project_edit::{acknowledge, find_checkpoint};
+use crate::io::project_edit::{acknowledge, find_checkpoint, retrying};
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, args: &AckArgs, out: &mut dyn Write) -> Result<ExitCode> {
@@ -33,6 +33,8 @@ pub fn run(ctx: &Context, args: &AckArgs, out: &mut dyn Write) -> Result<ExitCod
             })?]
         }
     };
-    let outcome = acknowledge(&ctx.root, project, &chosen, args.all, ctx.now, args.dry_run)?;
+    let outcome = retrying(ATTEMPTS, || {
+        acknowledge(&ctx.root, project, &chosen, args.all, ctx.now, args.dry_run)
+    })?;
     print(&outcome, args.dry_run, out)
 }

@@ -3,11 +3,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::edit_output::{load_project, print, project};
+use super::edit_output::{ATTEMPTS, load_project, print, project};
 use super::{Context, DecisionCommand};
 use crate::core::edit::{DecisionFields, EditIntent, NewDecision};
 use crate::core::model::ProjectKind;
-use crate::io::project_edit::edit_state;
+use crate::io::project_edit::{edit_state, retrying};
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, command: &DecisionCommand, out: &mut dyn Write) -> Result<ExitCode> {
@@ -61,6 +61,8 @@ pub fn run(ctx: &Context, command: &DecisionCommand, out: &mut dyn Write) -> Res
             project.id
         )));
     }
-    let outcome = edit_state(&ctx.root, project, &intent, ctx.now, dry_run)?;
+    let outcome = retrying(ATTEMPTS, || {
+        edit_state(&ctx.root, project, &intent, ctx.now, dry_run)
+    })?;
     print(&outcome, dry_run, out)
 }

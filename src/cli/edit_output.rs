@@ -11,6 +11,9 @@ use crate::io::load::load_workspace;
 use crate::io::project_edit::Outcome;
 use crate::{Error, Result};
 
+/// Tries an edit makes when a file changes under it (each re-reads the files).
+pub const ATTEMPTS: usize = 3;
+
 /// Loads the workspace and finds the project the command line names.
 pub fn load_project(ctx: &Context, name: &str) -> Result<(Workspace, usize)> {
     if let Some(problem) = &ctx.config_problem {

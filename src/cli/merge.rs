@@ -4,10 +4,10 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::edit_output::{load_project, print, project};
+use super::edit_output::{ATTEMPTS, load_project, print, project};
 use super::{Context, MergeArgs};
 use crate::core::model::Checkpoint;
-use crate::io::project_edit::{find_checkpoint, merge};
+use crate::io::project_edit::{find_checkpoint, merge, retrying};
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, args: &MergeArgs, out: &mut dyn Write) -> Result<ExitCode> {
@@ -19,6 +19,8 @@ pub fn run(ctx: &Context, args: &MergeArgs, out: &mut dyn Write) -> Result<ExitC
         .chain(&ws.unassigned_checkpoints)
         .collect();
     let cp = find_checkpoint(&candidates, &args.checkpoint).map_err(Error::Usage)?;
-    let outcome = merge(&ctx.root, project, cp, ctx.now, args.dry_run)?;
+    let outcome = retrying(ATTEMPTS, || {
+        merge(&ctx.root, project, cp, ctx.now, args.dry_run)
+    })?;
     print(&outcome, args.dry_run, out)
 }

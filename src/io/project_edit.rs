@@ -55,6 +55,24 @@ fn not_applicable(project: &Project, root: &Path, message: String) -> WriteError
     }
 }
 
+/// Runs `edit` again (it re-reads every file) when a file changed on disk between
+/// its read and its write, up to `attempts` times in all. For callers whose intent
+/// does not depend on what the operator last saw (the CLI); the dashboard reloads
+/// and lets the operator decide instead.
+pub fn retrying<T>(
+    attempts: usize,
+    mut edit: impl FnMut() -> Result<T, WriteError>,
+) -> Result<T, WriteError> {
+    let mut left = attempts.max(1);
+    loop {
+        left -= 1;
+        match edit() {
+            Err(WriteError::ChangedOnDisk { .. }) if left > 0 => {}
+            result => return result,
+        }
+    }
+}
+
 /// Applies `intent` to the project's state file.
 pub fn edit_state(
     root: &Path,

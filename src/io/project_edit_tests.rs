@@ -129,3 +129,31 @@ fn marker_paths_sit_beside_their_checkpoint() {
     );
     assert_eq!(marker_path("cx-1.json", "cx-1"), "cx-1.acknowledged");
 }
+
+#[test]
+fn retrying_rereads_after_a_change_on_disk_and_gives_up_in_time() {
+    let mut calls = 0;
+    let result = retrying(3, || {
+        calls += 1;
+        if calls < 3 {
+            Err(WriteError::ChangedOnDisk { path: "f".into() })
+        } else {
+            Ok(calls)
+        }
+    });
+    assert_eq!(result.unwrap(), 3);
+    let mut calls = 0;
+    let result: Result<(), _> = retrying(2, || {
+        calls += 1;
+        Err(WriteError::ChangedOnDisk { path: "f".into() })
+    });
+    assert!(matches!(result, Err(WriteError::ChangedOnDisk { .. })));
+    assert_eq!(calls, 2);
+    let mut calls = 0;
+    let result: Result<(), _> = retrying(5, || {
+        calls += 1;
+        Err(WriteError::ReadOnly { path: "f".into() })
+    });
+    assert!(matches!(result, Err(WriteError::ReadOnly { .. })));
+    assert_eq!(calls, 1, "other failures are not retried");
+}

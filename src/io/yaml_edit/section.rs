@@ -31,10 +31,10 @@ fn block_of(text: &str, key: &str) -> Option<(usize, usize)> {
     let mut starts = Vec::new();
     let mut pos = 0;
     for line in text.split_inclusive('\n') {
-        if let Some(rest) = line.strip_prefix(&opener) {
-            if rest.is_empty() || rest.starts_with([' ', '\t', '\r', '\n']) {
-                starts.push(pos);
-            }
+        if let Some(rest) = line.strip_prefix(&opener)
+            && (rest.is_empty() || rest.starts_with([' ', '\t', '\r', '\n']))
+        {
+            starts.push(pos);
         }
         pos += line.len();
     }
@@ -42,6 +42,19 @@ fn block_of(text: &str, key: &str) -> Option<(usize, usize)> {
         [start] => Some((*start, block_end(text, *start, 0, true))),
         _ => None,
     }
+}
+
+/// Whether `text` may define an anchor (`&name` where a node can start); errs on
+/// the side of yes.
+fn defines_anchor(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().any(|(i, b)| {
+        let before = i.checked_sub(1).and_then(|j| bytes.get(j));
+        let after = bytes.get(i + 1);
+        *b == b'&'
+            && before.is_none_or(|c| matches!(c, b' ' | b'\t' | b'\n' | b'[' | b'{' | b','))
+            && after.is_some_and(|c| !c.is_ascii_whitespace())
+    })
 }
 
 fn wrap(key: &str, value: Value) -> Value {
@@ -55,6 +68,9 @@ pub fn apply_in_section(text: &str, old: &Value, ops: &[Op]) -> Option<String> {
     let old_value = old.as_mapping()?.get(key)?.clone();
     let (start, end) = block_of(text, key)?;
     let block = text.get(start..end)?;
+    if defines_anchor(block) {
+        return None; // an alias elsewhere would change with it, unseen by this check
+    }
     let old_block = wrap(key, old_value);
     if yaml_serde::from_str::<Value>(block).ok()? != old_block {
         return None;
@@ -119,6 +135,14 @@ mod tests {
             None,
             "the alias needs the anchor"
         );
+        let text = "resumption:\n  x: &a 1\nother: *a\n";
+        let old: Value = yaml_serde::from_str(text).unwrap();
+        assert_eq!(
+            apply_in_section(text, &old, &set),
+            None,
+            "the anchor has an alias"
+        );
+        assert!(!defines_anchor("x: \"R & D\"\n"));
         let text = "resumption:\n  x: 1\nother: 2\n";
         let old: Value = yaml_serde::from_str(text).unwrap();
         assert_eq!(

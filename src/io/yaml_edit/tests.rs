@@ -259,3 +259,20 @@ fn crlf_files_stay_crlf() {
     let out = edit(&text, add("Windows"));
     assert!(!out.replace("\r\n", "").contains('\n'), "{out:?}");
 }
+
+#[test]
+fn an_edit_that_would_change_more_is_refused_and_nothing_is_written() {
+    let text = "resumption:\n  recovery_state: &state\n    updated_at: \"2026-01-01T00:00:00Z\"\nmirror: *state\n";
+    let err = edit_yaml("t.yaml", text, &EditIntent::Touch { now: now() }, now()).unwrap_err();
+    assert!(matches!(err, WriteError::Refused { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .contains("would differ from the intended change at mirror"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ORCHESTRATION.yaml");
+    std::fs::write(&path, text).unwrap();
+    assert!(edit_file(&path, "t.yaml", &add("x"), now(), false).is_err());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}
