@@ -11,7 +11,7 @@ use crate::tui::layout::inside;
 use crate::tui::model::Model;
 use crate::tui::text::fit;
 
-const LABEL_W: u16 = 16;
+const LABEL_W: u16 = 18;
 
 pub fn draw(model: &Model, form: &DecisionForm, frame: &mut Frame, area: Rect) {
     let t = &model.theme;
