@@ -102,7 +102,11 @@ impl Runner {
         );
         std::thread::spawn(move || {
             let mut ws = load::load_workspace(&root, &env, clock::now(), &config);
-            ws.root = root.display().to_string();
+            // Absolute, so that `Y` copies a `cd` that works from anywhere.
+            ws.root = std::fs::canonicalize(&root)
+                .unwrap_or(root)
+                .display()
+                .to_string();
             let _ = tx.send(Msg::Loaded(Ok(Box::new(ws))));
         });
     }
