@@ -137,8 +137,9 @@ fn event_loop(
     spawn_input(tx.clone());
     let mut runner = Runner::new(ctx, tx.clone());
     runner.start_watching();
-    for problem in problems {
-        update::update(model, Msg::Problem(problem), clock::now());
+    // Every problem with the user's files at once: the status bar has one line.
+    if !problems.is_empty() {
+        update::update(model, Msg::Problem(problems.join(" · ")), clock::now());
     }
     if let Some(problem) = runner.take_problem() {
         update::update(model, Msg::Problem(problem), clock::now());
@@ -239,8 +240,8 @@ pub fn render_once(
     })?;
     let (mut model, problems) = initial_model(ctx, theme_override);
     model.size = (w, h);
-    for problem in problems {
-        update::update(&mut model, Msg::Problem(problem), ctx.now);
+    if !problems.is_empty() {
+        update::update(&mut model, Msg::Problem(problems.join(" · ")), ctx.now);
     }
     let ws = crate::io::load::load_workspace(Path::new(&ctx.root), &ctx.env, ctx.now, &ctx.config);
     update::update(&mut model, Msg::Loaded(Ok(Box::new(ws))), ctx.now);
