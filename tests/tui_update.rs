@@ -190,7 +190,7 @@ fn sorting_cycles_and_attention_puts_unacknowledged_then_critical_first() {
     assert_eq!(m.sort, Sort::Attention);
     let ranks: Vec<u8> = m
         .visible_projects()
-        .map(resume_tui::tui::list::attention_rank)
+        .map(|p| resume_tui::tui::list::attention_rank(p, &m.workspace.unassigned_checkpoints))
         .collect();
     let mut sorted = ranks.clone();
     sorted.sort();
@@ -248,15 +248,10 @@ fn acknowledging_works_in_the_compaction_tab_on_the_selected_checkpoint() {
         status_text(&m)
     );
     let project = m.project().unwrap();
-    let waiting = project
-        .unacknowledged_checkpoints()
-        .next()
-        .unwrap()
-        .id
-        .clone();
+    let waiting = project.unacknowledged_checkpoints().next().unwrap().clone();
     press(&mut m, &["3", "l"]);
-    let rows = resume_tui::tui::timeline::rows(m.project().unwrap());
-    let row = rows.iter().position(|r| r.id == waiting).unwrap();
+    let rows = m.timeline();
+    let row = rows.iter().position(|r| r.id == waiting.id).unwrap();
     let acked = rows
         .iter()
         .position(|r| r.acknowledged == Some(true))
@@ -283,28 +278,30 @@ fn acknowledging_works_in_the_compaction_tab_on_the_selected_checkpoint() {
     assert_eq!(
         request.op,
         WriteOp::Acknowledge {
-            checkpoint: waiting.clone()
+            checkpoint: Box::new(waiting.clone())
         }
     );
     let effects = press(&mut m, &["m"]);
     assert!(
-        matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::Merge { checkpoint: waiting.clone() })
+        matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::Merge { checkpoint: Box::new(waiting.clone()) })
     );
     let effects = press(&mut m, &["A"]);
-    assert!(matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::AcknowledgeAll));
+    assert!(
+        matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::AcknowledgeAll { checkpoints: vec![waiting.clone()] })
+    );
 }
 
 #[test]
 fn acknowledge_all_says_when_there_is_nothing_to_do() {
     let mut m = demo_model(120, 40);
-    let calm = m
-        .workspace
-        .projects
-        .iter()
-        .find(|p| p.unacknowledged_checkpoints().next().is_none())
-        .unwrap()
-        .id
-        .clone();
+    let ids: Vec<String> = m.workspace.projects.iter().map(|p| p.id.clone()).collect();
+    let calm = ids
+        .into_iter()
+        .find(|id| {
+            select(&mut m, id);
+            m.timeline().iter().all(|r| r.acknowledged != Some(false))
+        })
+        .unwrap();
     select(&mut m, &calm);
     press(&mut m, &["3"]);
     assert!(press(&mut m, &["A"]).is_empty());

@@ -4,7 +4,6 @@ use super::action::Action;
 use super::effect::{Effect, WriteOp};
 use super::form::DecisionForm;
 use super::model::{Model, StatusKind, Tab};
-use super::timeline;
 use super::update::{open_form, write};
 use crate::core::model::{Checkpoint, Decision, Project, ProjectKind};
 use crate::core::render::render_prompt;
@@ -24,8 +23,8 @@ pub fn selected_decision(model: &Model) -> Option<&Decision> {
 
 /// The checkpoint the Compaction tab has selected.
 pub fn selected_checkpoint(model: &Model) -> Option<&Checkpoint> {
-    let project = model.project()?;
-    timeline::rows(project)
+    model
+        .timeline()
         .get(model.timeline_row)
         .and_then(|row| row.checkpoint)
 }
@@ -67,20 +66,27 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
                 info(model, &msg)
             }
             Some(cp) => {
-                let checkpoint = cp.id.clone();
+                let checkpoint = Box::new(cp.clone());
                 write(model, &project_id, WriteOp::Acknowledge { checkpoint })
             }
         },
         Action::AcknowledgeAll => {
-            if project.unacknowledged_checkpoints().next().is_none() {
+            let checkpoints: Vec<Checkpoint> = model
+                .timeline()
+                .iter()
+                .filter_map(|row| row.checkpoint)
+                .filter(|cp| !cp.acknowledged)
+                .cloned()
+                .collect();
+            if checkpoints.is_empty() {
                 return info(model, "every checkpoint is already acknowledged");
             }
-            write(model, &project_id, WriteOp::AcknowledgeAll)
+            write(model, &project_id, WriteOp::AcknowledgeAll { checkpoints })
         }
         Action::MergeCheckpoint => match selected_checkpoint(model) {
             None => info(model, "select a checkpoint in the timeline first"),
             Some(cp) => {
-                let checkpoint = cp.id.clone();
+                let checkpoint = Box::new(cp.clone());
                 write(model, &project_id, WriteOp::Merge { checkpoint })
             }
         },

@@ -2,6 +2,7 @@
 //! each effect and feeds the result back as a `Msg`.
 
 use super::form::DecisionDraft;
+use crate::core::model::Checkpoint;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
@@ -29,21 +30,37 @@ pub struct WriteRequest {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum WriteOp {
-    Acknowledge { checkpoint: String },
-    AcknowledgeAll,
-    Merge { checkpoint: String },
+    /// The checkpoint as the dashboard shows it (its file, format and facts).
+    Acknowledge {
+        checkpoint: Box<Checkpoint>,
+    },
+    AcknowledgeAll {
+        checkpoints: Vec<Checkpoint>,
+    },
+    Merge {
+        checkpoint: Box<Checkpoint>,
+    },
     AddDecision(DecisionDraft),
-    EditDecision { id: String, draft: DecisionDraft },
-    SetApplied { id: String, applied: bool },
+    EditDecision {
+        id: String,
+        draft: DecisionDraft,
+    },
+    SetApplied {
+        id: String,
+        applied: bool,
+    },
 }
 
 impl WriteOp {
     /// How the status bar names the change.
     pub fn describe(&self) -> String {
         match self {
-            WriteOp::Acknowledge { checkpoint } => format!("acknowledged {checkpoint}"),
-            WriteOp::AcknowledgeAll => "acknowledged every checkpoint".to_string(),
-            WriteOp::Merge { checkpoint } => format!("merged {checkpoint} into resumption"),
+            WriteOp::Acknowledge { checkpoint } => format!("acknowledged {}", checkpoint.id),
+            WriteOp::AcknowledgeAll { checkpoints } => {
+                let ids: Vec<&str> = checkpoints.iter().map(|c| c.id.as_str()).collect();
+                format!("acknowledged {}", ids.join(", "))
+            }
+            WriteOp::Merge { checkpoint } => format!("merged {} into resumption", checkpoint.id),
             WriteOp::AddDecision(_) => "added a decision".to_string(),
             WriteOp::EditDecision { id, .. } => format!("edited {id}"),
             WriteOp::SetApplied { id, applied: true } => format!("marked {id} applied"),

@@ -2,14 +2,39 @@
 
 use std::cmp::Ordering;
 
-use crate::core::model::Project;
+use crate::core::model::{Checkpoint, Project};
 use crate::core::staleness::StalenessLevel;
 
 use super::model::Sort;
 
+/// Checkpoints of the project still waiting for the operator: its own, plus
+/// workflow-less ones (real Jerry) that its compaction events name.
+pub fn waiting(project: &Project, unassigned: &[Checkpoint]) -> usize {
+    let own = project.unacknowledged_checkpoints().count();
+    if unassigned.is_empty() {
+        return own;
+    }
+    let events = project
+        .resumption
+        .as_ref()
+        .and_then(|r| r.compaction.as_ref())
+        .map_or(&[][..], |c| c.events.as_slice());
+    let named = unassigned
+        .iter()
+        .filter(|cp| !cp.acknowledged)
+        .filter(|cp| {
+            events.iter().any(|e| {
+                e.id.as_deref()
+                    .is_some_and(|id| id.eq_ignore_ascii_case(&cp.id))
+            })
+        })
+        .count();
+    own + named
+}
+
 /// How urgently a project needs the operator: 0 first.
-pub fn attention_rank(project: &Project) -> u8 {
-    if project.unacknowledged_checkpoints().next().is_some() {
+pub fn attention_rank(project: &Project, unassigned: &[Checkpoint]) -> u8 {
+    if waiting(project, unassigned) > 0 {
         0
     } else {
         match project.staleness.level {
@@ -30,10 +55,10 @@ fn last_score(project: &Project) -> Option<f64> {
     project.trajectory.last_score().map(|(_, s)| s)
 }
 
-pub fn compare(sort: Sort, a: &Project, b: &Project) -> Ordering {
+pub fn compare(sort: Sort, a: &Project, b: &Project, unassigned: &[Checkpoint]) -> Ordering {
     let by = match sort {
-        Sort::Attention => attention_rank(a)
-            .cmp(&attention_rank(b))
+        Sort::Attention => attention_rank(a, unassigned)
+            .cmp(&attention_rank(b, unassigned))
             .then_with(|| newest_first(a, b)),
         Sort::Updated => newest_first(a, b),
         Sort::Id => Ordering::Equal,
@@ -93,12 +118,17 @@ pub fn fuzzy(haystack: &str, needle: &str) -> bool {
 }
 
 /// Indices of the projects to show, filtered by `query` and sorted by `sort`.
-pub fn visible(projects: &[Project], query: &str, sort: Sort) -> Vec<usize> {
+pub fn visible(
+    projects: &[Project],
+    unassigned: &[Checkpoint],
+    query: &str,
+    sort: Sort,
+) -> Vec<usize> {
     let mut rows: Vec<usize> = (0..projects.len())
         .filter(|&i| projects.get(i).is_some_and(|p| matches(p, query)))
         .collect();
     rows.sort_by(|&a, &b| match (projects.get(a), projects.get(b)) {
-        (Some(a), Some(b)) => compare(sort, a, b),
+        (Some(a), Some(b)) => compare(sort, a, b, unassigned),
         _ => Ordering::Equal,
     });
     rows

@@ -200,6 +200,14 @@ impl Model {
         });
     }
 
+    /// The Compaction timeline of the selected project.
+    pub fn timeline(&self) -> Vec<super::timeline::Row<'_>> {
+        match self.project() {
+            Some(p) => super::timeline::rows(p, &self.workspace.unassigned_checkpoints),
+            None => Vec::new(),
+        }
+    }
+
     pub fn pass_threshold(&self) -> f64 {
         self.config.quality.pass_threshold
     }

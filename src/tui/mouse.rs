@@ -66,9 +66,7 @@ fn click_table(model: &mut Model, body: Rect, y: u16) {
     };
     match model.tab {
         Tab::Compaction => {
-            let len = model
-                .project()
-                .map_or(0, |p| super::timeline::rows(p).len());
+            let len = model.project().map_or(0, |_| model.timeline().len());
             let offset =
                 super::view::table_offset(model.timeline_row, super::view::timeline_height(body));
             let row = offset + offset_row;

@@ -81,7 +81,7 @@ impl Runner {
                 let _ = self.tx.send(msg);
             }
             Effect::Write(request) => {
-                let msg = super::write::perform(&self.root, &self.env, &self.config, request);
+                let msg = super::write::perform(&self.root, request);
                 let _ = self.tx.send(msg);
             }
             Effect::Quit => {}

@@ -1,5 +1,7 @@
 //! The Compaction tab's timeline: checkpoints and compaction events of one project,
-//! newest first. An event that names a checkpoint is shown on that checkpoint's row.
+//! newest first. An event that names a checkpoint is shown on that checkpoint's row,
+//! also when the loader could not tie the checkpoint to a workflow (real Jerry
+//! checkpoints name none): such a checkpoint is found among `unassigned` by its id.
 
 use crate::core::model::{Checkpoint, CompactionEvent, Project};
 use crate::core::time::Timestamp;
@@ -19,7 +21,7 @@ pub struct Row<'a> {
     pub event: Option<&'a CompactionEvent>,
 }
 
-pub fn rows(project: &Project) -> Vec<Row<'_>> {
+pub fn rows<'a>(project: &'a Project, unassigned: &'a [Checkpoint]) -> Vec<Row<'a>> {
     let events: &[CompactionEvent] = project
         .resumption
         .as_ref()
@@ -63,6 +65,31 @@ pub fn rows(project: &Project) -> Vec<Row<'_>> {
         .collect();
     for (event, used) in events.iter().zip(used) {
         if used {
+            continue;
+        }
+        let claimed = event
+            .id
+            .as_deref()
+            .and_then(|id| unassigned.iter().find(|cp| cp.id.eq_ignore_ascii_case(id)));
+        if let Some(cp) = claimed {
+            rows.push(Row {
+                time: cp.created_at.or(event.timestamp),
+                time_raw: cp
+                    .created_at_raw
+                    .as_deref()
+                    .or(event.timestamp_raw.as_deref()),
+                id: cp.id.clone(),
+                trigger: cp.trigger.as_deref().or(event.trigger.as_deref()),
+                fill: cp.fill.or(event.fill_before),
+                phase: event
+                    .active_phase
+                    .as_deref()
+                    .or(cp.current_phase.as_deref()),
+                gate: event_gate(event),
+                acknowledged: Some(cp.acknowledged),
+                checkpoint: Some(cp),
+                event: Some(event),
+            });
             continue;
         }
         rows.push(Row {

@@ -326,7 +326,7 @@ pub(crate) fn step(model: &mut Model, by: isize) -> Vec<Effect> {
         }
         Focus::Detail => match model.tab {
             Tab::Compaction => {
-                let len = model.project().map_or(0, |p| timeline::rows(p).len());
+                let len = model.timeline().len();
                 model.timeline_row = moved(model.timeline_row, by, len);
             }
             Tab::Decisions => {
@@ -375,7 +375,12 @@ fn follow_selection(model: &mut Model) {
 /// Recomputes the visible rows after a load, a filter or a sort, keeping the
 /// selection (by id) and clamping the detail rows.
 pub(crate) fn refresh_visible(model: &mut Model) {
-    model.visible = list::visible(&model.workspace.projects, &model.filter, model.sort);
+    model.visible = list::visible(
+        &model.workspace.projects,
+        &model.workspace.unassigned_checkpoints,
+        &model.filter,
+        model.sort,
+    );
     let still_visible = model.selected_row().is_some();
     if !still_visible {
         let first = model
@@ -394,7 +399,10 @@ pub(crate) fn refresh_visible(model: &mut Model) {
         model.focus = Focus::List;
     }
     let (timeline_len, decisions_len) = model.project().map_or((0, 0), |p| {
-        (timeline::rows(p).len(), actions::decision_count(p))
+        (
+            timeline::rows(p, &model.workspace.unassigned_checkpoints).len(),
+            actions::decision_count(p),
+        )
     });
     model.timeline_row = model.timeline_row.min(timeline_len.saturating_sub(1));
     model.decision_row = model.decision_row.min(decisions_len.saturating_sub(1));

@@ -9,18 +9,16 @@ use std::path::Path;
 use super::effect::{WriteOp, WriteRequest};
 use super::form::DecisionDraft;
 use super::msg::{Msg, WriteError};
-use crate::config::Config;
 use crate::core::edit::{self, CheckpointEvent, DecisionFields, EditIntent, NewDecision};
-use crate::core::model::{Checkpoint, CheckpointFormat, Project};
+use crate::core::model::{Checkpoint, CheckpointFormat};
 use crate::core::time::Timestamp;
-use crate::io::env::Env;
 use crate::io::write::{self as io_write, WriteError as IoError};
-use crate::io::{clock, load, yaml_edit};
+use crate::io::{clock, yaml_edit};
 
-pub fn perform(root: &Path, env: &Env, config: &Config, request: WriteRequest) -> Msg {
+pub fn perform(root: &Path, request: WriteRequest) -> Msg {
     let what = request.op.describe();
     let now = clock::now();
-    let result = apply(root, env, config, &request, now).map_err(|e| match e {
+    let result = apply(root, &request, now).map_err(|e| match e {
         IoError::ChangedOnDisk { path } => WriteError::ChangedOnDisk {
             path: relative(root, &path),
         },
@@ -37,13 +35,7 @@ fn relative(root: &Path, path: &Path) -> String {
 }
 
 /// Does the write; returns the files changed, for the status bar.
-fn apply(
-    root: &Path,
-    env: &Env,
-    config: &Config,
-    request: &WriteRequest,
-    now: Timestamp,
-) -> Result<String, IoError> {
+fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<String, IoError> {
     let source = &request.source;
     let state_file = root.join(source);
     let edit_state =
@@ -68,27 +60,20 @@ fn apply(
             Ok(source.clone())
         }
         WriteOp::Merge { checkpoint } => {
-            let project = fresh(root, env, source, now, config)?;
-            let cp = find(&project, checkpoint, &state_file)?;
-            edit_state(&EditIntent::MergeCheckpoint(event_of(cp)))?;
+            edit_state(&EditIntent::MergeCheckpoint(event_of(checkpoint)))?;
             Ok(source.clone())
         }
         WriteOp::Acknowledge { checkpoint } => {
-            let project = fresh(root, env, source, now, config)?;
-            let cp = find(&project, checkpoint, &state_file)?;
-            let marked = acknowledge_file(root, cp, now)?;
-            section_ack(
-                &state_file,
-                source,
-                &EditIntent::AcknowledgeCheckpoint { id: cp.id.clone() },
-                now,
-            )?;
+            let marked = acknowledge_file(root, checkpoint, now)?;
+            let intent = EditIntent::AcknowledgeCheckpoint {
+                id: checkpoint.id.clone(),
+            };
+            section_ack(&state_file, source, &intent, now)?;
             Ok(marked)
         }
-        WriteOp::AcknowledgeAll => {
-            let project = fresh(root, env, source, now, config)?;
+        WriteOp::AcknowledgeAll { checkpoints } => {
             let mut marked = Vec::new();
-            for cp in project.unacknowledged_checkpoints() {
+            for cp in checkpoints {
                 marked.push(acknowledge_file(root, cp, now)?);
             }
             section_ack(&state_file, source, &EditIntent::AcknowledgeAll, now)?;
@@ -109,30 +94,6 @@ fn section_ack(
         Ok(_) | Err(IoError::NotApplicable { .. }) => Ok(()),
         Err(e) => Err(e),
     }
-}
-
-fn fresh(
-    root: &Path,
-    env: &Env,
-    source: &str,
-    now: Timestamp,
-    config: &Config,
-) -> Result<Project, IoError> {
-    load::load_project_file(root, env, source, now, config).ok_or_else(|| IoError::NotApplicable {
-        path: root.join(source),
-        message: "no longer holds a project".to_string(),
-    })
-}
-
-fn find<'a>(project: &'a Project, id: &str, state_file: &Path) -> Result<&'a Checkpoint, IoError> {
-    project
-        .checkpoints
-        .iter()
-        .find(|c| c.id == id)
-        .ok_or_else(|| IoError::NotApplicable {
-            path: state_file.to_path_buf(),
-            message: format!("no checkpoint {id} belongs to this project any more"),
-        })
 }
 
 /// Marks the checkpoint file itself; returns what was written (root-relative).
@@ -214,6 +175,49 @@ fn event_of(cp: &Checkpoint) -> CheckpointEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Config;
+    use crate::core::model::Project;
+    use crate::io::env::Env;
+    use crate::io::load;
+    use crate::tui::form::DecisionDraft;
+
+    const NOW: Timestamp = Timestamp(1_771_331_696);
+    const PAYOUTS: &str = "payouts-v2-20260302-001";
+    const DOCS: &str = "docs-rewrite-20260225-001";
+
+    fn demo() -> (tempfile::TempDir, Vec<Project>) {
+        let dir = tempfile::tempdir().unwrap();
+        crate::io::demo::unpack_into(dir.path(), NOW).unwrap();
+        let ws = load::load_workspace(dir.path(), &Env::default(), NOW, &Config::default());
+        (dir, ws.projects)
+    }
+
+    fn run(root: &Path, project: &Project, op: WriteOp) -> Result<String, WriteError> {
+        let request = WriteRequest {
+            project_id: project.id.clone(),
+            source: project.source.clone(),
+            op,
+        };
+        match perform(root, request) {
+            Msg::Written { result, .. } => result,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn reload(root: &Path, project: &Project) -> Project {
+        load::load_project_file(
+            root,
+            &Env::default(),
+            &project.source,
+            NOW,
+            &Config::default(),
+        )
+        .unwrap()
+    }
+
+    fn find<'a>(projects: &'a [Project], id: &str) -> &'a Project {
+        projects.iter().find(|p| p.id == id).unwrap()
+    }
 
     #[test]
     fn markers_sit_beside_their_checkpoint() {
@@ -222,5 +226,169 @@ mod tests {
             ".jerry/checkpoints/cx-007.acknowledged"
         );
         assert_eq!(marker_path("cx-001.json", "cx-001"), "cx-001.acknowledged");
+    }
+
+    #[test]
+    fn acknowledging_sets_the_flag_of_a_design_checkpoint() {
+        let (dir, projects) = demo();
+        let payouts = find(&projects, PAYOUTS);
+        let waiting = payouts.unacknowledged_checkpoints().next().unwrap().clone();
+        assert_eq!(waiting.format, CheckpointFormat::Design);
+        let written = run(
+            dir.path(),
+            payouts,
+            WriteOp::Acknowledge {
+                checkpoint: Box::new(waiting.clone()),
+            },
+        )
+        .unwrap();
+        assert_eq!(written, waiting.path);
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join(&waiting.path)).unwrap())
+                .unwrap();
+        assert_eq!(
+            json["metadata"]["acknowledged"],
+            serde_json::Value::Bool(true)
+        );
+        assert!(
+            reload(dir.path(), payouts)
+                .unacknowledged_checkpoints()
+                .next()
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn acknowledging_a_real_jerry_checkpoint_writes_its_marker() {
+        let dir = tempfile::tempdir().unwrap();
+        crate::io::demo::unpack_into(dir.path(), NOW).unwrap();
+        let load_ws = || load::load_workspace(dir.path(), &Env::default(), NOW, &Config::default());
+        let ws = load_ws();
+        let docs = find(&ws.projects, DOCS);
+        // Real Jerry checkpoints name no workflow; the timeline finds them by id.
+        let rows = crate::tui::timeline::rows(docs, &ws.unassigned_checkpoints);
+        let waiting: Vec<Checkpoint> = rows
+            .iter()
+            .filter_map(|r| r.checkpoint)
+            .filter(|c| !c.acknowledged && c.format == CheckpointFormat::Jerry)
+            .cloned()
+            .collect();
+        assert!(
+            !waiting.is_empty(),
+            "the demo's docs workflow has a waiting Jerry checkpoint"
+        );
+        let written = run(
+            dir.path(),
+            docs,
+            WriteOp::AcknowledgeAll {
+                checkpoints: waiting.clone(),
+            },
+        )
+        .unwrap();
+        for cp in &waiting {
+            let marker = marker_path(&cp.path, &cp.id);
+            assert!(written.contains(&marker), "{written}");
+            assert!(dir.path().join(&marker).exists());
+        }
+        let ws = load_ws();
+        let rows = crate::tui::timeline::rows(find(&ws.projects, DOCS), &ws.unassigned_checkpoints);
+        assert!(
+            rows.iter()
+                .filter_map(|r| r.checkpoint)
+                .all(|c| c.acknowledged)
+        );
+    }
+
+    #[test]
+    fn decisions_are_added_and_marked_applied_with_comments_intact() {
+        let (dir, projects) = demo();
+        let payouts = find(&projects, PAYOUTS);
+        let path = dir.path().join(&payouts.source);
+        let before = std::fs::read_to_string(&path).unwrap();
+        let draft = DecisionDraft {
+            decision: "Retry with jitter".into(),
+            rationale: Some("Herds".into()),
+            affects_phases: vec![2, 3],
+            gate: Some("qg-2".into()),
+            iteration: Some(2),
+        };
+        run(dir.path(), payouts, WriteOp::AddDecision(draft)).unwrap();
+        let after = std::fs::read_to_string(&path).unwrap();
+        let comments = |t: &str| t.lines().filter(|l| l.contains('#')).count();
+        assert!(comments(&after) >= comments(&before), "comments survive");
+        let reloaded = reload(dir.path(), payouts);
+        let decisions = &reloaded.resumption.as_ref().unwrap().decisions;
+        let added = decisions
+            .iter()
+            .find(|d| d.decision == "Retry with jitter")
+            .unwrap();
+        assert_eq!(added.affects_phases, [2, 3]);
+        let id = added.id.clone().unwrap();
+        run(
+            dir.path(),
+            &reloaded,
+            WriteOp::SetApplied {
+                id: id.clone(),
+                applied: true,
+            },
+        )
+        .unwrap();
+        let again = reload(dir.path(), payouts);
+        let applied = again
+            .resumption
+            .unwrap()
+            .decisions
+            .into_iter()
+            .find(|d| d.id.as_deref() == Some(&id))
+            .unwrap();
+        assert_eq!(applied.applied, Some(true));
+    }
+
+    #[test]
+    fn merging_a_checkpoint_succeeds_and_edits_of_unknown_decisions_fail_clearly() {
+        let (dir, projects) = demo();
+        let payouts = find(&projects, PAYOUTS);
+        let cp = payouts.checkpoints.first().unwrap().clone();
+        run(
+            dir.path(),
+            payouts,
+            WriteOp::Merge {
+                checkpoint: Box::new(cp.clone()),
+            },
+        )
+        .unwrap();
+        let err = run(
+            dir.path(),
+            payouts,
+            WriteOp::EditDecision {
+                id: "RD-999".into(),
+                draft: DecisionDraft {
+                    decision: "x".into(),
+                    ..Default::default()
+                },
+            },
+        )
+        .unwrap_err();
+        assert!(
+            matches!(&err, WriteError::Failed(m) if m.contains("RD-999")),
+            "{err:?}"
+        );
+        let err = run(
+            dir.path(),
+            payouts,
+            WriteOp::Acknowledge {
+                checkpoint: Box::new(Checkpoint {
+                    id: "cx-404".into(),
+                    path: ".jerry/checkpoints/cx-404-checkpoint.json".into(),
+                    format: CheckpointFormat::Design,
+                    ..cp
+                }),
+            },
+        )
+        .unwrap_err();
+        assert!(
+            matches!(&err, WriteError::Failed(m) if m.contains("cx-404")),
+            "{err:?}"
+        );
     }
 }

@@ -17,7 +17,7 @@ use crate::tui::timeline::{self, Row};
 const LABEL_W: usize = 16;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
-    let rows = timeline::rows(project);
+    let rows = timeline::rows(project, &model.workspace.unassigned_checkpoints);
     if rows.is_empty() {
         let text = vec![
             Line::from(dim(

@@ -106,7 +106,7 @@ fn header(model: &Model, w: usize) -> Line<'static> {
 
 fn row_line(model: &Model, project: &Project, w: usize, selected: bool) -> Line<'static> {
     let theme = &model.theme;
-    let unacked = project.unacknowledged_checkpoints().count();
+    let unacked = crate::tui::list::waiting(project, &model.workspace.unassigned_checkpoints);
     let attention = if unacked > 0 {
         Span::styled(fit(&format!("⚑{unacked}"), ATTENTION_W), theme.unacked)
     } else {

@@ -43,7 +43,7 @@ pub fn lines<'a>(model: &Model, p: &'a Project) -> Vec<Line<'a>> {
     if let Some(fill) = p.summary.fill_at_update {
         top.push(dim(model, format!(" · fill {}", percent(Some(fill)))));
     }
-    let unacked = p.unacknowledged_checkpoints().count();
+    let unacked = crate::tui::list::waiting(p, &model.workspace.unassigned_checkpoints);
     if unacked > 0 {
         top.push(Span::raw("  "));
         top.push(styled(t.unacked, format!("⚑ {unacked} unacknowledged")));
