@@ -381,7 +381,8 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::Merge(args) => crate::cli::merge::run(&ctx, &args, out),
         Command::Decision { command } => crate::cli::decision::run(&ctx, &command, out),
         Command::Migrate { command } => crate::cli::migrate::run(&ctx, &command, out),
-        other => Err(crate::Error::Usage(format!("{other:?}: not built yet"))),
+        Command::Hook(args) => Ok(crate::hook::run_from_process(&args)),
+        Command::Completions { .. } => Ok(ExitCode::SUCCESS),
     }
 }
 
