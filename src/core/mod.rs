@@ -12,5 +12,5 @@ pub mod render;
 pub mod staleness;
 pub mod time;
 pub mod trajectory;
-pub mod workspace;
 pub mod wire;
+pub mod workspace;

@@ -2,10 +2,10 @@
 pub mod checkpoint;
 pub mod context_state;
 pub mod frontmatter;
+pub mod jerry;
 pub mod json_locate;
 pub mod json_value;
 pub mod nexus;
 pub mod precompact;
 pub mod schema_check;
 pub mod value;
-pub mod jerry;

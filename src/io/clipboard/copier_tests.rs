@@ -179,5 +179,8 @@ impl Write for Closed {
 fn osc52_to_a_closed_terminal_is_not_sent() {
     let out = copier(Arc::new(Failing)).run("hi", &Plan::Osc52 { tmux: false }, &mut Closed);
     assert!(!out.sent);
-    assert_eq!(out.message, "Could not write OSC 52 to the terminal: no terminal.");
+    assert_eq!(
+        out.message,
+        "Could not write OSC 52 to the terminal: no terminal."
+    );
 }
