@@ -78,6 +78,7 @@ impl DecisionForm {
         DecisionForm::with_values(project_id, None, ["", "", "", "", ""])
     }
 
+    /// A form filled with a decision from a file (sanitised: one line per field).
     pub fn edit(project_id: &str, decision: &Decision) -> DecisionForm {
         let affects = decision
             .affects_phases
@@ -107,7 +108,7 @@ impl DecisionForm {
             .iter()
             .zip(values)
             .map(|(field, value)| {
-                let mut area = TextArea::new(vec![value.to_string()]);
+                let mut area = TextArea::new(vec![super::text::clean(value).into_owned()]);
                 area.set_placeholder_text(field.hint());
                 area.move_cursor(ratatui_textarea::CursorMove::End);
                 area

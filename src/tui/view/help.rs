@@ -58,7 +58,7 @@ pub fn lines(model: &Model) -> Vec<Line<'static>> {
         }
         out.push(Line::from(vec![
             Span::styled(format!("  {} ", fit(&keys, key_w)), t.key),
-            Span::raw(desc),
+            Span::raw(super::clean(&desc).into_owned()),
         ]));
     }
     for (title, keys) in FIXED {
