@@ -853,9 +853,11 @@ fn tick_and_key_releases_change_nothing() {
 
 #[test]
 fn file_text_in_the_edit_form_is_sanitised() {
-    let mut decision = resume_tui::core::model::Decision::default();
-    decision.id = Some("RD-001".into());
-    decision.decision = "evil\u{1b}]52;c;aGk=\u{7}text\u{202e}\nnext".into();
+    let decision = resume_tui::core::model::Decision {
+        id: Some("RD-001".into()),
+        decision: "evil\u{1b}]52;c;aGk=\u{7}text\u{202e}\nnext".into(),
+        ..Default::default()
+    };
     let form = resume_tui::tui::form::DecisionForm::edit("p", &decision);
     assert_eq!(
         form.value(resume_tui::tui::form::Field::Decision),
