@@ -351,14 +351,7 @@ fn demo_list_shows_every_project_as_intended() {
         );
         assert_eq!(seen, (kind, shape, staleness, unacked, 0), "{id}");
         let missing_seen = p["missing_files"].as_u64().unwrap();
-        if id == "07-merchant-onboarding-research" {
-            // Intended: 1. The loader resolves Nexus paths from the project folder
-            // only, so the workspace-relative interview-notes path also counts
-            // (reported); the vendor matrix must be among them either way.
-            assert!((1..=2).contains(&missing_seen), "{id}: {missing_seen}");
-        } else {
-            assert_eq!(missing_seen, missing, "{id}: missing files");
-        }
+        assert_eq!(missing_seen, missing, "{id}: missing files");
     }
     assert_eq!(list["diagnostics"].as_array().map(Vec::len), Some(0));
 }
@@ -407,14 +400,11 @@ fn demo_show_keeps_the_pending_decision_the_missing_file_and_the_unknown_keys() 
     assert_eq!(applied, [("RD-001", true), ("RD-002", false)]);
 
     let shown = run_demo(&["show", "07-merchant-onboarding-research", "--json"]);
-    let missing = shown["project"]["staleness"]["missing_files"]
-        .as_array()
-        .unwrap();
-    assert!(
-        missing
-            .iter()
-            .any(|m| m == "02-resources/kyc-vendor-matrix.md"),
-        "{missing:?}"
+    let missing = &shown["project"]["staleness"]["missing_files"];
+    assert_eq!(
+        *missing,
+        serde_json::json!(["02-resources/kyc-vendor-matrix.md"]),
+        "the workspace-relative interview notes are found"
     );
 
     let shown = run_demo(&["show", "ledger-mig-20260112-001", "--json"]);

@@ -43,4 +43,8 @@ pub struct FileToLoad {
     pub comment: Option<String>,
     /// Filled by the loader, relative to the project folder.
     pub exists: Option<bool>,
+    /// Filled by the loader: where the file was found, relative to the workspace
+    /// root (the path may be relative to the project folder or to the Nexus
+    /// workspace root). `None` when it was not found or not checked.
+    pub resolved: Option<String>,
 }

@@ -398,11 +398,13 @@ fn facts_come_from_the_project() {
                     path: "gone.md".into(),
                     comment: None,
                     exists: Some(false),
+                    resolved: None,
                 },
                 FileToLoad {
                     path: "here.md".into(),
                     comment: None,
                     exists: Some(true),
+                    resolved: None,
                 },
             ],
             session_ids: vec!["s1".into()],

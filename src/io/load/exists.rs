@@ -1,6 +1,7 @@
 //! Do the files a project lists exist? Paths are resolved under the workspace root
-//! only: a path that is absolute, starts with `~`, or climbs out with `..` is never
-//! looked up, and counts as missing with a warning.
+//! only (for Nexus, under the Nexus workspace root): a path that is absolute, starts
+//! with `~`, or climbs out with `..` is never looked up, and counts as missing with
+//! a warning.
 
 use std::path::Path;
 
@@ -70,25 +71,70 @@ pub fn jerry_bases(project: &Project) -> Vec<String> {
     unique
 }
 
-/// Fills `exists` on every listed file of `project` and returns warnings for paths
-/// that point outside the workspace.
+/// Folders of a Nexus workspace that hold projects; the folder holding them is the
+/// Nexus workspace root.
+const NEXUS_MARKERS: &[&str] = &["02-projects", "02-builds", "05-archived"];
+
+/// Where a project's listed paths may be resolved: `fence`, a root-relative folder
+/// no path may climb out of, and the `bases` (relative to the fence) tried in order.
+struct Bases {
+    fence: String,
+    bases: Vec<String>,
+}
+
+/// A Nexus manifest lists paths relative to its project folder and relative to the
+/// Nexus workspace root (the folder holding `02-projects/`, `02-builds/`,
+/// `00-system/`), e.g. `00-system/skills/...`. Neither may leave that root.
+fn nexus_bases(project: &Project) -> Bases {
+    let parts: Vec<&str> = project.dir.split('/').collect();
+    let split = parts
+        .iter()
+        .position(|p| NEXUS_MARKERS.contains(p))
+        .unwrap_or(0);
+    let fence = parts.get(..split).unwrap_or_default().join("/");
+    let inside = parts.get(split..).unwrap_or_default().join("/");
+    Bases {
+        fence,
+        bases: vec![inside, String::new()],
+    }
+}
+
+fn bases_of(project: &Project) -> Bases {
+    match project.kind {
+        ProjectKind::Jerry => Bases {
+            fence: String::new(),
+            bases: jerry_bases(project),
+        },
+        ProjectKind::Nexus => nexus_bases(project),
+    }
+}
+
+/// What checking one listed path found.
+enum Found {
+    /// Root-relative path of the existing file.
+    At(String),
+    Missing,
+    /// Empty entry: nothing to check.
+    Blank,
+}
+
+/// Fills `exists` on every listed file of `project` (and, for Nexus, `resolved`)
+/// and returns warnings for paths that point outside the workspace.
 pub fn check_listed_files(root: &Path, project: &mut Project) {
-    let bases = match project.kind {
-        ProjectKind::Jerry => jerry_bases(project),
-        ProjectKind::Nexus => vec![project.dir.clone()],
-    };
+    let Bases { fence, bases } = bases_of(project);
     let source = project.source.clone();
     let mut warnings = Vec::new();
-    let mut check = |path: &str, list: &str| -> Option<bool> {
+    let mut check = |path: &str, list: &str| -> Found {
         let mut inside_somewhere = false;
         for base in &bases {
             match resolve(base, path) {
-                Resolved::Empty => return None,
+                Resolved::Empty => return Found::Blank,
                 Resolved::Outside => {}
                 Resolved::Inside(rel) => {
                     inside_somewhere = true;
+                    let rel = join(&fence, &rel);
                     if rel.is_empty() || root.join(&rel).exists() {
-                        return Some(true);
+                        return Found::At(rel);
                     }
                 }
             }
@@ -99,19 +145,35 @@ pub fn check_listed_files(root: &Path, project: &mut Project) {
                 format!("{list} entry \"{path}\" points outside the workspace; it is not checked"),
             ));
         }
-        Some(false)
+        Found::Missing
     };
     if let Some(resumption) = &mut project.resumption {
         for file in &mut resumption.files_to_read {
-            file.exists = check(&file.path, "files_to_read");
+            file.exists = match check(&file.path, "files_to_read") {
+                Found::At(_) => Some(true),
+                Found::Missing => Some(false),
+                Found::Blank => None,
+            };
         }
     }
     if let Some(manifest) = &mut project.manifest {
         for file in &mut manifest.files_to_load {
-            file.exists = check(&file.path, "files_to_load");
+            (file.exists, file.resolved) = match check(&file.path, "files_to_load") {
+                Found::At(rel) => (Some(true), Some(rel)),
+                Found::Missing => (Some(false), None),
+                Found::Blank => (None, None),
+            };
         }
     }
     project.diagnostics.extend(warnings);
+}
+
+fn join(fence: &str, rel: &str) -> String {
+    match (fence.is_empty(), rel.is_empty()) {
+        (true, _) => rel.to_string(),
+        (false, true) => fence.to_string(),
+        (false, false) => format!("{fence}/{rel}"),
+    }
 }
 
 #[cfg(test)]

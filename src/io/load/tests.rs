@@ -330,3 +330,75 @@ fn marker_names() {
     );
     assert_eq!(marker_for("a/cx-007.acknowledged"), None);
 }
+
+/// Nexus manifests list paths relative to the project folder and relative to the
+/// Nexus workspace root (the folder holding `02-projects/` and `00-system/`); both
+/// are found, and neither may climb out of that root.
+#[test]
+fn nexus_paths_resolve_from_the_project_or_the_nexus_root_and_stay_inside_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let nexus = root.join("n");
+    let project = nexus.join("02-projects/36-x");
+    for file in [
+        "01-planning/01-overview.md",
+        "02-resources/notes.md",
+        "00-system/x.md",
+    ] {
+        let path = project.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, "x").unwrap();
+    }
+    std::fs::create_dir_all(nexus.join("00-system/skills")).unwrap();
+    std::fs::write(nexus.join("00-system/skills/prompt.md"), "x").unwrap();
+    std::fs::write(root.join("secret.md"), "x").unwrap();
+    std::fs::write(
+        project.join("01-planning/resume-context.md"),
+        "---\nresume_schema_version: \"1.0\"\nproject_id: 36-x\nfiles_to_load:\n  \
+         - 01-planning/01-overview.md\n  - 00-system/skills/prompt.md\n  \
+         - 02-projects/36-x/02-resources/notes.md\n  - 00-system/x.md\n  \
+         - ../../00-system/skills/prompt.md\n  - ../../../secret.md\n  - 02-resources/gone.md\n---\n",
+    )
+    .unwrap();
+    let ws = load_workspace(root, &Env::default(), now(), &Config::default());
+    let p = &ws.projects[0];
+    let found: Vec<(Option<bool>, Option<&str>)> = p
+        .manifest
+        .as_ref()
+        .unwrap()
+        .files_to_load
+        .iter()
+        .map(|f| (f.exists, f.resolved.as_deref()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                Some(true),
+                Some("n/02-projects/36-x/01-planning/01-overview.md")
+            ),
+            (Some(true), Some("n/00-system/skills/prompt.md")),
+            (Some(true), Some("n/02-projects/36-x/02-resources/notes.md")),
+            (
+                Some(true),
+                Some("n/02-projects/36-x/00-system/x.md"),
+                // the project folder is tried first
+            ),
+            (Some(true), Some("n/00-system/skills/prompt.md")),
+            (Some(false), None),
+            (Some(false), None),
+        ]
+    );
+    assert_eq!(
+        p.staleness.missing_files,
+        ["../../../secret.md", "02-resources/gone.md"]
+    );
+    let warnings: Vec<String> = p.diagnostics.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        warnings,
+        [
+            "n/02-projects/36-x/01-planning/resume-context.md: warning: files_to_load entry \
+          \"../../../secret.md\" points outside the workspace; it is not checked"
+        ]
+    );
+}

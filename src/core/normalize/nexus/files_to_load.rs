@@ -36,6 +36,7 @@ pub(super) fn read_files_to_load(map: &Value, ctx: &mut Ctx) -> Option<Vec<FileT
                     _ => None,
                 },
                 exists: None,
+                resolved: None,
             }),
             None => {
                 let message = format!(
