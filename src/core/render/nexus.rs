@@ -17,7 +17,9 @@ pub enum Style {
 pub struct NexusInput<'a> {
     pub project: &'a Project,
     pub manifest: &'a NexusManifest,
-    /// The project folder as an absolute path (the files are listed under it).
+    /// The project folder as an absolute path. Listed files the loader found
+    /// (`FileToLoad::resolved`, root-relative) are shown under the workspace root
+    /// above it; the others under this folder.
     pub abs_dir: &'a str,
     /// `precompact_state.json` confidence when resuming after a compaction;
     /// `None` when the operator asked for the sequence.
@@ -82,11 +84,15 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
         .strip_prefix(&format!("{}/", input.project.dir))
         .unwrap_or(&input.project.source);
     let resume_path = join(dir, resume_rel);
+    let root = root_of(dir, &input.project.dir);
     let files: Vec<String> = manifest
         .files_to_load
         .iter()
         .map(|f| {
-            let path = join(dir, &one_line(&f.path));
+            let path = match (&f.resolved, root) {
+                (Some(resolved), Some(root)) => join(root, &one_line(resolved)),
+                _ => join(dir, &one_line(&f.path)),
+            };
             if f.exists == Some(false) {
                 format!("{path}  (not found)")
             } else {
@@ -249,6 +255,19 @@ fn first<'a>(values: &[&'a Option<String>]) -> Option<&'a str> {
         .find(|v| !v.trim().is_empty())
 }
 
+/// The workspace root: `abs_dir` without the project's root-relative `dir`.
+fn root_of<'a>(abs_dir: &'a str, dir: &str) -> Option<&'a str> {
+    let dir = dir.trim_matches('/');
+    if dir.is_empty() {
+        return Some(abs_dir);
+    }
+    let root = abs_dir.strip_suffix(dir)?;
+    if root.is_empty() {
+        return Some("");
+    }
+    root.strip_suffix(['/', '\\'])
+}
+
 /// `dir/path`, unless `path` is already absolute.
 fn join(dir: &str, path: &str) -> String {
     let path = path.trim();
@@ -259,5 +278,72 @@ fn join(dir: &str, path: &str) -> String {
         path.to_string()
     } else {
         format!("{dir}/{}", path.trim_start_matches("./"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::normalize::nexus::normalize_manifest;
+
+    const MANIFEST: &str = "---\nresume_schema_version: \"1.0\"\nproject_id: 36-x\n\
+        files_to_load:\n  - 01-planning/01-overview.md\n  - 00-system/skills/prompt.md\n  \
+        - 02-resources/gone.md\n---\nbody\n";
+
+    fn render(abs_dir: &str, found: [Option<&str>; 3]) -> String {
+        let mut project = normalize_manifest(
+            "n/02-projects/36-x/01-planning/resume-context.md",
+            "n/02-projects/36-x",
+            MANIFEST,
+        );
+        let mut manifest = project.manifest.take().unwrap();
+        for (file, resolved) in manifest.files_to_load.iter_mut().zip(found) {
+            file.exists = Some(resolved.is_some());
+            file.resolved = resolved.map(str::to_string);
+        }
+        let input = NexusInput {
+            project: &project,
+            manifest: &manifest,
+            abs_dir,
+            confidence: None,
+            style: Style::Plain,
+        };
+        render_nexus(&input).text
+    }
+
+    #[test]
+    fn files_found_from_the_nexus_root_are_not_put_under_the_project_folder() {
+        let text = render(
+            "/ws/n/02-projects/36-x",
+            [
+                Some("n/02-projects/36-x/01-planning/01-overview.md"),
+                Some("n/00-system/skills/prompt.md"),
+                None,
+            ],
+        );
+        assert!(
+            text.contains("   1. /ws/n/02-projects/36-x/01-planning/01-overview.md\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("   2. /ws/n/00-system/skills/prompt.md\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("   3. /ws/n/02-projects/36-x/02-resources/gone.md  (not found)\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_root_is_the_folder_above_the_project() {
+        assert_eq!(
+            root_of("/ws/n/02-projects/x", "n/02-projects/x"),
+            Some("/ws")
+        );
+        assert_eq!(root_of("/ws", ""), Some("/ws"));
+        assert_eq!(root_of("n/02-projects/x", "n/02-projects/x"), Some(""));
+        assert_eq!(root_of("/elsewhere/y", "n/02-projects/x"), None);
+        assert_eq!(root_of("/wsn/02-projects/x", "n/02-projects/x"), None);
     }
 }
