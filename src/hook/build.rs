@@ -245,7 +245,10 @@ fn listed_files(project: &Project) -> Vec<CheckpointFileToRead> {
         .files_to_load
         .iter()
         .map(|f| CheckpointFileToRead {
-            path: join(&project.dir, &f.path),
+            path: f
+                .resolved
+                .clone()
+                .unwrap_or_else(|| join(&project.dir, &f.path)),
             sections: Vec::new(),
             priority: None,
             purpose: text(f.comment.clone()),
@@ -332,5 +335,32 @@ pub fn precompact_state(
         detection_method,
         timestamp: now.to_iso(),
         metadata: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::normalize::nexus::normalize_manifest;
+
+    #[test]
+    fn nexus_files_are_listed_where_the_loader_found_them() {
+        let mut project = normalize_manifest(
+            "n/02-projects/36-x/01-planning/resume-context.md",
+            "n/02-projects/36-x",
+            "---\nproject_id: 36-x\nfiles_to_load:\n  - 01-planning/a.md\n  \
+             - 00-system/skills/b.md\n---\n",
+        );
+        if let Some(manifest) = &mut project.manifest {
+            manifest.files_to_load[1].resolved = Some("n/00-system/skills/b.md".into());
+        }
+        let paths: Vec<String> = listed_files(&project).into_iter().map(|f| f.path).collect();
+        assert_eq!(
+            paths,
+            [
+                "n/02-projects/36-x/01-planning/a.md",
+                "n/00-system/skills/b.md"
+            ]
+        );
     }
 }
