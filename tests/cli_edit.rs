@@ -108,12 +108,19 @@ fn ack_and_merge_follow_the_checkpoint_format() {
     let err = String::from_utf8(none_left.get_output().stderr.clone()).unwrap();
     assert!(err.contains("no unacknowledged checkpoint"), "{err}");
 
+    // cx-004 belongs to the docs rewrite (its compaction events name it); a real-Jerry
+    // checkpoint no workflow names can be merged into any workflow.
+    cli(dir.path(), &["merge", "fraud", "cx-004"]).failure();
+    let loose = read(&dir, ".jerry/checkpoints/cx-004.json")
+        .replace("cx-004", "cx-005")
+        .replace("docs-rewrite-20260225-001", "elsewhere");
+    std::fs::write(dir.path().join(".jerry/checkpoints/cx-005.json"), loose).unwrap();
     let fraud = "projects/PROJ-003-fraud-rules-audit/orchestration/fraud-audit-20260227-001/ORCHESTRATION.yaml";
-    let merged = cli(dir.path(), &["merge", "fraud", "cx-004"]).success();
+    let merged = cli(dir.path(), &["merge", "fraud", "cx-005"]).success();
     assert!(stdout(&merged).starts_with(&format!("{fraud}: ")));
     assert!(
         read(&dir, fraud)
-            .contains("      note: \"cx-004 at 91 % fill (emergency); merged by resume-tui\"\n")
+            .contains("      note: \"cx-005 at 91 % fill (emergency); merged by resume-tui\"\n")
     );
 }
 

@@ -247,8 +247,15 @@ fn critical_reasons(facts: &Facts, effective: Timestamp, written: &str) -> Vec<S
             at.to_iso()
         ));
     }
+    let same_as_checkpoint = |id: &str| {
+        facts
+            .latest_checkpoint
+            .as_ref()
+            .is_some_and(|(checkpoint, _)| checkpoint.eq_ignore_ascii_case(id))
+    };
     if let Some((id, at)) = &facts.latest_compaction
         && *at > effective
+        && !same_as_checkpoint(id)
     {
         reasons.push(format!(
             "Last updated {written}, before compaction event {id} at {}.",

@@ -1,6 +1,12 @@
 //! Assembling a workspace from normalised files, and naming a project in it.
 
+use std::cmp::Reverse;
+
 use crate::core::model::{Checkpoint, Diagnostic, Project, ProjectKind, Workspace};
+
+mod claim;
+
+pub use claim::{Claim, claim};
 
 /// Why a project name did not pick exactly one project.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -136,23 +142,35 @@ fn edit_distance(a: &str, b: &str) -> usize {
     previous.last().copied().unwrap_or(0)
 }
 
-/// Gives each checkpoint to the project whose id its `workflow_id` names. When
-/// several projects share that id, the one nearest the checkpoint's `.jerry`
-/// folder wins. Returns the checkpoints no project claims.
+/// Gives each checkpoint to the project whose id its `workflow_id` names; failing
+/// that, to a Jerry project of the same repository that claims it (its compaction
+/// events name the checkpoint, or the checkpoint's `resumption_state` names the
+/// workflow; see [`claim`]). When several projects qualify, the strongest claim,
+/// then the one nearest the checkpoint's `.jerry` folder, wins. Returns the
+/// checkpoints no project claims.
 pub fn assign_checkpoints(
     projects: &mut [Project],
     checkpoints: Vec<Checkpoint>,
 ) -> Vec<Checkpoint> {
     let mut unassigned = Vec::new();
     for checkpoint in checkpoints {
-        let owner = checkpoint.workflow_id.as_deref().and_then(|wf| {
-            let repo = checkpoint.path.split(".jerry/").next().unwrap_or_default();
+        let repo = checkpoint.path.split(".jerry/").next().unwrap_or_default();
+        let nearest = |(i, p): &(usize, &Project)| (common_prefix(&p.source, repo), Reverse(*i));
+        let by_workflow = checkpoint.workflow_id.as_deref().and_then(|wf| {
             projects
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.id == wf)
-                .max_by_key(|(i, p)| (common_prefix(&p.source, repo), std::cmp::Reverse(*i)))
+                .max_by_key(nearest)
                 .map(|(i, _)| i)
+        });
+        let owner = by_workflow.or_else(|| {
+            projects
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| claim(p, &checkpoint).map(|c| (c, (i, p))))
+                .max_by_key(|(c, entry)| (*c, nearest(entry)))
+                .map(|(_, (i, _))| i)
         });
         match owner.and_then(|i| projects.get_mut(i)) {
             Some(project) => project.checkpoints.push(checkpoint),

@@ -426,3 +426,30 @@ fn facts_come_from_the_project() {
     project.summary.phase = Some("execution".into());
     assert_eq!(facts(&project, None).finished, None);
 }
+
+/// A compaction event naming the checkpoint already reported is the same compaction:
+/// one reason, not two.
+#[test]
+fn a_checkpoint_and_the_event_naming_it_give_one_reason() {
+    let now = ts("2026-02-20T12:00:00Z");
+    let at = ts("2026-02-20T11:59:00Z");
+    let facts = |event: &str| Facts {
+        latest_checkpoint: Some(("cx-004".into(), at)),
+        latest_compaction: Some((event.into(), at)),
+        ..updated("2026-02-20T11:55:00Z")
+    };
+    let about = |event: &str| -> Vec<String> {
+        judge(&facts(event), now, 30)
+            .reasons
+            .into_iter()
+            .filter(|r| r.contains("before"))
+            .collect()
+    };
+    assert_eq!(
+        about("CX-004"),
+        [
+            "Last updated at 2026-02-20T11:55:00Z, before checkpoint cx-004 was written at 2026-02-20T11:59:00Z."
+        ]
+    );
+    assert_eq!(about("cx-003").len(), 2, "{:?}", about("cx-003"));
+}

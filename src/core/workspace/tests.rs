@@ -234,3 +234,115 @@ fn duplicate_ids_get_a_path_based_suffix() {
     let unique: std::collections::HashSet<_> = ids.iter().collect();
     assert_eq!(unique.len(), ids.len());
 }
+
+fn with_events(mut p: Project, events: &[(Option<&str>, Option<&str>)]) -> Project {
+    use crate::core::model::{CompactionEvent, CompactionEvents, CompactionShape, Resumption};
+    let events = events
+        .iter()
+        .map(|(id, file)| CompactionEvent {
+            id: id.map(str::to_string),
+            checkpoint_file: file.map(str::to_string),
+            ..CompactionEvent::default()
+        })
+        .collect();
+    p.resumption = Some(Resumption {
+        compaction: Some(CompactionEvents {
+            shape: CompactionShape::Design,
+            count: None,
+            events,
+            notes: Vec::new(),
+            other: Default::default(),
+        }),
+        ..Resumption::default()
+    });
+    p
+}
+
+fn with_state(mut c: Checkpoint, state: serde_json::Value) -> Checkpoint {
+    c.resumption_state = Some(state);
+    c
+}
+
+#[test]
+fn checkpoints_without_a_workflow_id_go_to_the_workflow_that_names_them_in_its_repo() {
+    let mut projects = vec![
+        with_events(
+            project("wf-a", "r/projects/A/ORCHESTRATION.yaml"),
+            &[
+                (Some("CX-004"), None),
+                (None, Some("/home/op/r/.jerry/checkpoints/cx-006.json")),
+                (Some("cx-009"), None),
+            ],
+        ),
+        project("wf-b", "r/projects/B/ORCHESTRATION.yaml"),
+        with_events(
+            project("wf-c", "other/projects/C/ORCHESTRATION.yaml"),
+            &[(Some("cx-005"), None)],
+        ),
+    ];
+    let left = assign_checkpoints(
+        &mut projects,
+        vec![
+            checkpoint("cx-004", "r/.jerry/checkpoints/cx-004.json", None),
+            checkpoint("cx-006", "r/.jerry/checkpoints/cx-006.json", None),
+            with_state(
+                checkpoint("cx-007", "r/.jerry/checkpoints/cx-007.json", None),
+                serde_json::json!({"workflow_id": "wf-b", "current_phase": 3}),
+            ),
+            with_state(
+                checkpoint("cx-008", "r/.jerry/checkpoints/cx-008.json", None),
+                serde_json::json!({"workflow": {"id": "wf-b"}}),
+            ),
+            checkpoint("cx-009", "r/.jerry/checkpoints/cx-009.json", Some("wf-b")),
+            checkpoint("cx-005", "r/.jerry/checkpoints/cx-005.json", None),
+            with_state(
+                checkpoint("cx-010", "r/.jerry/checkpoints/cx-010.json", None),
+                serde_json::json!({"workflow_id": "wf-c"}),
+            ),
+            checkpoint("cx-011", "r/.jerry/checkpoints/cx-011.json", None),
+        ],
+    );
+    let ids = |p: &Project| {
+        p.checkpoints
+            .iter()
+            .map(|c| c.id.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&projects[0]), ["cx-004", "cx-006"]);
+    assert_eq!(
+        ids(&projects[1]),
+        ["cx-007", "cx-008", "cx-009"],
+        "its own workflow_id wins over another workflow's event"
+    );
+    assert!(projects[2].checkpoints.is_empty(), "another repository");
+    let left: Vec<_> = left.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(left, ["cx-005", "cx-010", "cx-011"]);
+}
+
+#[test]
+fn a_checkpoint_at_the_root_belongs_to_the_whole_tree_and_the_nearest_repo_wins() {
+    let events = [(Some("cx-001"), None)];
+    let mut projects = vec![
+        with_events(project("outer", "projects/A/ORCHESTRATION.yaml"), &events),
+        with_events(
+            project("inner", "sub/projects/B/ORCHESTRATION.yaml"),
+            &events,
+        ),
+    ];
+    let left = assign_checkpoints(
+        &mut projects,
+        vec![
+            checkpoint("cx-001", ".jerry/checkpoints/cx-001.json", None),
+            checkpoint("cx-001", "sub/.jerry/checkpoints/cx-001.json", None),
+        ],
+    );
+    assert!(left.is_empty());
+    let paths = |p: &Project| {
+        p.checkpoints
+            .iter()
+            .map(|c| c.path.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(paths(&projects[0]), [".jerry/checkpoints/cx-001.json"]);
+    assert_eq!(paths(&projects[1]), ["sub/.jerry/checkpoints/cx-001.json"]);
+}
