@@ -273,8 +273,8 @@ fn acknowledging_works_in_the_compaction_tab_on_the_selected_checkpoint() {
     let [Effect::Write(request)] = effects.as_slice() else {
         panic!("{effects:?}")
     };
-    assert_eq!(request.project_id, PAYOUTS);
-    assert!(request.source.ends_with("ORCHESTRATION.yaml"));
+    assert_eq!(request.target.project_id, PAYOUTS);
+    assert!(request.target.source.ends_with("ORCHESTRATION.yaml"));
     assert_eq!(
         request.op,
         WriteOp::Acknowledge {

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use super::edit_output::{ATTEMPTS, load_project, print, project};
 use super::{AckArgs, Context};
 use crate::core::model::Checkpoint;
-use crate::io::project_edit::{acknowledge, find_checkpoint, retrying};
+use crate::io::project_edit::{Target, acknowledge, find_checkpoint, retrying};
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, args: &AckArgs, out: &mut dyn Write) -> Result<ExitCode> {
@@ -33,8 +33,9 @@ pub fn run(ctx: &Context, args: &AckArgs, out: &mut dyn Write) -> Result<ExitCod
             })?]
         }
     };
+    let target = Target::of(project);
     let outcome = retrying(ATTEMPTS, || {
-        acknowledge(&ctx.root, project, &chosen, args.all, ctx.now, args.dry_run)
+        acknowledge(&ctx.root, &target, &chosen, args.all, ctx.now, args.dry_run)
     })?;
     print(&outcome, args.dry_run, out)
 }

@@ -7,7 +7,7 @@ use super::edit_output::{ATTEMPTS, load_project, print, project};
 use super::{Context, DecisionCommand};
 use crate::core::edit::{DecisionFields, EditIntent, NewDecision};
 use crate::core::model::ProjectKind;
-use crate::io::project_edit::{edit_state, retrying};
+use crate::io::project_edit::{Target, edit_state, retrying};
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, command: &DecisionCommand, out: &mut dyn Write) -> Result<ExitCode> {
@@ -61,8 +61,9 @@ pub fn run(ctx: &Context, command: &DecisionCommand, out: &mut dyn Write) -> Res
             project.id
         )));
     }
+    let target = Target::of(project);
     let outcome = retrying(ATTEMPTS, || {
-        edit_state(&ctx.root, project, &intent, ctx.now, dry_run)
+        edit_state(&ctx.root, &target, &intent, ctx.now, dry_run)
     })?;
     print(&outcome, dry_run, out)
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use super::edit_output::{ATTEMPTS, load_project, print, project};
 use super::{Context, MergeArgs};
 use crate::core::model::Checkpoint;
-use crate::io::project_edit::{find_checkpoint, merge, retrying};
+use crate::io::project_edit::{Target, find_checkpoint, merge, retrying};
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, args: &MergeArgs, out: &mut dyn Write) -> Result<ExitCode> {
@@ -19,8 +19,9 @@ pub fn run(ctx: &Context, args: &MergeArgs, out: &mut dyn Write) -> Result<ExitC
         .chain(&ws.unassigned_checkpoints)
         .collect();
     let cp = find_checkpoint(&candidates, &args.checkpoint).map_err(Error::Usage)?;
+    let target = Target::of(project);
     let outcome = retrying(ATTEMPTS, || {
-        merge(&ctx.root, project, cp, ctx.now, args.dry_run)
+        merge(&ctx.root, &target, cp, ctx.now, args.dry_run)
     })?;
     print(&outcome, args.dry_run, out)
 }

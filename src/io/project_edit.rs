@@ -3,14 +3,60 @@
 //! (design: `metadata.acknowledged` in the JSON; real Jerry: a `cx-NNN.acknowledged`
 //! marker). Every change is prepared first and then written through `io::write`;
 //! with `dry_run` nothing is written and the outcome says what would be.
+//!
+//! Both front ends write through here. The CLI shows nothing before it edits, so it
+//! re-reads and retries when a file changes under it ([`retrying`]); the dashboard
+//! passes the hash of the state file it shows ([`Target::expected`]), so that an edit
+//! decided on what is on screen is never applied to something else.
 
 use std::path::Path;
 
 use crate::core::edit::{self, CheckpointEvent, EditIntent};
 use crate::core::model::{Checkpoint, CheckpointFormat, Diagnostic, Project, ProjectKind};
 use crate::core::time::Timestamp;
-use crate::io::write::{self, WriteError};
+use crate::io::write::{self, ContentHash, Snapshot, WriteError};
 use crate::io::yaml_edit::{self, Edited};
+
+/// The project an edit is for: its state file, and what the caller last read of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    pub project_id: String,
+    /// The state file (ORCHESTRATION.yaml or Nexus manifest), relative to the root.
+    pub source: String,
+    pub kind: ProjectKind,
+    /// The hash of the state file's bytes as the caller read them. When set, an edit
+    /// of a file that now holds anything else is refused with
+    /// [`WriteError::ChangedOnDisk`]; when `None` the edit applies to the file as it
+    /// is now.
+    pub expected: Option<ContentHash>,
+}
+
+impl Target {
+    /// The project's state file, as it is now on disk.
+    pub fn of(project: &Project) -> Target {
+        Target {
+            project_id: project.id.clone(),
+            source: project.source.clone(),
+            kind: project.kind,
+            expected: None,
+        }
+    }
+
+    /// Only if the state file still hashes to `expected`.
+    pub fn expecting(self, expected: Option<ContentHash>) -> Target {
+        Target { expected, ..self }
+    }
+
+    /// Reads the state file, refusing one that is not what the caller read.
+    fn read(&self, root: &Path) -> Result<Snapshot, WriteError> {
+        let path = root.join(&self.source);
+        let snapshot = write::read_snapshot(&path)?;
+        match self.expected {
+            Some(expected) if expected != snapshot.hash => Err(WriteError::ChangedOnDisk { path }),
+            _ => Ok(snapshot),
+        }
+    }
+}
 
 /// One file an edit changes (or would change).
 #[derive(Debug, Clone, PartialEq)]
@@ -25,10 +71,20 @@ pub struct FileChange {
 impl FileChange {
     /// `projects/…/ORCHESTRATION.yaml: 3 lines changed (+2 −1)`.
     pub fn summary(&self) -> String {
+        self.summary_as(&self.label)
+    }
+
+    /// The summary naming the file only (`ORCHESTRATION.yaml: …`), for a status line.
+    pub fn brief(&self) -> String {
+        let name = self.label.rsplit('/').next().unwrap_or(&self.label);
+        self.summary_as(name)
+    }
+
+    fn summary_as(&self, name: &str) -> String {
         if self.created {
-            format!("{}: created (empty marker)", self.label)
+            format!("{name}: created (empty marker)")
         } else {
-            self.edited.stats().summary(&self.label)
+            self.edited.stats().summary(name)
         }
     }
 
@@ -48,9 +104,27 @@ pub struct Outcome {
     pub notes: Vec<String>,
 }
 
-fn not_applicable(project: &Project, root: &Path, message: String) -> WriteError {
+impl Outcome {
+    /// One line for a status bar: each file's [`FileChange::brief`], then the notes;
+    /// `nothing to change` when there are neither.
+    pub fn brief(&self) -> String {
+        let parts: Vec<String> = self
+            .changes
+            .iter()
+            .map(FileChange::brief)
+            .chain(self.notes.iter().cloned())
+            .collect();
+        if parts.is_empty() {
+            "nothing to change".to_string()
+        } else {
+            parts.join("; ")
+        }
+    }
+}
+
+fn not_applicable(target: &Target, root: &Path, message: String) -> WriteError {
     WriteError::NotApplicable {
-        path: root.join(&project.source),
+        path: root.join(&target.source),
         message,
     }
 }
@@ -76,14 +150,14 @@ pub fn retrying<T>(
 /// Applies `intent` to the project's state file.
 pub fn edit_state(
     root: &Path,
-    project: &Project,
+    target: &Target,
     intent: &EditIntent,
     now: Timestamp,
     dry_run: bool,
 ) -> Result<Outcome, WriteError> {
-    let path = root.join(&project.source);
-    let edited = yaml_edit::edit_file(&path, &project.source, intent, now, dry_run)?;
-    Ok(outcome_of(&project.source, edited))
+    let snapshot = target.read(root)?;
+    let edited = yaml_edit::edit_snapshot(&snapshot, &target.source, intent, now, dry_run)?;
+    Ok(outcome_of(&target.source, edited))
 }
 
 fn outcome_of(label: &str, edited: Edited) -> Outcome {
@@ -146,15 +220,15 @@ pub fn event_of(cp: &Checkpoint) -> CheckpointEvent {
     }
 }
 
-fn jerry_only(project: &Project, root: &Path, what: &str) -> Result<(), WriteError> {
-    match project.kind {
+fn jerry_only(target: &Target, root: &Path, what: &str) -> Result<(), WriteError> {
+    match target.kind {
         ProjectKind::Jerry => Ok(()),
         ProjectKind::Nexus => Err(not_applicable(
-            project,
+            target,
             root,
             format!(
                 "{} is a Nexus project; Nexus has no checkpoints to {what}",
-                project.id
+                target.project_id
             ),
         )),
     }
@@ -163,15 +237,15 @@ fn jerry_only(project: &Project, root: &Path, what: &str) -> Result<(), WriteErr
 /// Records checkpoint `cp` in the project's `compaction_events`.
 pub fn merge(
     root: &Path,
-    project: &Project,
+    target: &Target,
     cp: &Checkpoint,
     now: Timestamp,
     dry_run: bool,
 ) -> Result<Outcome, WriteError> {
-    jerry_only(project, root, "merge")?;
+    jerry_only(target, root, "merge")?;
     edit_state(
         root,
-        project,
+        target,
         &EditIntent::MergeCheckpoint(event_of(cp)),
         now,
         dry_run,
@@ -183,13 +257,13 @@ pub fn merge(
 /// most likely to have changed under us, and then nothing else is written.
 pub fn acknowledge(
     root: &Path,
-    project: &Project,
+    target: &Target,
     checkpoints: &[&Checkpoint],
     all: bool,
     now: Timestamp,
     dry_run: bool,
 ) -> Result<Outcome, WriteError> {
-    jerry_only(project, root, "acknowledge")?;
+    jerry_only(target, root, "acknowledge")?;
     let mut outcome = Outcome::default();
     let intents: Vec<EditIntent> = if all {
         vec![EditIntent::AcknowledgeAll]
@@ -199,12 +273,11 @@ pub fn acknowledge(
             .map(|c| EditIntent::AcknowledgeCheckpoint { id: c.id.clone() })
             .collect()
     };
-    let path = root.join(&project.source);
-    let snapshot = write::read_snapshot(&path)?;
+    let snapshot = target.read(root)?;
     let mut text = snapshot.text()?.to_string();
     let mut ops = Vec::new();
     for intent in &intents {
-        let edited = yaml_edit::edit_yaml(&project.source, &text, intent, now)?;
+        let edited = yaml_edit::edit_yaml(&target.source, &text, intent, now)?;
         ops.extend(edited.ops);
         text = edited.new;
     }
@@ -228,7 +301,7 @@ pub fn acknowledge(
             write::replace(&snapshot, section.new.as_bytes())?;
         }
         outcome.changes.push(FileChange {
-            label: project.source.clone(),
+            label: target.source.clone(),
             edited: section,
             created: false,
         });
@@ -254,7 +327,7 @@ pub fn acknowledge(
     Ok(outcome)
 }
 
-type PreparedChange = (FileChange, Option<write::Snapshot>);
+type PreparedChange = (FileChange, Option<Snapshot>);
 
 /// What acknowledging `cp` writes beside the section; `None` when it already is.
 fn checkpoint_change(

@@ -38,7 +38,8 @@ fn acknowledging_a_design_checkpoint_marks_the_file_and_the_section() {
     assert_eq!(cp.format, CheckpointFormat::Design);
     let section_before = read(&dir, PAYOUTS);
     let later = Timestamp(NOW.0 + 60);
-    let outcome = acknowledge(dir.path(), project, &[cp], false, later, false).unwrap();
+    let outcome =
+        acknowledge(dir.path(), &Target::of(project), &[cp], false, later, false).unwrap();
     let labels: Vec<&str> = outcome.changes.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(labels, [PAYOUTS, cp.path.as_str()]);
     let section = read(&dir, PAYOUTS);
@@ -59,7 +60,7 @@ fn acknowledging_a_design_checkpoint_marks_the_file_and_the_section() {
         format!("{PAYOUTS}: 4 lines changed (+2 \u{2212}2)")
     );
 
-    let again = acknowledge(dir.path(), project, &[cp], false, later, false).unwrap();
+    let again = acknowledge(dir.path(), &Target::of(project), &[cp], false, later, false).unwrap();
     assert!(again.changes.is_empty(), "{again:?}");
     assert_eq!(again.notes, ["cx-002 is already acknowledged"]);
 }
@@ -72,7 +73,7 @@ fn acknowledging_a_jerry_checkpoint_creates_its_marker() {
     let cp = find_checkpoint(&candidates, "cx-004").unwrap();
     assert_eq!(cp.format, CheckpointFormat::Jerry);
     let section_before = read(&dir, DOCS);
-    let outcome = acknowledge(dir.path(), project, &[cp], false, NOW, false).unwrap();
+    let outcome = acknowledge(dir.path(), &Target::of(project), &[cp], false, NOW, false).unwrap();
     let marker = ".jerry/checkpoints/cx-004.acknowledged";
     assert_eq!(outcome.changes.len(), 1, "{outcome:?}");
     assert_eq!(
@@ -94,7 +95,7 @@ fn a_dry_run_writes_nothing_and_shows_the_diff() {
     let before = read(&dir, PAYOUTS);
     let candidates = all_checkpoints(&ws);
     let cps = [find_checkpoint(&candidates, "cx-002").unwrap()];
-    let outcome = acknowledge(dir.path(), project, &cps, true, NOW, true).unwrap();
+    let outcome = acknowledge(dir.path(), &Target::of(project), &cps, true, NOW, true).unwrap();
     assert_eq!(read(&dir, PAYOUTS), before);
     let diff = outcome.changes[0].diff();
     assert!(
@@ -102,7 +103,7 @@ fn a_dry_run_writes_nothing_and_shows_the_diff() {
         "{diff}"
     );
     assert!(diff.contains("\n+        acknowledged: true"), "{diff}");
-    let merged = merge(dir.path(), project, cps[0], NOW, true).unwrap();
+    let merged = merge(dir.path(), &Target::of(project), cps[0], NOW, true).unwrap();
     assert!(merged.changes.is_empty());
     assert_eq!(
         merged.notes,
@@ -114,7 +115,7 @@ fn a_dry_run_writes_nothing_and_shows_the_diff() {
 fn nexus_projects_have_no_checkpoints_to_acknowledge() {
     let (dir, ws) = demo_workspace();
     let project = find_project(&ws, "03-settlement-dashboard").unwrap();
-    let err = acknowledge(dir.path(), project, &[], true, NOW, false).unwrap_err();
+    let err = acknowledge(dir.path(), &Target::of(project), &[], true, NOW, false).unwrap_err();
     assert!(err.to_string().contains("Nexus project"), "{err}");
     let candidates = all_checkpoints(&ws);
     let err = find_checkpoint(&candidates, "cx-099").unwrap_err();
@@ -156,4 +157,20 @@ fn retrying_rereads_after_a_change_on_disk_and_gives_up_in_time() {
     });
     assert!(matches!(result, Err(WriteError::ReadOnly { .. })));
     assert_eq!(calls, 1, "other failures are not retried");
+}
+
+#[test]
+fn a_brief_outcome_names_files_only_and_says_when_nothing_changed() {
+    let (dir, ws) = demo_workspace();
+    let project = find_project(&ws, "payouts").unwrap();
+    let candidates = all_checkpoints(&ws);
+    let cp = find_checkpoint(&candidates, "cx-002").unwrap();
+    let target = Target::of(project);
+    let outcome = acknowledge(dir.path(), &target, &[cp], false, NOW, true).unwrap();
+    assert_eq!(
+        outcome.brief(),
+        "ORCHESTRATION.yaml: 4 lines changed (+2 \u{2212}2); \
+         cx-002-checkpoint.json: 4 lines changed (+2 \u{2212}2)"
+    );
+    assert_eq!(Outcome::default().brief(), "nothing to change");
 }

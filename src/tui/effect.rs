@@ -3,6 +3,7 @@
 
 use super::form::DecisionDraft;
 use crate::core::model::Checkpoint;
+use crate::io::project_edit::Target;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
@@ -22,9 +23,8 @@ pub enum Effect {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct WriteRequest {
-    pub project_id: String,
-    /// The project's state file, relative to the root.
-    pub source: String,
+    /// The project's state file, and the hash of its bytes as the dashboard read them.
+    pub target: Target,
     pub op: WriteOp,
 }
 

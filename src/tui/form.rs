@@ -4,7 +4,9 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::TextArea;
 
+use crate::core::edit::{DecisionFields, NewDecision};
 use crate::core::model::Decision;
+use crate::core::time::Timestamp;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
@@ -53,6 +55,31 @@ pub struct DecisionDraft {
     pub affects_phases: Vec<i64>,
     pub gate: Option<String>,
     pub iteration: Option<i64>,
+}
+
+impl DecisionDraft {
+    /// A new decision dated `now`.
+    pub fn to_new(&self, now: Timestamp) -> NewDecision {
+        NewDecision {
+            decision: self.decision.clone(),
+            rationale: self.rationale.clone(),
+            affects_phases: self.affects_phases.clone(),
+            gate: self.gate.clone(),
+            iteration: self.iteration,
+            date: Some(now),
+        }
+    }
+
+    /// Every field the form shows, as the edit of an existing decision.
+    pub fn to_fields(&self) -> DecisionFields {
+        DecisionFields {
+            decision: Some(self.decision.clone()),
+            rationale: self.rationale.clone(),
+            affects_phases: Some(self.affects_phases.clone()),
+            gate: self.gate.clone(),
+            iteration: self.iteration,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -12,6 +12,7 @@ use super::model::{Focus, Model, Overlay, StatusKind, Tab};
 use super::msg::{Msg, WriteError};
 use super::{actions, mouse, timeline};
 use crate::core::time::Timestamp;
+use crate::io::project_edit::Target;
 use crate::io::watch::Reload;
 
 pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
@@ -410,12 +411,12 @@ pub(crate) fn refresh_visible(model: &mut Model) {
 }
 
 pub(crate) fn write(model: &mut Model, project_id: &str, op: WriteOp) -> Vec<Effect> {
-    let Some(source) = model
+    let Some(target) = model
         .workspace
         .projects
         .iter()
         .find(|p| p.id == project_id)
-        .map(|p| p.source.clone())
+        .map(Target::of)
     else {
         model.set_status(
             StatusKind::Error,
@@ -424,11 +425,7 @@ pub(crate) fn write(model: &mut Model, project_id: &str, op: WriteOp) -> Vec<Eff
         return Vec::new();
     };
     model.set_status(StatusKind::Info, format!("saving: {}", op.describe()));
-    vec![Effect::Write(WriteRequest {
-        project_id: project_id.to_string(),
-        source,
-        op,
-    })]
+    vec![Effect::Write(WriteRequest { target, op })]
 }
 
 fn on_mouse(model: &mut Model, event: MouseEvent) -> Vec<Effect> {

@@ -1,29 +1,29 @@
-//! Writes asked for by the dashboard: `core::edit` intents applied to the state file
-//! by `io::yaml_edit` (comment-preserving, re-validated) through `io::write`
-//! (locked, atomic, refusing a file that changed since it was read). Acknowledging
-//! also marks the checkpoint itself: `metadata.acknowledged` in a design checkpoint,
-//! a `cx-NNN.acknowledged` marker beside a real Jerry one.
+//! Writes asked for by the dashboard, done by `io::project_edit` (the same path as
+//! the `ack`, `merge` and `decision` commands): comment-preserving, re-validated,
+//! locked and atomic. The target carries the hash of the state file as the
+//! dashboard read it, so a file that changed since is refused, never overwritten.
 
 use std::path::Path;
 
 use super::effect::{WriteOp, WriteRequest};
-use super::form::DecisionDraft;
 use super::msg::{Msg, WriteError};
-use crate::core::edit::{self, CheckpointEvent, DecisionFields, EditIntent, NewDecision};
-use crate::core::model::{Checkpoint, CheckpointFormat};
+use crate::core::edit::EditIntent;
+use crate::core::model::Checkpoint;
 use crate::core::time::Timestamp;
-use crate::io::write::{self as io_write, WriteError as IoError};
-use crate::io::{clock, yaml_edit};
+use crate::io::clock;
+use crate::io::project_edit::{self, Outcome};
+use crate::io::write::WriteError as IoError;
 
 pub fn perform(root: &Path, request: WriteRequest) -> Msg {
     let what = request.op.describe();
-    let now = clock::now();
-    let result = apply(root, &request, now).map_err(|e| match e {
-        IoError::ChangedOnDisk { path } => WriteError::ChangedOnDisk {
-            path: relative(root, &path),
-        },
-        other => WriteError::Failed(other.to_string()),
-    });
+    let result = apply(root, &request, clock::now())
+        .map(|outcome| outcome.brief())
+        .map_err(|e| match e {
+            IoError::ChangedOnDisk { path } => WriteError::ChangedOnDisk {
+                path: relative(root, &path),
+            },
+            other => WriteError::Failed(other.to_string()),
+        });
     Msg::Written { what, result }
 }
 
@@ -34,141 +34,27 @@ fn relative(root: &Path, path: &Path) -> String {
         .to_string()
 }
 
-/// Does the write; returns the files changed, for the status bar.
-fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<String, IoError> {
-    let source = &request.source;
-    let state_file = root.join(source);
-    let edit_state =
-        |intent: &EditIntent| yaml_edit::edit_file(&state_file, source, intent, now, false);
+fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<Outcome, IoError> {
+    let target = &request.target;
+    let edit = |intent: EditIntent| project_edit::edit_state(root, target, &intent, now, false);
     match &request.op {
-        WriteOp::AddDecision(draft) => {
-            edit_state(&EditIntent::AddDecision(new_decision(draft, now)))?;
-            Ok(source.clone())
-        }
-        WriteOp::EditDecision { id, draft } => {
-            edit_state(&EditIntent::EditDecision {
-                id: id.clone(),
-                fields: fields(draft),
-            })?;
-            Ok(source.clone())
-        }
-        WriteOp::SetApplied { id, applied } => {
-            edit_state(&EditIntent::SetDecisionApplied {
-                id: id.clone(),
-                applied: *applied,
-            })?;
-            Ok(source.clone())
-        }
-        WriteOp::Merge { checkpoint } => {
-            edit_state(&EditIntent::MergeCheckpoint(event_of(checkpoint)))?;
-            Ok(source.clone())
-        }
+        WriteOp::AddDecision(draft) => edit(EditIntent::AddDecision(draft.to_new(now))),
+        WriteOp::EditDecision { id, draft } => edit(EditIntent::EditDecision {
+            id: id.clone(),
+            fields: draft.to_fields(),
+        }),
+        WriteOp::SetApplied { id, applied } => edit(EditIntent::SetDecisionApplied {
+            id: id.clone(),
+            applied: *applied,
+        }),
+        WriteOp::Merge { checkpoint } => project_edit::merge(root, target, checkpoint, now, false),
         WriteOp::Acknowledge { checkpoint } => {
-            let marked = acknowledge_file(root, checkpoint, now)?;
-            let intent = EditIntent::AcknowledgeCheckpoint {
-                id: checkpoint.id.clone(),
-            };
-            section_ack(&state_file, source, &intent, now)?;
-            Ok(marked)
+            project_edit::acknowledge(root, target, &[checkpoint.as_ref()], false, now, false)
         }
         WriteOp::AcknowledgeAll { checkpoints } => {
-            let mut marked = Vec::new();
-            for cp in checkpoints {
-                marked.push(acknowledge_file(root, cp, now)?);
-            }
-            section_ack(&state_file, source, &EditIntent::AcknowledgeAll, now)?;
-            Ok(marked.join(", "))
+            let all: Vec<&Checkpoint> = checkpoints.iter().collect();
+            project_edit::acknowledge(root, target, &all, true, now, false)
         }
-    }
-}
-
-/// The section's own record of the event is updated when it has one; a section
-/// without compaction events (or without this one) is left alone.
-fn section_ack(
-    state_file: &Path,
-    source: &str,
-    intent: &EditIntent,
-    now: Timestamp,
-) -> Result<(), IoError> {
-    match yaml_edit::edit_file(state_file, source, intent, now, false) {
-        Ok(_) | Err(IoError::NotApplicable { .. }) => Ok(()),
-        Err(e) => Err(e),
-    }
-}
-
-/// Marks the checkpoint file itself; returns what was written (root-relative).
-fn acknowledge_file(root: &Path, cp: &Checkpoint, now: Timestamp) -> Result<String, IoError> {
-    let path = root.join(&cp.path);
-    match cp.format {
-        CheckpointFormat::Design => {
-            let snapshot = io_write::read_snapshot(&path)?;
-            let text = snapshot.text()?;
-            let refused = |reason: String| IoError::Refused {
-                path: path.clone(),
-                reason,
-            };
-            let doc = edit::json::parse(text).map_err(|e| refused(e.to_string()))?;
-            let ops =
-                edit::json::plan_acknowledge(&doc, now).map_err(|e| refused(e.to_string()))?;
-            if !ops.is_empty() {
-                let new = edit::json::edit(text, &ops).map_err(|e| refused(e.to_string()))?;
-                io_write::replace(&snapshot, new.as_bytes())?;
-            }
-            Ok(cp.path.clone())
-        }
-        CheckpointFormat::Jerry => {
-            let marker = marker_path(&cp.path, &cp.id);
-            match io_write::create_new(&root.join(&marker), b"", None) {
-                Ok(()) | Err(IoError::AlreadyExists { .. }) => Ok(marker),
-                Err(e) => Err(e),
-            }
-        }
-    }
-}
-
-/// `…/cx-007.json` → `…/cx-007.acknowledged`.
-fn marker_path(checkpoint_path: &str, id: &str) -> String {
-    match checkpoint_path.rsplit_once('/') {
-        Some((dir, _)) => format!("{dir}/{id}.acknowledged"),
-        None => format!("{id}.acknowledged"),
-    }
-}
-
-fn new_decision(draft: &DecisionDraft, now: Timestamp) -> NewDecision {
-    NewDecision {
-        decision: draft.decision.clone(),
-        rationale: draft.rationale.clone(),
-        affects_phases: draft.affects_phases.clone(),
-        gate: draft.gate.clone(),
-        iteration: draft.iteration,
-        date: Some(now),
-    }
-}
-
-fn fields(draft: &DecisionDraft) -> DecisionFields {
-    DecisionFields {
-        decision: Some(draft.decision.clone()),
-        rationale: draft.rationale.clone(),
-        affects_phases: Some(draft.affects_phases.clone()),
-        gate: draft.gate.clone(),
-        iteration: draft.iteration,
-    }
-}
-
-fn event_of(cp: &Checkpoint) -> CheckpointEvent {
-    CheckpointEvent {
-        id: cp.id.clone(),
-        number: cp.number,
-        timestamp: cp.created_at_raw.clone(),
-        trigger: cp.trigger.clone(),
-        fill: cp.fill,
-        tier: cp.tier.clone(),
-        session_id: cp.session_id.clone(),
-        active_phase: cp.current_phase.clone(),
-        active_gate: cp.current_gate.clone(),
-        active_gate_iteration: cp.current_gate_iteration,
-        checkpoint_file: Some(cp.path.clone()),
-        acknowledged: cp.acknowledged,
     }
 }
 
@@ -176,9 +62,10 @@ fn event_of(cp: &Checkpoint) -> CheckpointEvent {
 mod tests {
     use super::*;
     use crate::config::Config;
-    use crate::core::model::Project;
+    use crate::core::model::{CheckpointFormat, Project};
     use crate::io::env::Env;
     use crate::io::load;
+    use crate::io::project_edit::Target;
     use crate::tui::form::DecisionDraft;
 
     const NOW: Timestamp = Timestamp(1_771_331_696);
@@ -194,8 +81,7 @@ mod tests {
 
     fn run(root: &Path, project: &Project, op: WriteOp) -> Result<String, WriteError> {
         let request = WriteRequest {
-            project_id: project.id.clone(),
-            source: project.source.clone(),
+            target: Target::of(project),
             op,
         };
         match perform(root, request) {
@@ -220,15 +106,6 @@ mod tests {
     }
 
     #[test]
-    fn markers_sit_beside_their_checkpoint() {
-        assert_eq!(
-            marker_path(".jerry/checkpoints/cx-007.json", "cx-007"),
-            ".jerry/checkpoints/cx-007.acknowledged"
-        );
-        assert_eq!(marker_path("cx-001.json", "cx-001"), "cx-001.acknowledged");
-    }
-
-    #[test]
     fn acknowledging_sets_the_flag_of_a_design_checkpoint() {
         let (dir, projects) = demo();
         let payouts = find(&projects, PAYOUTS);
@@ -242,7 +119,8 @@ mod tests {
             },
         )
         .unwrap();
-        assert_eq!(written, waiting.path);
+        let name = waiting.path.rsplit('/').next().unwrap();
+        assert!(written.contains(&format!("{name}: ")), "{written}");
         let json: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(dir.path().join(&waiting.path)).unwrap())
                 .unwrap();
@@ -286,8 +164,9 @@ mod tests {
         )
         .unwrap();
         for cp in &waiting {
-            let marker = marker_path(&cp.path, &cp.id);
-            assert!(written.contains(&marker), "{written}");
+            let marker = project_edit::marker_path(&cp.path, &cp.id);
+            let name = marker.rsplit('/').next().unwrap();
+            assert!(written.contains(&format!("{name}: created")), "{written}");
             assert!(dir.path().join(&marker).exists());
         }
         let ws = load_ws();
@@ -312,7 +191,11 @@ mod tests {
             gate: Some("qg-2".into()),
             iteration: Some(2),
         };
-        run(dir.path(), payouts, WriteOp::AddDecision(draft)).unwrap();
+        let summary = run(dir.path(), payouts, WriteOp::AddDecision(draft)).unwrap();
+        assert!(
+            summary.starts_with("ORCHESTRATION.yaml: ") && summary.contains("changed (+"),
+            "the status bar gets the change summary: {summary}"
+        );
         let after = std::fs::read_to_string(&path).unwrap();
         let comments = |t: &str| t.lines().filter(|l| l.contains('#')).count();
         assert!(comments(&after) >= comments(&before), "comments survive");
@@ -390,5 +273,36 @@ mod tests {
             matches!(&err, WriteError::Failed(m) if m.contains("cx-404")),
             "{err:?}"
         );
+    }
+
+    /// One write path: the dashboard edits files only through `io::project_edit`.
+    #[test]
+    fn the_dashboard_writes_only_through_project_edit() {
+        let tui = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tui");
+        let mut offenders = Vec::new();
+        let mut dirs = vec![tui];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                // Split, so that this test does not find itself.
+                let needles = [
+                    concat!("yaml", "_edit::"),
+                    concat!("write::", "replace"),
+                    concat!("write::", "create_new"),
+                    concat!("edit::", "json::"),
+                ];
+                for needle in needles {
+                    if text.contains(needle) {
+                        offenders.push(format!("{}: {needle}", path.display()));
+                    }
+                }
+            }
+        }
+        assert!(offenders.is_empty(), "{offenders:#?}");
     }
 }
