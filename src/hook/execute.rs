@@ -2,10 +2,9 @@
 //! describes them for `--dry-run`.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use super::output::{HookOutcome, PlannedWrite, WriteOp};
-use crate::io::write::{self, ContentHash, WriteError};
+use crate::io::write::{self, WriteError};
 
 /// Performs each write in order; stops at the first failure and returns it.
 pub fn execute(writes: &[PlannedWrite]) -> Result<(), WriteError> {
@@ -21,28 +20,7 @@ fn execute_one(planned: &PlannedWrite) -> Result<(), WriteError> {
             write::create_new(&planned.path, bytes, None)
         }
         WriteOp::Replace { snapshot, bytes } => write::replace(snapshot, bytes),
-        WriteOp::Remove { snapshot } => remove_unchanged(&snapshot.path, snapshot.hash),
-    }
-}
-
-/// Removes `path` if it still holds the bytes that were read. (`io::write` has no
-/// removal yet; this keeps the "refuse what changed" rule for the one file a hook
-/// deletes, the consumed precompact state.)
-fn remove_unchanged(path: &Path, hash: ContentHash) -> Result<(), WriteError> {
-    let current = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        // Already consumed by a sibling hook run: the goal is reached.
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(WriteError::io(path, e)),
-    };
-    if ContentHash::of(&current) != hash {
-        return Err(WriteError::ChangedOnDisk {
-            path: path.to_path_buf(),
-        });
-    }
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(WriteError::io(path, e)),
-        _ => Ok(()),
+        WriteOp::Remove { snapshot } => write::remove(snapshot),
     }
 }
 
@@ -102,4 +80,40 @@ fn injected_text(stdout: &str) -> Option<String> {
         .get("additionalContext")?
         .as_str()
         .map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::write::{lock_path, read_snapshot};
+
+    /// The consumed precompact state is removed under the sidecar lock, so a writer
+    /// holding it can finish, and a state it rewrote in the meantime is kept.
+    #[test]
+    fn a_consumed_state_is_removed_under_the_lock_and_only_unchanged() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("precompact_state.json");
+        std::fs::write(&path, "{\"active_project_id\": \"07-a\"}").unwrap();
+        let snapshot = read_snapshot(&path).unwrap();
+        let lock = std::fs::File::create(lock_path(&path)).unwrap();
+        lock.lock().unwrap();
+        let planned = PlannedWrite {
+            path: path.clone(),
+            op: WriteOp::Remove { snapshot },
+            why: "consumed".into(),
+        };
+        let remover = std::thread::spawn(move || execute(&[planned]));
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        std::fs::write(&path, "{\"active_project_id\": \"09-b\"}").unwrap();
+        lock.unlock().unwrap();
+        let result = remover.join().unwrap();
+        assert!(
+            matches!(result, Err(WriteError::ChangedOnDisk { .. })),
+            "{result:?}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"active_project_id\": \"09-b\"}"
+        );
+    }
 }

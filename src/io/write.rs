@@ -9,6 +9,8 @@
 //!   renames it over the original and fsyncs the folder.
 //! - [`create_new`] does the same for a file that must not exist yet (checkpoints,
 //!   `.acknowledged` markers); the final step never clobbers.
+//! - [`remove`] unlinks a file under the same lock, if it still hashes to the
+//!   snapshot, and fsyncs the folder (a consumed precompact state).
 //!
 //! Every failure leaves the original byte-for-byte unchanged. The `_with` variants take
 //! [`Options`]: the lock timeout and the [`WriteSteps`] through which tests inject
@@ -182,6 +184,43 @@ pub fn replace_with(
     temp.persist(&target)
         .map_err(|e| WriteError::io(path, e.error))?;
     sync_parent(&target);
+    Ok(())
+}
+
+/// Removes the snapshot's file, if it still holds the snapshot's bytes: under the
+/// sidecar lock, the hash checked, the name unlinked (a symlink itself, not what it
+/// names) and the folder fsynced. A file already gone is fine: nothing is lost.
+pub fn remove(snapshot: &Snapshot) -> Result<(), WriteError> {
+    remove_with(snapshot, &Options::default())
+}
+
+pub fn remove_with(snapshot: &Snapshot, options: &Options) -> Result<(), WriteError> {
+    let path = &snapshot.path;
+    let target = match std::fs::canonicalize(path) {
+        Ok(target) => target,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(WriteError::io(path, e)),
+    };
+    let _lock = SidecarLock::acquire(&target, options.lock_timeout)?;
+    options
+        .steps
+        .before_check(&target)
+        .map_err(|e| WriteError::io(path, e))?;
+    let current = match std::fs::read(&target) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(WriteError::io(path, e)),
+    };
+    if ContentHash::of(&current) != snapshot.hash {
+        return Err(WriteError::ChangedOnDisk { path: path.clone() });
+    }
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(WriteError::io(path, e));
+        }
+        _ => {}
+    }
+    sync_parent(path);
     Ok(())
 }
 

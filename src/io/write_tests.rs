@@ -254,3 +254,61 @@ fn threads_racing_on_one_file_lose_no_update() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "100");
     assert_eq!(names_in(dir.path()), ["counter"]);
 }
+
+#[test]
+fn remove_unlinks_an_unchanged_file_and_leaves_no_debris() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "precompact_state.json", "{}\n");
+    file_with(&dir, "other.json", "{}\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    remove(&snapshot).unwrap();
+    assert_eq!(names_in(dir.path()), ["other.json"]);
+    // Gone already (a sibling hook consumed it): the goal is reached.
+    remove(&snapshot).unwrap();
+}
+
+#[test]
+fn remove_refuses_a_file_changed_after_it_was_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "precompact_state.json", "{\"a\": 1}\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    let options = Options {
+        steps: &ConcurrentChange(Cell::new(false)),
+        ..Options::default()
+    };
+    let err = remove_with(&snapshot, &options).unwrap_err();
+    assert!(matches!(err, WriteError::ChangedOnDisk { .. }), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "someone else's bytes\n"
+    );
+    assert_eq!(names_in(dir.path()), ["precompact_state.json"]);
+}
+
+#[test]
+fn remove_waits_for_the_lock_and_gives_up_after_the_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "precompact_state.json", "{}\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    let held = SidecarLock::acquire(&path, Duration::from_secs(1)).unwrap();
+    let options = Options {
+        lock_timeout: Duration::from_millis(50),
+        ..Options::default()
+    };
+    let err = remove_with(&snapshot, &options).unwrap_err();
+    assert!(matches!(err, WriteError::LockTimeout { .. }), "{err}");
+    assert!(path.exists());
+    drop(held);
+    remove_with(&snapshot, &options).unwrap();
+    assert!(names_in(dir.path()).is_empty());
+}
+
+#[test]
+fn remove_unlinks_a_symlink_not_the_file_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = file_with(&dir, "real.json", "{}\n");
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    remove(&read_snapshot(&link).unwrap()).unwrap();
+    assert_eq!(names_in(dir.path()), ["real.json"]);
+}
