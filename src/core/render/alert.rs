@@ -132,13 +132,15 @@ fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) 
     head.push('\n');
     head.push_str(&format!("LAST SCORE: {}\n\n", last_score(cp, project)));
 
-    let yaml = project.map_or("unknown (no workflow names this checkpoint)".into(), |p| {
-        p.source.clone()
-    });
+    let yaml = match project {
+        Some(p) => p.source.clone(),
+        None => listed_state_file(cp),
+    };
     let next = first([
         activity.as_deref().and_then(state::oq_r3_next_action),
         cp.next_action.clone(),
         project.and_then(state::next_step),
+        resumption_state_text(cp, &["next_step", "next_action"]),
     ])
     .unwrap_or_else(|| "the interrupted work recorded in the resumption section".into());
     let mut actions = String::from("IMMEDIATE ACTIONS:\n");
@@ -152,6 +154,48 @@ fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) 
     actions.push_str(&wrap("5. Continue from: ", 3, &abbreviate(&next, 400)));
     actions.push_str("\n</compaction-alert>\n");
     Fixed { head, actions }
+}
+
+/// With no project: the state file the checkpoint lists (PreCompact lists the
+/// workflow's own file first), else the files it lists, else "unknown".
+fn listed_state_file(cp: &Checkpoint) -> String {
+    let is_state_file = |path: &str| {
+        let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+        matches!(
+            name,
+            "ORCHESTRATION.yaml" | "resume-context.md" | "_resume.md"
+        )
+    };
+    let paths: Vec<String> = cp
+        .files_to_read
+        .iter()
+        .map(|f| one_line(&f.path))
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    if let Some(state) = paths.iter().find(|p| is_state_file(p)) {
+        return state.clone();
+    }
+    let workflow = resumption_state_text(cp, &["workflow_id", "workflow"]);
+    match (paths.as_slice(), workflow) {
+        ([], Some(workflow)) => {
+            format!("unknown; the checkpoint's resumption_state names workflow {workflow}")
+        }
+        ([], None) => "unknown (no workflow names this checkpoint)".into(),
+        ([first, second, third, rest @ ..], _) if !rest.is_empty() => format!(
+            "unknown; the checkpoint lists {first}, {second}, {third} and {} more",
+            rest.len()
+        ),
+        (listed, _) => format!("unknown; the checkpoint lists {}", listed.join(", ")),
+    }
+}
+
+/// The first of `keys` with text in a real Jerry checkpoint's `resumption_state`.
+fn resumption_state_text(cp: &Checkpoint, keys: &[&str]) -> Option<String> {
+    let state = cp.resumption_state.as_ref()?;
+    keys.iter()
+        .filter_map(|key| state.get(*key)?.as_str())
+        .map(one_line)
+        .find(|text| !text.trim().is_empty())
 }
 
 /// `auto (PreCompact hook)`: `trigger.type` and `trigger.source` (kept in `other`).
@@ -264,4 +308,84 @@ fn pending_decisions(cp: &Checkpoint, project: Option<&Project>) -> Vec<String> 
                 .collect()
         })
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::normalize::checkpoint::normalize_checkpoint;
+
+    fn design(files: &str, next: &str) -> Checkpoint {
+        let text = format!(
+            r#"{{"schema_version": "1.0.0", "event_type": "compaction", "event_id": "cx-007",
+               "timestamp": "2026-03-02T09:15:00Z",
+               "recovery_instructions": {{"files_to_read": [{files}], "next_action": {next}}},
+               "metadata": {{"acknowledged": false}}}}"#
+        );
+        normalize_checkpoint(".jerry/checkpoints/cx-007-checkpoint.json", &text, false).unwrap()
+    }
+
+    fn alert(cp: &Checkpoint) -> String {
+        render_alert(cp, None, std::slice::from_ref(cp)).text
+    }
+
+    #[test]
+    fn without_a_project_the_checkpoint_names_the_state_file_and_the_next_action() {
+        let cp = design(
+            r#"{"path": "notes/a.md"}, {"path": "projects/P/ORCHESTRATION.yaml", "sections": ["resumption"]}"#,
+            r#""Re-score qg-3.""#,
+        );
+        let text = alert(&cp);
+        assert!(
+            text.contains(
+                "2. Read ORCHESTRATION.yaml resumption section: projects/P/ORCHESTRATION.yaml\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("5. Continue from: Re-score qg-3.\n"),
+            "{text}"
+        );
+        assert!(!text.contains("no workflow names"), "{text}");
+    }
+
+    #[test]
+    fn a_real_jerry_checkpoint_says_what_its_resumption_state_names() {
+        let text = r#"{"checkpoint_id": "cx-004", "created_at": "2026-02-17T12:00:00Z",
+            "context_state": {"fill_percentage": 0.912},
+            "resumption_state": {"workflow_id": "docs-rewrite-20260225-001",
+                                 "next_step": "Continue guide-migrator from guide 27"}}"#;
+        let cp = normalize_checkpoint(".jerry/checkpoints/cx-004.json", text, false).unwrap();
+        let text = alert(&cp);
+        assert!(
+            text.contains(
+                "2. Read ORCHESTRATION.yaml resumption section: unknown; the checkpoint's \
+                 resumption_state names workflow docs-rewrite-20260225-001\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("5. Continue from: Continue guide-migrator from guide 27\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn without_a_state_file_the_listed_files_are_named() {
+        let cp = design(r#"{"path": "a.md"}, {"path": "b.md"}"#, "null");
+        assert!(alert(&cp).contains("2. Read ORCHESTRATION.yaml resumption section: unknown; the checkpoint lists a.md, b.md\n"));
+        let many = design(
+            r#"{"path": "a.md"}, {"path": "b.md"}, {"path": "c.md"}, {"path": "d.md"}, {"path": "e.md"}"#,
+            "null",
+        );
+        assert!(
+            alert(&many).contains("lists a.md, b.md, c.md and 2 more\n"),
+            "{}",
+            alert(&many)
+        );
+        let none = design("", "null");
+        assert!(alert(&none).contains(
+            "2. Read ORCHESTRATION.yaml resumption section: unknown (no workflow names this checkpoint)\n"
+        ));
+    }
 }
