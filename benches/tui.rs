@@ -55,7 +55,7 @@ fn first_frame(dir: &Path) -> Model {
         NOW,
     );
     update(&mut model, Msg::Resize(120, 40), NOW);
-    update(&mut model, Msg::Loaded(Ok(Box::new(ws))), NOW);
+    update(&mut model, Msg::loaded(ws), NOW);
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
     terminal.draw(|f| view(&model, f)).expect("draw");
     model
@@ -98,7 +98,7 @@ fn benches(c: &mut Criterion) {
                 NOW,
             );
             update(&mut m, Msg::Resize(120, 40), NOW);
-            update(&mut m, Msg::Loaded(Ok(Box::new(loaded.clone()))), NOW);
+            update(&mut m, Msg::loaded(loaded.clone()), NOW);
             let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
             terminal.draw(|f| view(&m, f)).expect("draw").area
         })

@@ -4,10 +4,11 @@
 mod tui_support;
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use resume_tui::io::write::ContentHash;
 use resume_tui::tui::effect::{Effect, WriteOp};
 use resume_tui::tui::keymap::Keymap;
-use resume_tui::tui::model::{Focus, Overlay, Sort, StatusKind, Tab};
-use resume_tui::tui::msg::{Msg, WriteError};
+use resume_tui::tui::model::{Focus, Overlay, Saving, Sort, StatusKind, Tab};
+use resume_tui::tui::msg::{LoadedWorkspace, Msg, ReloadedProject, WriteError};
 use resume_tui::tui::update;
 use tui_support::*;
 
@@ -19,6 +20,21 @@ fn status_text(model: &resume_tui::tui::Model) -> String {
         .as_ref()
         .map(|s| s.text.clone())
         .unwrap_or_default()
+}
+
+/// The runner's answer to a write: saved, then the workspace read again.
+fn saved_and_reloaded(m: &mut resume_tui::tui::Model) {
+    let effects = update(
+        m,
+        Msg::Written {
+            what: "edited".into(),
+            result: Ok("x".into()),
+        },
+        NOW,
+    );
+    assert_eq!(effects, [Effect::LoadAll]);
+    let workspace = m.workspace.clone();
+    update(m, Msg::loaded(workspace), NOW);
 }
 
 #[test]
@@ -281,10 +297,12 @@ fn acknowledging_works_in_the_compaction_tab_on_the_selected_checkpoint() {
             checkpoint: Box::new(waiting.clone())
         }
     );
+    saved_and_reloaded(&mut m);
     let effects = press(&mut m, &["m"]);
     assert!(
         matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::Merge { checkpoint: Box::new(waiting.clone()) })
     );
+    saved_and_reloaded(&mut m);
     let effects = press(&mut m, &["A"]);
     assert!(
         matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::AcknowledgeAll { checkpoints: vec![waiting.clone()] })
@@ -414,14 +432,7 @@ fn editing_prefills_the_form_and_toggling_flips_applied() {
     assert!(
         matches!(&request.op, WriteOp::EditDecision { id, draft } if Some(id) == first.id.as_ref() && draft.decision == first.decision)
     );
-    update(
-        &mut m,
-        Msg::Written {
-            what: "edited".into(),
-            result: Ok("x".into()),
-        },
-        NOW,
-    );
+    saved_and_reloaded(&mut m);
     let effects = press(&mut m, &["<Space>"]);
     let [Effect::Write(request)] = effects.as_slice() else {
         panic!("{effects:?}")
@@ -600,13 +611,13 @@ fn a_reload_keeps_the_selection_tab_and_scroll() {
     select(&mut m, PAYOUTS);
     press(&mut m, &["1", "l", "j", "j", "j"]);
     let ws = m.workspace.clone();
-    update(&mut m, Msg::Loaded(Ok(Box::new(ws))), NOW);
+    update(&mut m, Msg::loaded(ws), NOW);
     assert_eq!(m.selected.as_deref(), Some(PAYOUTS));
     assert_eq!(m.scroll, 3);
     assert_eq!(m.focus, Focus::Detail);
     let mut ws = m.workspace.clone();
     ws.projects.retain(|p| p.id != PAYOUTS);
-    update(&mut m, Msg::Loaded(Ok(Box::new(ws))), NOW);
+    update(&mut m, Msg::loaded(ws), NOW);
     assert!(
         m.selected.is_some() && m.selected.as_deref() != Some(PAYOUTS),
         "a vanished project gives way to the first"
@@ -639,7 +650,11 @@ fn file_changes_reload_only_the_projects_whose_files_changed() {
     changed.summary.activity = Some("replaced".into());
     let effects = update(
         &mut m,
-        Msg::ProjectsLoaded(vec![(source.clone(), Some(Box::new(changed)))]),
+        Msg::ProjectsLoaded(vec![ReloadedProject {
+            source: source.clone(),
+            project: Some(Box::new(changed)),
+            hash: Some(ContentHash(7)),
+        }]),
         NOW,
     );
     assert!(effects.is_empty());
@@ -647,7 +662,20 @@ fn file_changes_reload_only_the_projects_whose_files_changed() {
         m.project().unwrap().summary.activity.as_deref(),
         Some("replaced")
     );
-    let effects = update(&mut m, Msg::ProjectsLoaded(vec![(source, None)]), NOW);
+    assert_eq!(
+        m.hashes.get(&source),
+        Some(&ContentHash(7)),
+        "the reload's hash is what the next edit expects"
+    );
+    let effects = update(
+        &mut m,
+        Msg::ProjectsLoaded(vec![ReloadedProject {
+            source,
+            project: None,
+            hash: None,
+        }]),
+        NOW,
+    );
     assert_eq!(
         effects,
         [Effect::LoadAll],
@@ -862,5 +890,79 @@ fn file_text_in_the_edit_form_is_sanitised() {
     assert_eq!(
         form.value(resume_tui::tui::form::Field::Decision),
         "eviltext next"
+    );
+}
+
+#[test]
+fn writes_expect_the_state_file_as_it_was_loaded() {
+    let mut m = demo_model(120, 40);
+    let mut workspace = m.workspace.clone();
+    let source = m.project().unwrap().source.clone();
+    workspace.root = "/demo".into();
+    let hashes = [(source.clone(), ContentHash(42))].into_iter().collect();
+    update(
+        &mut m,
+        Msg::Loaded(Ok(Box::new(LoadedWorkspace { workspace, hashes }))),
+        NOW,
+    );
+    let effects = press(&mut m, &["4", "l", "<Space>"]);
+    let [Effect::Write(request)] = effects.as_slice() else {
+        panic!("{effects:?}")
+    };
+    assert_eq!(request.target.source, source);
+    assert_eq!(
+        request.target.expected,
+        Some(ContentHash(42)),
+        "the edit is refused unless the file still holds what was loaded"
+    );
+}
+
+#[test]
+fn a_new_edit_waits_until_the_last_one_is_written_and_read_back() {
+    let mut m = demo_model(120, 40);
+    press(&mut m, &["4", "l"]);
+    assert!(matches!(
+        press(&mut m, &["<Space>"]).as_slice(),
+        [Effect::Write(_)]
+    ));
+    assert_eq!(m.saving, Saving::Writing);
+    assert!(
+        press(&mut m, &["<Space>"]).is_empty(),
+        "decided on a screen the write is about to make stale"
+    );
+    assert!(
+        status_text(&m).contains("still saving"),
+        "{}",
+        status_text(&m)
+    );
+    update(
+        &mut m,
+        Msg::Written {
+            what: "marked RD-001 applied".into(),
+            result: Ok("ORCHESTRATION.yaml: 1 line changed".into()),
+        },
+        NOW,
+    );
+    assert_eq!(m.saving, Saving::Reloading);
+    assert!(press(&mut m, &["<Space>"]).is_empty());
+    let workspace = m.workspace.clone();
+    update(&mut m, Msg::loaded(workspace), NOW);
+    assert_eq!(m.saving, Saving::Idle);
+    assert!(matches!(
+        press(&mut m, &["<Space>"]).as_slice(),
+        [Effect::Write(_)]
+    ));
+    update(
+        &mut m,
+        Msg::Written {
+            what: "x".into(),
+            result: Err(WriteError::Failed("read-only".into())),
+        },
+        NOW,
+    );
+    assert_eq!(
+        m.saving,
+        Saving::Idle,
+        "a failed write leaves nothing to wait for"
     );
 }

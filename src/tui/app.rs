@@ -155,8 +155,8 @@ fn event_loop(
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
         for msg in coalesce(batch) {
-            if let Msg::Loaded(Ok(ws)) = &msg {
-                runner.watch_workspace(ws);
+            if let Msg::Loaded(Ok(loaded)) = &msg {
+                runner.watch_workspace(&loaded.workspace);
             }
             let effects = update::update(model, msg, clock::now());
             for effect in effects {
@@ -243,8 +243,9 @@ pub fn render_once(
     if !problems.is_empty() {
         update::update(&mut model, Msg::Problem(problems.join(" · ")), ctx.now);
     }
-    let ws = crate::io::load::load_workspace(Path::new(&ctx.root), &ctx.env, ctx.now, &ctx.config);
-    update::update(&mut model, Msg::Loaded(Ok(Box::new(ws))), ctx.now);
+    let loaded =
+        super::loader::load_workspace(Path::new(&ctx.root), &ctx.env, ctx.now, &ctx.config);
+    update::update(&mut model, Msg::Loaded(Ok(Box::new(loaded))), ctx.now);
     let text = draw_to_text(&model, w, h).map_err(|e| Error::io("render", e))?;
     out.write_all(text.as_bytes())
         .map_err(|e| Error::io("stdout", e))?;

@@ -9,6 +9,7 @@ pub mod form;
 pub mod keymap;
 pub mod layout;
 pub mod list;
+pub mod loader;
 pub mod model;
 mod mouse;
 pub mod msg;

@@ -6,6 +6,7 @@ use crate::core::time::Timestamp;
 
 use super::form::DecisionForm;
 use super::keymap::Keymap;
+use super::loader::StateHashes;
 use super::theme::Theme;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +100,17 @@ pub struct Status {
     pub text: String,
 }
 
+/// Where the last edit the dashboard asked for stands. A new edit waits until
+/// the last one is written and read back: until then the screen (and the hash an
+/// edit expects) is behind the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Saving {
+    Idle,
+    Writing,
+    /// Written; the files are being read again.
+    Reloading,
+}
+
 /// What is drawn over the main screen and takes the keys first.
 #[derive(Debug, Clone)]
 pub enum Overlay {
@@ -117,6 +129,9 @@ pub enum Overlay {
 #[derive(Debug, Clone)]
 pub struct Model {
     pub workspace: Workspace,
+    /// The content hash of each state file as it was read for the screen, by
+    /// source: an edit expects to find exactly these bytes on disk.
+    pub hashes: StateHashes,
     /// False until the first load finished.
     pub loaded: bool,
     pub config: Config,
@@ -143,6 +158,7 @@ pub struct Model {
     pub decision_row: usize,
 
     pub overlay: Overlay,
+    pub saving: Saving,
     pub status: Option<Status>,
     pub quit: bool,
 }
@@ -151,6 +167,7 @@ impl Model {
     pub fn new(config: Config, theme: Theme, keymap: Keymap, now: Timestamp) -> Model {
         Model {
             workspace: Workspace::default(),
+            hashes: StateHashes::new(),
             loaded: false,
             config,
             theme,
@@ -169,6 +186,7 @@ impl Model {
             timeline_row: 0,
             decision_row: 0,
             overlay: Overlay::None,
+            saving: Saving::Idle,
             status: None,
             quit: false,
         }

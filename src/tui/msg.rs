@@ -2,7 +2,9 @@
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
-use crate::core::model::Workspace;
+use super::loader::StateHashes;
+use crate::core::model::{Project, Workspace};
+use crate::io::write::ContentHash;
 
 #[derive(Debug, Clone)]
 pub enum Msg {
@@ -12,7 +14,7 @@ pub enum Msg {
     /// The clock moved on (ages in the list are redrawn); carries no data.
     Tick,
     /// A load finished: the whole workspace, or a reading error.
-    Loaded(Result<Box<Workspace>, String>),
+    Loaded(Result<Box<LoadedWorkspace>, String>),
     /// The watcher saw files change (paths relative to the root).
     FilesChanged(Vec<String>),
     Written {
@@ -27,11 +29,39 @@ pub enum Msg {
         copied: bool,
         message: String,
     },
-    /// Single projects re-read after their state files changed: (source, project);
-    /// `None` when the file no longer holds a project.
-    ProjectsLoaded(Vec<(String, Option<Box<crate::core::model::Project>>)>),
+    /// Single projects re-read after their state files changed.
+    ProjectsLoaded(Vec<ReloadedProject>),
     /// Something outside the screen went wrong (watcher, config, theme, keymap).
     Problem(String),
+}
+
+impl Msg {
+    /// A finished load of `workspace` whose files' hashes are not known (tests,
+    /// benchmarks): edits then apply to the files as they are on disk.
+    pub fn loaded(workspace: Workspace) -> Msg {
+        Msg::Loaded(Ok(Box::new(LoadedWorkspace {
+            workspace,
+            hashes: StateHashes::new(),
+        })))
+    }
+}
+
+/// A workspace as loaded, with the content hash of each state file as it was read.
+#[derive(Debug, Clone, Default)]
+pub struct LoadedWorkspace {
+    pub workspace: Workspace,
+    pub hashes: StateHashes,
+}
+
+/// One project re-read after its state file changed.
+#[derive(Debug, Clone)]
+pub struct ReloadedProject {
+    /// The state file, relative to the root.
+    pub source: String,
+    /// `None` when the file no longer holds a project.
+    pub project: Option<Box<Project>>,
+    /// The content hash of the state file as it was read.
+    pub hash: Option<ContentHash>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

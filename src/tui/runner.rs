@@ -7,11 +7,12 @@ use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 
 use super::effect::Effect;
+use super::loader;
 use super::msg::Msg;
 use crate::config::Config;
 use crate::core::model::Workspace;
 use crate::io::env::Env;
-use crate::io::{clipboard, clock, load, watch};
+use crate::io::{clipboard, clock, watch};
 
 pub struct Runner {
     root: PathBuf,
@@ -101,13 +102,8 @@ impl Runner {
             self.tx.clone(),
         );
         std::thread::spawn(move || {
-            let mut ws = load::load_workspace(&root, &env, clock::now(), &config);
-            // Absolute, so that `Y` copies a `cd` that works from anywhere.
-            ws.root = std::fs::canonicalize(&root)
-                .unwrap_or(root)
-                .display()
-                .to_string();
-            let _ = tx.send(Msg::Loaded(Ok(Box::new(ws))));
+            let loaded = loader::load_workspace(&root, &env, clock::now(), &config);
+            let _ = tx.send(Msg::Loaded(Ok(Box::new(loaded))));
         });
     }
 
@@ -122,10 +118,7 @@ impl Runner {
             let now = clock::now();
             let projects = sources
                 .into_iter()
-                .map(|source| {
-                    let project = load::load_project_file(&root, &env, &source, now, &config);
-                    (source, project.map(Box::new))
-                })
+                .map(|source| loader::reload_project(&root, &env, source, now, &config))
                 .collect();
             let _ = tx.send(Msg::ProjectsLoaded(projects));
         });
@@ -154,3 +147,7 @@ fn copy(env: &Env, config: &Config, what: String, text: &str, terminal: &mut dyn
         message: outcome.message,
     }
 }
+
+#[cfg(test)]
+#[path = "runner_tests.rs"]
+mod tests;

@@ -8,8 +8,8 @@ use super::effect::{Effect, WriteOp, WriteRequest};
 use super::form::{DecisionForm, FormOutcome};
 use super::layout::{self, Areas};
 use super::list;
-use super::model::{Focus, Model, Overlay, StatusKind, Tab};
-use super::msg::{Msg, WriteError};
+use super::model::{Focus, Model, Overlay, Saving, StatusKind, Tab};
+use super::msg::{Msg, ReloadedProject, WriteError};
 use super::{actions, mouse, timeline};
 use crate::core::time::Timestamp;
 use crate::io::project_edit::Target;
@@ -26,9 +26,11 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             follow_selection(model);
             Vec::new()
         }
-        Msg::Loaded(Ok(workspace)) => {
+        Msg::Loaded(Ok(loaded)) => {
+            read_back(model);
             let first = !model.loaded;
-            model.workspace = *workspace;
+            model.workspace = loaded.workspace;
+            model.hashes = loaded.hashes;
             model.loaded = true;
             refresh_visible(model);
             if first && model.status.is_none() {
@@ -42,6 +44,7 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             Vec::new()
         }
         Msg::Loaded(Err(problem)) => {
+            read_back(model);
             model.loaded = true;
             model.set_status(StatusKind::Error, problem);
             Vec::new()
@@ -76,20 +79,25 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
     }
 }
 
-fn on_projects_loaded(
-    model: &mut Model,
-    projects: Vec<(String, Option<Box<crate::core::model::Project>>)>,
-) -> Vec<Effect> {
-    for (source, project) in projects {
+fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProject>) -> Vec<Effect> {
+    read_back(model);
+    for reloaded in projects {
+        let source = reloaded.source;
         let slot = model
             .workspace
             .projects
             .iter_mut()
             .find(|p| p.source == source);
-        match (slot, project) {
+        match (slot, reloaded.project) {
             // The id is what the selection follows; a changed id needs a full load
             // (ids are made unique across the workspace).
-            (Some(slot), Some(project)) if slot.id == project.id => *slot = *project,
+            (Some(slot), Some(project)) if slot.id == project.id => {
+                *slot = *project;
+                match reloaded.hash {
+                    Some(hash) => model.hashes.insert(source, hash),
+                    None => model.hashes.remove(&source),
+                };
+            }
             _ => return vec![Effect::LoadAll],
         }
     }
@@ -97,7 +105,18 @@ fn on_projects_loaded(
     Vec::new()
 }
 
+/// A load after a save brings the screen up to the file again.
+fn read_back(model: &mut Model) {
+    if model.saving == Saving::Reloading {
+        model.saving = Saving::Idle;
+    }
+}
+
 fn on_written(model: &mut Model, what: String, result: Result<String, WriteError>) -> Vec<Effect> {
+    model.saving = match result {
+        Ok(_) => Saving::Reloading,
+        Err(_) => Saving::Idle,
+    };
     match result {
         Ok(path) => {
             if matches!(model.overlay, Overlay::Form(_)) {
@@ -113,7 +132,7 @@ fn on_written(model: &mut Model, what: String, result: Result<String, WriteError
             };
             model.set_status(
                 StatusKind::Error,
-                format!("not saved: {path} changed on disk since it was read"),
+                format!("not saved: {path} changed on disk since it was read; reload (r)"),
             );
             model.overlay = Overlay::ChangedOnDisk { path, form };
             Vec::new()
@@ -416,7 +435,7 @@ pub(crate) fn write(model: &mut Model, project_id: &str, op: WriteOp) -> Vec<Eff
         .projects
         .iter()
         .find(|p| p.id == project_id)
-        .map(Target::of)
+        .map(|p| Target::of(p).expecting(model.hashes.get(&p.source).copied()))
     else {
         model.set_status(
             StatusKind::Error,
@@ -424,6 +443,14 @@ pub(crate) fn write(model: &mut Model, project_id: &str, op: WriteOp) -> Vec<Eff
         );
         return Vec::new();
     };
+    if model.saving != Saving::Idle {
+        model.set_status(
+            StatusKind::Info,
+            "still saving the last change; try again once it shows",
+        );
+        return Vec::new();
+    }
+    model.saving = Saving::Writing;
     model.set_status(StatusKind::Info, format!("saving: {}", op.describe()));
     vec![Effect::Write(WriteRequest { target, op })]
 }

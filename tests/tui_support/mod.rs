@@ -30,7 +30,7 @@ pub fn demo_workspace() -> Workspace {
 pub fn model_with(ws: Workspace, theme: Theme, width: u16, height: u16) -> Model {
     let mut model = Model::new(Config::default(), theme, Keymap::defaults(), NOW);
     update(&mut model, Msg::Resize(width, height), NOW);
-    update(&mut model, Msg::Loaded(Ok(Box::new(ws))), NOW);
+    update(&mut model, Msg::loaded(ws), NOW);
     model
 }
 

@@ -44,7 +44,9 @@ fn hint_line(model: &Model, w: usize) -> Line<'static> {
             ("Esc".into(), "clear"),
             ("↑↓".into(), "move"),
         ]
-    } else if let Overlay::Form(_) | Overlay::ChangedOnDisk { .. } = model.overlay {
+    } else if let Overlay::ChangedOnDisk { .. } = model.overlay {
+        vec![("r".into(), "reload"), ("Esc".into(), "cancel")]
+    } else if let Overlay::Form(_) = model.overlay {
         vec![
             ("Tab".into(), "next field"),
             ("Enter".into(), "save"),

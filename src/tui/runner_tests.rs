@@ -1,0 +1,191 @@
+//! The effects run for real over a copy of the demo, without the watcher, as the
+//! event loop runs them: load, edit, and the refusal of a file changed meanwhile.
+
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use super::*;
+use crate::cli::Context;
+use crate::core::time::Timestamp;
+use crate::tui::action::Action;
+use crate::tui::keymap::Keymap;
+use crate::tui::model::{Model, Overlay, StatusKind, Tab};
+use crate::tui::theme::Theme;
+use crate::tui::update::{apply, update};
+
+const NOW: Timestamp = Timestamp(1_771_331_696);
+const PAYOUTS: &str = "payouts-v2-20260302-001";
+
+struct Dashboard {
+    _dir: tempfile::TempDir,
+    root: PathBuf,
+    runner: Runner,
+    rx: Receiver<Msg>,
+    model: Model,
+}
+
+impl Dashboard {
+    /// The demo, loaded by the runner; the watcher is never started.
+    fn open() -> Dashboard {
+        let dir = tempfile::tempdir().unwrap();
+        crate::io::demo::unpack_into(dir.path(), NOW).unwrap();
+        let ctx = Context::for_root(dir.path(), Env::default(), NOW);
+        let (tx, rx) = mpsc::channel();
+        let model = Model::new(
+            Config::default(),
+            Theme::default_dark(),
+            Keymap::defaults(),
+            NOW,
+        );
+        let mut dashboard = Dashboard {
+            root: dir.path().to_path_buf(),
+            _dir: dir,
+            runner: Runner::new(&ctx, tx),
+            rx,
+            model,
+        };
+        dashboard.run(vec![Effect::LoadAll]);
+        dashboard
+    }
+
+    /// Runs `effects` and feeds every message they send back through `update`,
+    /// running what that asks for in turn.
+    fn run(&mut self, effects: Vec<Effect>) {
+        let mut pending = effects;
+        while !pending.is_empty() {
+            let sent = pending.len();
+            for effect in std::mem::take(&mut pending) {
+                self.runner.run(effect, &mut Vec::new());
+            }
+            for _ in 0..sent {
+                let msg = self.rx.recv_timeout(Duration::from_secs(20)).unwrap();
+                if let Msg::Loaded(Ok(loaded)) = &msg {
+                    self.runner.watch_workspace(&loaded.workspace);
+                }
+                pending.extend(update(&mut self.model, msg, NOW));
+            }
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        let effects = apply(&mut self.model, action);
+        self.run(effects);
+    }
+
+    fn payouts_file(&self) -> PathBuf {
+        let project = self
+            .model
+            .workspace
+            .projects
+            .iter()
+            .find(|p| p.id == PAYOUTS)
+            .unwrap();
+        self.root.join(&project.source)
+    }
+
+    fn first_decision_applied(&self) -> Option<bool> {
+        self.model
+            .project()
+            .unwrap()
+            .resumption
+            .as_ref()
+            .unwrap()
+            .decisions[0]
+            .applied
+    }
+}
+
+#[test]
+fn an_edit_of_a_file_changed_behind_the_dashboard_is_refused_until_reloaded() {
+    let mut d = Dashboard::open();
+    assert_eq!(d.model.selected.as_deref(), Some(PAYOUTS));
+    d.act(Action::TabDecisions);
+    d.act(Action::FocusDetail);
+    assert_eq!(d.model.tab, Tab::Decisions);
+    let applied = d.first_decision_applied();
+
+    // Someone else edits the file; no watcher tells the dashboard.
+    let file = d.payouts_file();
+    let mut changed = std::fs::read_to_string(&file).unwrap();
+    changed.push_str("# edited elsewhere\n");
+    std::fs::write(&file, &changed).unwrap();
+
+    d.act(Action::ToggleApplied);
+    assert!(
+        std::fs::read_to_string(&file).unwrap() == changed,
+        "what the operator did not see is not overwritten"
+    );
+    assert!(
+        matches!(&d.model.overlay, Overlay::ChangedOnDisk { path, .. } if file.ends_with(path)),
+        "{:?}",
+        d.model.overlay
+    );
+    let status = d.model.status.clone().unwrap();
+    assert_eq!(status.kind, StatusKind::Error);
+    assert!(
+        status
+            .text
+            .contains("changed on disk since it was read; reload"),
+        "{}",
+        status.text
+    );
+
+    // `r` reloads what is on disk; the same edit then goes through.
+    let key = crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Char('r'));
+    let effects = update(&mut d.model, Msg::Key(key), NOW);
+    d.run(effects);
+    assert!(matches!(d.model.overlay, Overlay::None));
+    d.act(Action::ToggleApplied);
+    let status = d.model.status.clone().unwrap();
+    assert_eq!(status.kind, StatusKind::Success, "{}", status.text);
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.ends_with("# edited elsewhere\n"), "{written}");
+    assert_ne!(d.first_decision_applied(), applied);
+}
+
+#[test]
+fn edits_go_through_when_the_file_is_as_loaded_and_the_hash_follows_each_save() {
+    let mut d = Dashboard::open();
+    d.act(Action::TabDecisions);
+    d.act(Action::FocusDetail);
+    let file = d.payouts_file();
+    let source = d.model.project().unwrap().source.clone();
+    let loaded = d.model.hashes.get(&source).copied();
+    assert_eq!(
+        loaded,
+        Some(crate::io::write::ContentHash::of(
+            &std::fs::read(&file).unwrap()
+        ))
+    );
+    for _ in 0..2 {
+        d.act(Action::ToggleApplied);
+        let status = d.model.status.clone().unwrap();
+        assert_eq!(status.kind, StatusKind::Success, "{}", status.text);
+        assert!(
+            status.text.contains("ORCHESTRATION.yaml: "),
+            "{}",
+            status.text
+        );
+        let now_on_disk = crate::io::write::ContentHash::of(&std::fs::read(&file).unwrap());
+        assert_eq!(d.model.hashes.get(&source), Some(&now_on_disk));
+    }
+    assert_ne!(d.model.hashes.get(&source).copied(), loaded);
+}
+
+#[test]
+fn a_reload_by_the_watcher_takes_the_new_hash() {
+    let mut d = Dashboard::open();
+    let file = d.payouts_file();
+    let source = d.model.project().unwrap().source.clone();
+    let mut changed = std::fs::read_to_string(&file).unwrap();
+    changed.push_str("# edited elsewhere\n");
+    std::fs::write(&file, &changed).unwrap();
+    // What the watcher sends when the file changes.
+    let effects = update(&mut d.model, Msg::FilesChanged(vec![source.clone()]), NOW);
+    assert_eq!(effects, [Effect::ReloadProjects(vec![source.clone()])]);
+    d.run(effects);
+    assert_eq!(
+        d.model.hashes.get(&source),
+        Some(&crate::io::write::ContentHash::of(changed.as_bytes()))
+    );
+}
