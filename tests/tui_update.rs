@@ -522,27 +522,36 @@ fn copies_render_template_1_with_or_without_cd_and_template_2() {
     };
     assert!(what.starts_with("Template 2 for cx-"), "{what}");
     assert!(!text.is_empty());
-    update(
+    let sequence = b"\x1b]52;c;aGk=\x07".to_vec();
+    let effects = update(
         &mut m,
         Msg::Copied {
             what: what.clone(),
             backend: "osc52".into(),
             copied: true,
             message: String::new(),
+            terminal: sequence.clone(),
         },
         NOW,
     );
     assert!(status_text(&m).contains("via osc52"));
-    update(
+    assert_eq!(
+        effects,
+        [Effect::WriteTerminal(sequence)],
+        "the copy's OSC 52 goes to the terminal from the UI thread"
+    );
+    let effects = update(
         &mut m,
         Msg::Copied {
             what: what.clone(),
             backend: "off".into(),
             copied: false,
             message: "Clipboard is off".into(),
+            terminal: Vec::new(),
         },
         NOW,
     );
+    assert!(effects.is_empty());
     assert_eq!(m.status.as_ref().unwrap().kind, StatusKind::Error);
 }
 

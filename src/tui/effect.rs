@@ -18,6 +18,8 @@ pub enum Effect {
     },
     /// Change one project's files.
     Write(WriteRequest),
+    /// Bytes for the terminal itself (an OSC 52 copy), written between frames.
+    WriteTerminal(Vec<u8>),
     Quit,
 }
 

@@ -28,6 +28,9 @@ pub enum Msg {
         /// False when nothing was copied (the message says why).
         copied: bool,
         message: String,
+        /// What the copy leaves for the terminal to receive (OSC 52): the copy runs
+        /// on a worker thread, and only the UI thread writes to the terminal.
+        terminal: Vec<u8>,
     },
     /// Single projects re-read after their state files changed.
     ProjectsLoaded(Vec<ReloadedProject>),

@@ -1,24 +1,32 @@
 //! Performs the effects `update` asks for and sends their results back as messages.
 //! Loads run on a worker thread (one at a time; a request during a load runs after
-//! it); copies and writes run at once, since OSC 52 goes to the terminal we own.
+//! it). Copies run on a worker thread too (a native clipboard may take seconds to
+//! answer); what they leave for the terminal (OSC 52) comes back in the message and
+//! is written here, on the UI thread, between frames. Writes run at once: they are
+//! short, and the next edit must see their result.
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
 use super::effect::Effect;
 use super::loader;
 use super::msg::Msg;
-use crate::config::Config;
+use crate::config::{ClipboardConfig, Config};
 use crate::core::model::Workspace;
 use crate::io::env::Env;
 use crate::io::{clipboard, clock, watch};
+
+/// Copies a text, writing what is meant for the terminal to the given writer.
+pub type CopyFn = dyn Fn(&str, &mut dyn Write) -> clipboard::CopyOutcome + Send + Sync;
 
 pub struct Runner {
     root: PathBuf,
     env: Env,
     config: Config,
     tx: Sender<Msg>,
+    copy: Arc<CopyFn>,
     watcher: Option<watch::Watcher>,
     loading: bool,
     load_again: bool,
@@ -27,11 +35,13 @@ pub struct Runner {
 
 impl Runner {
     pub fn new(ctx: &crate::cli::Context, tx: Sender<Msg>) -> Runner {
+        let copy = system_copy(ctx.env.clone(), ctx.config.clipboard.clone());
         Runner {
             root: ctx.root.clone(),
             env: ctx.env.clone(),
             config: ctx.config.clone(),
             tx,
+            copy,
             watcher: None,
             loading: false,
             load_again: false,
@@ -77,9 +87,11 @@ impl Runner {
         match effect {
             Effect::LoadAll => self.load_all(),
             Effect::ReloadProjects(sources) => self.reload(sources),
-            Effect::Copy { what, text } => {
-                let msg = copy(&self.env, &self.config, what, &text, terminal);
-                let _ = self.tx.send(msg);
+            Effect::Copy { what, text } => self.copy(what, text),
+            Effect::WriteTerminal(bytes) => {
+                if let Err(e) = terminal.write_all(&bytes).and_then(|()| terminal.flush()) {
+                    self.problem = Some(format!("could not write to the terminal: {e}"));
+                }
             }
             Effect::Write(request) => {
                 let msg = super::write::perform(&self.root, request);
@@ -87,6 +99,27 @@ impl Runner {
             }
             Effect::Quit => {}
         }
+    }
+
+    #[cfg(test)]
+    fn with_copy(mut self, copy: Arc<CopyFn>) -> Runner {
+        self.copy = copy;
+        self
+    }
+
+    fn copy(&self, what: String, text: String) {
+        let (copy, tx) = (Arc::clone(&self.copy), self.tx.clone());
+        std::thread::spawn(move || {
+            let mut terminal = Vec::new();
+            let outcome = copy(&text, &mut terminal);
+            let _ = tx.send(Msg::Copied {
+                what,
+                backend: outcome.backend_used,
+                copied: outcome.sent,
+                message: outcome.message,
+                terminal,
+            });
+        });
     }
 
     fn load_all(&mut self) {
@@ -125,27 +158,19 @@ impl Runner {
     }
 }
 
-fn copy(env: &Env, config: &Config, what: String, text: &str, terminal: &mut dyn Write) -> Msg {
-    let backend = match clipboard::Backend::parse(&config.clipboard.backend) {
-        Ok(backend) => backend,
-        Err(problem) => {
-            return Msg::Copied {
-                what,
-                backend: config.clipboard.backend.clone(),
-                copied: false,
+/// The real clipboard, as configured; a bad backend name is the outcome's message.
+fn system_copy(env: Env, config: ClipboardConfig) -> Arc<CopyFn> {
+    Arc::new(move |text: &str, terminal: &mut dyn Write| {
+        match clipboard::Backend::parse(&config.backend) {
+            Ok(backend) => clipboard::copy(text, &backend, &env, &config, terminal),
+            Err(problem) => clipboard::CopyOutcome {
+                backend_used: config.backend.clone(),
+                confirmed: false,
+                sent: false,
                 message: problem,
-            };
+            },
         }
-    };
-    let outcome = clipboard::copy(text, &backend, env, &config.clipboard, terminal);
-    let _ = terminal.flush();
-    let copied = outcome.backend_used != "off" && !outcome.message.starts_with("Not");
-    Msg::Copied {
-        what,
-        backend: outcome.backend_used,
-        copied,
-        message: outcome.message,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -189,3 +189,84 @@ fn a_reload_by_the_watcher_takes_the_new_hash() {
         Some(&crate::io::write::ContentHash::of(changed.as_bytes()))
     );
 }
+
+#[test]
+fn a_copy_runs_off_the_ui_thread_and_its_osc52_is_written_by_the_ui_thread() {
+    let (release, wait) = mpsc::channel::<()>();
+    let wait = std::sync::Mutex::new(wait);
+    // A clipboard that answers only when the test lets it (a native copy can take
+    // seconds), then leaves an OSC 52 sequence for the terminal.
+    let slow: Arc<CopyFn> = Arc::new(move |text: &str, terminal: &mut dyn Write| {
+        let _ = wait.lock().unwrap().recv();
+        terminal.write_all(b"\x1b]52;c;").unwrap();
+        terminal.write_all(text.as_bytes()).unwrap();
+        clipboard::CopyOutcome {
+            backend_used: "osc52".into(),
+            confirmed: false,
+            sent: true,
+            message: "Sent with OSC 52".into(),
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let ctx = Context::for_root(dir.path(), Env::default(), NOW);
+    let (tx, rx) = mpsc::channel();
+    let mut runner = Runner::new(&ctx, tx).with_copy(slow);
+    let mut terminal = Vec::new();
+    let copy = Effect::Copy {
+        what: "Template 1".into(),
+        text: "prompt".into(),
+    };
+    runner.run(copy, &mut terminal);
+    assert!(
+        rx.try_recv().is_err(),
+        "run returned while the clipboard is still busy"
+    );
+    assert!(
+        terminal.is_empty(),
+        "nothing reaches the terminal from the worker"
+    );
+    release.send(()).unwrap();
+    let msg = rx.recv_timeout(Duration::from_secs(20)).unwrap();
+    let Msg::Copied {
+        copied,
+        backend,
+        terminal: bytes,
+        ..
+    } = msg.clone()
+    else {
+        panic!("{msg:?}")
+    };
+    assert!(copied);
+    assert_eq!(backend, "osc52");
+    assert_eq!(bytes, b"\x1b]52;c;prompt", "carried back for the UI thread");
+    let mut model = Model::new(
+        Config::default(),
+        Theme::default_dark(),
+        Keymap::defaults(),
+        NOW,
+    );
+    for effect in update(&mut model, msg, NOW) {
+        runner.run(effect, &mut terminal);
+    }
+    assert_eq!(terminal, b"\x1b]52;c;prompt");
+}
+
+#[test]
+fn a_bad_clipboard_backend_is_reported_not_copied() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut ctx = Context::for_root(dir.path(), Env::default(), NOW);
+    ctx.config.clipboard.backend = "carrier-pigeon".into();
+    let (tx, rx) = mpsc::channel();
+    let mut runner = Runner::new(&ctx, tx);
+    let copy = Effect::Copy {
+        what: "Template 1".into(),
+        text: "prompt".into(),
+    };
+    runner.run(copy, &mut Vec::new());
+    let msg = rx.recv_timeout(Duration::from_secs(20)).unwrap();
+    assert!(
+        matches!(&msg, Msg::Copied { copied: false, backend, message, terminal, .. }
+            if backend == "carrier-pigeon" && message.contains("unknown clipboard backend") && terminal.is_empty()),
+        "{msg:?}"
+    );
+}

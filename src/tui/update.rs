@@ -60,6 +60,7 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             backend,
             copied,
             message,
+            terminal,
         } => {
             if copied {
                 model.set_status(StatusKind::Success, format!("copied {what} via {backend}"));
@@ -69,7 +70,11 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
                     format!("{what} not copied ({backend}): {message}"),
                 );
             }
-            Vec::new()
+            if terminal.is_empty() {
+                Vec::new()
+            } else {
+                vec![Effect::WriteTerminal(terminal)]
+            }
         }
         Msg::ProjectsLoaded(projects) => on_projects_loaded(model, projects),
         Msg::Problem(text) => {
