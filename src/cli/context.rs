@@ -15,6 +15,9 @@ pub struct Context {
     pub config: Config,
     /// A problem with the user's config file; the defaults are in use.
     pub config_problem: Option<String>,
+    /// The config file named by `--config`, if any (the dashboard also looks for
+    /// `keymap.toml` and theme files beside it).
+    pub config_file: Option<PathBuf>,
     /// Keeps the unpacked demo workspace alive for the life of the command.
     _demo: Option<tempfile::TempDir>,
 }
@@ -55,6 +58,7 @@ impl Context {
             now,
             config,
             config_problem,
+            config_file: config_path,
             _demo: demo_dir,
         })
     }
@@ -67,6 +71,7 @@ impl Context {
             now,
             config: Config::default(),
             config_problem: None,
+            config_file: None,
             _demo: None,
         }
     }

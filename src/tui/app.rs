@@ -3,7 +3,7 @@
 //! the effects `update` asks for. It blocks on a channel: no polling while idle.
 
 use std::io::{IsTerminal, Stdout, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
@@ -22,6 +22,7 @@ use super::model::{Model, StatusKind};
 use super::msg::Msg;
 use super::runner::Runner;
 use super::theme;
+use super::user_files::UserFiles;
 use super::{update, view};
 use crate::cli::Context;
 use crate::io::clock;
@@ -52,11 +53,12 @@ pub fn run(ctx: &Context, theme_override: Option<&str>) -> Result<ExitCode> {
 pub fn initial_model(ctx: &Context, theme_override: Option<&str>) -> (Model, Vec<String>) {
     let mut problems: Vec<String> = ctx.config_problem.iter().cloned().collect();
     let no_color = ctx.env.get("NO_COLOR").is_some();
+    let files = UserFiles::for_context(ctx);
     let (theme, problem) = theme::resolve(theme_override, &ctx.config.ui.theme, no_color, |path| {
-        std::fs::read_to_string(path)
+        files.read_theme(path)
     });
     problems.extend(problem);
-    let (keymap, problem) = load_keymap(ctx);
+    let (keymap, problem) = load_keymap(&files);
     problems.extend(problem);
     let mut model = Model::new(ctx.config.clone(), theme, keymap, ctx.now);
     model.workspace.root = ctx.root.display().to_string();
@@ -66,20 +68,12 @@ pub fn initial_model(ctx: &Context, theme_override: Option<&str>) -> (Model, Vec
     (model, problems)
 }
 
-/// `keymap.toml` beside the config file (the platform config folder by default).
-fn keymap_path(ctx: &Context) -> Option<PathBuf> {
-    crate::cli::context::default_config_path(&ctx.env)
-        .and_then(|config| config.parent().map(|dir| dir.join("keymap.toml")))
-}
-
-fn load_keymap(ctx: &Context) -> (Keymap, Option<String>) {
-    let Some(path) = keymap_path(ctx) else {
-        return (Keymap::defaults(), None);
-    };
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Keymap::with_user(&text, &path.display().to_string()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Keymap::defaults(), None),
-        Err(e) => (Keymap::defaults(), Some(format!("{}: {e}", path.display()))),
+/// The first `keymap.toml` of the user's folders, over the defaults.
+fn load_keymap(files: &UserFiles) -> (Keymap, Option<String>) {
+    match files.find("keymap.toml") {
+        Ok(Some((path, text))) => Keymap::with_user(&text, &path.display().to_string()),
+        Ok(None) => (Keymap::defaults(), None),
+        Err(problem) => (Keymap::defaults(), Some(problem)),
     }
 }
 

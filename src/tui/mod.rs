@@ -18,6 +18,7 @@ pub mod text;
 pub mod theme;
 pub mod timeline;
 pub mod update;
+pub mod user_files;
 pub mod view;
 mod write;
 
