@@ -134,7 +134,7 @@ fn edit_frontmatter(
     fm: Frontmatter,
     sources: &Sources,
 ) -> Result<Option<Planned>, Outcome> {
-    let value: Value = yaml_serde::from_str(fm.text)
+    let value: Value = crate::core::normalize::yaml_guard::from_str(fm.text)
         .map_err(|e| Outcome::skipped(check::yaml_error(input.source, &e, fm.open_line)))?;
     let map = match value {
         Value::Mapping(map) => map,
@@ -275,7 +275,7 @@ fn missing_now(input: &ManifestInput) -> Vec<String> {
     let Some(fm) = split.frontmatter else {
         return Vec::new();
     };
-    match yaml_serde::from_str::<Value>(fm.text) {
+    match crate::core::normalize::yaml_guard::from_str::<Value>(fm.text) {
         Ok(Value::Mapping(map)) if !map.contains_key("build_id") && !is_two(&map) => {
             nexus_fields::still_missing(Some(&map), &[])
         }

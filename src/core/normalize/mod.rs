@@ -9,3 +9,4 @@ pub mod nexus;
 pub mod precompact;
 pub mod schema_check;
 pub mod value;
+pub mod yaml_guard;

@@ -18,6 +18,8 @@ pub(super) struct Parsed {
 }
 
 pub(super) fn parse(text: &str) -> Result<Parsed, yaml_serde::Error> {
+    crate::core::normalize::yaml_guard::check(text)
+        .map_err(<yaml_serde::Error as serde::de::Error>::custom)?;
     let duplicates = RefCell::new(Vec::new());
     let seed = Seed {
         duplicates: &duplicates,
