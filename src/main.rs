@@ -17,7 +17,9 @@ fn main() -> ExitCode {
     match cli::run(cli, Env::from_process(), clock::now(), &mut stdout) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("resume-tui: {err}");
+            let message = err.to_string();
+            let message = resume_tui::core::render::budget::escape_controls(&message);
+            eprintln!("resume-tui: {message}");
             ExitCode::from(1)
         }
     }

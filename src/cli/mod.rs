@@ -23,6 +23,7 @@ pub mod merge;
 pub mod migrate;
 pub mod monitor;
 pub mod prompt;
+pub mod safe_out;
 pub mod show;
 pub mod text;
 pub mod validate;
@@ -366,7 +367,10 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         return Ok(ExitCode::SUCCESS);
     }
     let ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
-    match command {
+    // Text from files never reaches the terminal with its control characters.
+    let mut safe = safe_out::SafeOut::new(out);
+    let out: &mut dyn Write = &mut safe;
+    let code = match command {
         Command::List(args) => crate::cli::list::run(&ctx, &args, out),
         Command::Show(args) => crate::cli::show::run(&ctx, &args, out),
         Command::Validate(args) => crate::cli::validate::run(&ctx, &args, out),
@@ -383,7 +387,10 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::Migrate { command } => crate::cli::migrate::run(&ctx, &command, out),
         Command::Hook(args) => Ok(crate::hook::run_from_process(&args)),
         Command::Completions { .. } => Ok(ExitCode::SUCCESS),
-    }
+    };
+    safe.finish()
+        .map_err(|e| crate::Error::io("standard output", e))?;
+    code
 }
 
 /// Default settings, for commands that run without a workspace.

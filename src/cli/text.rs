@@ -29,14 +29,15 @@ pub fn truncate(s: &str, max: usize) -> String {
     out
 }
 
-/// Line breaks and runs of whitespace folded into single spaces; control characters dropped.
+/// Line breaks and runs of whitespace folded into single spaces; control and
+/// bidirectional characters dropped.
 pub fn one_line(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut space = false;
     for c in s.trim().chars() {
         if c.is_whitespace() {
             space = true;
-        } else if !c.is_control() {
+        } else if !crate::core::render::budget::is_unsafe_char(c) {
             if space && !out.is_empty() {
                 out.push(' ');
             }
@@ -68,6 +69,7 @@ mod tests {
         assert_eq!(truncate("a\n  b\tc", 10), "a b c");
         assert_eq!(truncate("abc", 0), "");
         assert_eq!(truncate("x\u{1b}[31my", 10), "x[31my");
+        assert_eq!(truncate("a\u{202e}b\u{9b}c", 10), "abc");
     }
 
     #[test]

@@ -23,15 +23,42 @@ pub fn estimate_tokens(text: &str) -> usize {
 }
 
 /// Strips control characters (keeping newline and tab) and bidirectional
-/// overrides, which could hide text from the operator reading a copy.
+/// controls, which could hide text from the operator reading a copy.
 pub fn strip_controls(text: &str) -> String {
-    text.chars()
-        .filter(|c| *c == '\n' || *c == '\t' || !(c.is_control() || is_bidi_control(*c)))
-        .collect()
+    text.chars().filter(|c| !is_unsafe_char(*c)).collect()
+}
+
+/// Whether `c` must never reach a terminal, a clipboard or an injection as is:
+/// control characters (C0, DEL, C1: escape sequences, carriage returns, bells)
+/// other than newline and tab, and bidirectional controls (embeddings, overrides,
+/// isolates and marks), which reorder what the reader sees.
+pub fn is_unsafe_char(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t') || is_bidi_control(c)
 }
 
 fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    matches!(
+        c,
+        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}'
+    )
+}
+
+/// `text` with every unsafe character written as a visible `\uXXXX` escape (the
+/// JSON spelling, so JSON text stays valid), for output that must show what a file
+/// holds rather than drop it.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_unsafe_char(c) {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Cleans the text, applies the injection limit and measures the result.
@@ -92,6 +119,27 @@ mod tests {
             strip_controls("a\u{1b}[31mb\r\n\tc\u{7}\u{202E}d"),
             "a[31mb\n\tcd"
         );
+    }
+
+    #[test]
+    fn marks_and_c1_controls_are_unsafe_too() {
+        for c in [
+            '\u{200E}', '\u{200F}', '\u{061C}', '\u{9B}', '\u{85}', '\u{7F}', '\r',
+        ] {
+            assert!(is_unsafe_char(c), "{c:?}");
+        }
+        for c in ['\n', '\t', 'é', '日', '\u{200D}', ' '] {
+            assert!(!is_unsafe_char(c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn escapes_are_visible_and_valid_json() {
+        assert_eq!(escape_controls("plain\ttext\n"), "plain\ttext\n");
+        let escaped = escape_controls("a\u{1b}[31mb\u{202e}c\u{9b}");
+        assert_eq!(escaped, "a\\u001b[31mb\\u202ec\\u009b");
+        let json: String = serde_json::from_str(&format!("\"{escaped}\"")).unwrap();
+        assert_eq!(json, "a\u{1b}[31mb\u{202e}c\u{9b}");
     }
 
     #[test]
