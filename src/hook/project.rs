@@ -42,7 +42,10 @@ pub fn load(
         files,
         diagnostics: Vec::new(),
     };
-    let options = LoadOptions { session };
+    let options = LoadOptions {
+        session,
+        fast_orchestration: true,
+    };
     let ws = load_discovered(root, &discovery, ctx.now, ctx.config, &options);
     ws.projects.into_iter().next()
 }

@@ -30,6 +30,10 @@ pub use read::{MAX_FILE_BYTES, decode, read_text};
 pub struct LoadOptions {
     /// The session in progress (hook mode knows it), for the "previous session" rule.
     pub session: Option<Session>,
+    /// Parse only the parts of each ORCHESTRATION.yaml the normaliser reads
+    /// (`normalize_orchestration_fast`): the same project, without warnings about
+    /// the rest. For the hooks, which run on every prompt.
+    pub fast_orchestration: bool,
 }
 
 /// Discovers and loads everything under `root`.
@@ -164,7 +168,9 @@ pub fn load_discovered(
         .of_kind(FileKind::CheckpointMarker)
         .map(|f| f.rel.as_str())
         .collect();
-    let items = parallel::map(&discovery.files, |found| load_one(found, &markers));
+    let items = parallel::map(&discovery.files, |found| {
+        load_one(found, &markers, options.fast_orchestration)
+    });
 
     let mut ws = Workspace {
         root: root.display().to_string(),
@@ -201,7 +207,7 @@ pub fn load_discovered(
     ws
 }
 
-fn load_one(found: &Found, markers: &HashSet<&str>) -> Item {
+fn load_one(found: &Found, markers: &HashSet<&str>, fast: bool) -> Item {
     if found.kind == FileKind::CheckpointMarker {
         return Item::Nothing;
     }
@@ -218,6 +224,9 @@ fn load_one(found: &Found, markers: &HashSet<&str>) -> Item {
     };
     let (rel, dir) = (found.rel.as_str(), found.dir.as_str());
     match found.kind {
+        FileKind::Orchestration if fast => Item::Project(Box::new(
+            normalize::jerry::normalize_orchestration_fast(rel, dir, &text),
+        )),
         FileKind::Orchestration => Item::Project(Box::new(
             normalize::jerry::normalize_orchestration(rel, dir, &text),
         )),

@@ -10,6 +10,7 @@ mod files;
 mod gates;
 mod parse;
 mod prose_scores;
+pub mod prune;
 mod quality;
 mod recovery;
 mod section;
@@ -64,9 +65,50 @@ pub fn normalize_orchestration(source: &str, dir: &str, text: &str) -> Project {
         );
         return project;
     }
-    let mut ctx = Ctx::new(source, text);
-    report_duplicates(&parsed.duplicates, text, &mut ctx);
-    fill_project(&mut project, &doc, &mut ctx);
+    finish(project, &doc, &parsed.duplicates, text, None)
+}
+
+/// The same `Project` as [`normalize_orchestration`], from a fraction of the
+/// parsing: only the entries it reads are parsed (see [`prune`]). What differs:
+/// problems in the entries not read (a duplicate key, a syntax error there) are
+/// not seen. Files the pruner cannot vouch for are read in full. For the hooks,
+/// which run on every prompt and show no diagnostics.
+pub fn normalize_orchestration_fast(source: &str, dir: &str, text: &str) -> Project {
+    let Some(pruned) = prune::prune(text) else {
+        return normalize_orchestration(source, dir, text);
+    };
+    let parsed = match parse::parse(&pruned.text) {
+        Ok(parsed) if parsed.doc.is_mapping() => parsed,
+        Ok(parsed) if parsed.doc.is_null() => parse::Parsed {
+            doc: Value::Mapping(Default::default()),
+            duplicates: parsed.duplicates,
+        },
+        _ => return normalize_orchestration(source, dir, text),
+    };
+    let project = empty_project(source, dir);
+    finish(
+        project,
+        &parsed.doc,
+        &parsed.duplicates,
+        text,
+        Some(pruned.top_level_keys),
+    )
+}
+
+fn finish(
+    mut project: Project,
+    doc: &Value,
+    duplicates: &[String],
+    text: &str,
+    top_level_keys: Option<Vec<String>>,
+) -> Project {
+    let source = project.source.clone();
+    let mut ctx = Ctx::new(&source, text);
+    report_duplicates(duplicates, text, &mut ctx);
+    fill_project(&mut project, doc, &mut ctx);
+    if let Some(keys) = top_level_keys {
+        project.top_level_keys = keys.into_iter().filter(|k| k != "resumption").collect();
+    }
     project.diagnostics = ctx.diagnostics;
     // File order; diagnostics that could not be located keep their place at the end.
     project

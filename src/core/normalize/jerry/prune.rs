@@ -1,0 +1,499 @@
+//! The hook's fast path: an ORCHESTRATION.yaml cut down, by indentation, to the
+//! entries the normaliser reads (the `resumption:` block, identity and status
+//! keys, quality-gate scores, phase starts), so that only a fifth of a typical
+//! file goes through the YAML parser. Whole entries are removed, never parts of a
+//! line, so what is kept parses exactly as it did in the full file.
+//!
+//! Anything this line reader cannot vouch for returns `None` and the caller parses
+//! the whole file: a top level that is not a block map of plain keys, anchors and
+//! tags, directives and document markers, tabs in indentation, quotes or brackets
+//! that never close.
+
+/// The kept text and every top-level key in file order (first position).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pruned {
+    pub text: String,
+    pub top_level_keys: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Want {
+    /// Keep the entry and everything under it.
+    Whole,
+    /// Keep the entry; decide for each child.
+    Descend,
+    Drop,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Seg {
+    Key(String),
+    Item,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Body {
+    /// Nothing yet on the key's line: children (or a scalar) follow, deeper.
+    Pending,
+    /// A scalar (plain, quoted, flow or block): deeper lines are its text.
+    Scalar,
+}
+
+struct Frame {
+    col: usize,
+    seg: Seg,
+    want: Want,
+    body: Body,
+    /// The value runs at least to this byte offset (a quote or bracket closes there).
+    until: usize,
+    /// Output line of a mapping key and the length of its `key:` part, for `{}`.
+    key_line: Option<(usize, usize)>,
+    had_children: bool,
+    kept_children: bool,
+}
+
+pub fn prune(text: &str) -> Option<Pruned> {
+    let mut pruner = Pruner {
+        text,
+        frames: Vec::new(),
+        out: Vec::new(),
+        top_level_keys: Vec::new(),
+        seen_content: false,
+    };
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        pruner.line(line, offset)?;
+        offset += line.len();
+    }
+    while pruner.pop().is_some() {}
+    if !pruner.seen_content {
+        return None;
+    }
+    Some(Pruned {
+        text: pruner.out.concat(),
+        top_level_keys: pruner.top_level_keys,
+    })
+}
+
+struct Pruner<'a> {
+    text: &'a str,
+    frames: Vec<Frame>,
+    out: Vec<String>,
+    top_level_keys: Vec<String>,
+    seen_content: bool,
+}
+
+impl Pruner<'_> {
+    fn line(&mut self, line: &str, offset: usize) -> Option<()> {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let content = body.trim_start_matches(' ');
+        let col = body.len() - content.len();
+        if let Some(top) = self.frames.last()
+            && (offset < top.until
+                || (top.body == Body::Scalar && (content.is_empty() || col > top.col)))
+        {
+            // Text of the scalar above (a block scalar keeps even `#` lines).
+            self.emit(line);
+            return Some(());
+        }
+        if content.starts_with('\t') {
+            return None;
+        }
+        if content.is_empty() || content.starts_with('#') {
+            while self
+                .frames
+                .last()
+                .is_some_and(|f| f.body == Body::Scalar && f.col >= col && !content.is_empty())
+            {
+                self.pop();
+            }
+            self.emit(line);
+            return Some(());
+        }
+        if col == 0 && (content.starts_with("---") || content.starts_with("...")) {
+            if self.seen_content || self.text.get(..offset).is_some_and(|t| t.contains("---")) {
+                return None;
+            }
+            self.emit(line);
+            return Some(());
+        }
+        if content.starts_with('%') {
+            return None;
+        }
+        let is_dash = content == "-" || content.starts_with("- ");
+        while let Some(top) = self.frames.last() {
+            let indentless = top.col == col
+                && is_dash
+                && top.body == Body::Pending
+                && matches!(top.seg, Seg::Key(_));
+            if top.col < col || indentless {
+                break;
+            }
+            self.pop();
+        }
+        if self.frames.is_empty() && col != 0 {
+            return None;
+        }
+        self.seen_content = true;
+        let index = self.out.len();
+        self.emit(line);
+        self.content(content, col, offset + col, index, false)?;
+        if self.dropped() {
+            self.out.truncate(index);
+        }
+        Some(())
+    }
+
+    /// Interprets `content` starting at column `col` (byte `at` of the text) of the
+    /// line written as output line `index`.
+    fn content(
+        &mut self,
+        content: &str,
+        col: usize,
+        at: usize,
+        index: usize,
+        on_dash: bool,
+    ) -> Option<()> {
+        if content == "-" || content.starts_with("- ") {
+            if self.frames.is_empty() {
+                return None; // a list at the top level
+            }
+            let rest = content.get(1..).unwrap_or_default();
+            let inner = rest.trim_start_matches(' ');
+            let skipped = 1 + rest.len() - inner.len();
+            self.push(Seg::Item, col, None);
+            if inner.is_empty() || inner.starts_with('#') {
+                return Some(());
+            }
+            return self.content(inner, col + skipped, at + skipped, index, true);
+        }
+        if let Some((key, after_colon)) = plain_key(content) {
+            if self.frames.is_empty() && !top_level_key(key) {
+                return None;
+            }
+            if self.frames.is_empty() && !self.top_level_keys.iter().any(|k| k == key) {
+                self.top_level_keys.push(key.to_string());
+            }
+            let line_start = at - col;
+            let prefix = col + after_colon;
+            self.push(Seg::Key(key.to_string()), col, Some((index, prefix)));
+            let inherits_drop = self.ancestors_drop();
+            if on_dash
+                && !inherits_drop
+                && let Some(frame) = self.frames.last_mut()
+                && frame.want == Want::Drop
+            {
+                // The first key of a list item shares the item's line: keep it.
+                frame.want = Want::Whole;
+            }
+            let value = content.get(after_colon..).unwrap_or_default();
+            let trimmed = value.trim_start_matches(' ');
+            let value_at = line_start + prefix + (value.len() - trimmed.len());
+            return self.value(trimmed, value_at);
+        }
+        if self.frames.is_empty() {
+            return None; // the top level is not a map of plain keys
+        }
+        // A scalar (or a key this reader does not parse): the value of the entry above.
+        self.value(content, at)
+    }
+
+    /// The value part of an entry: sets the frame's body and how far it runs.
+    fn value(&mut self, value: &str, at: usize) -> Option<()> {
+        let text = self.text;
+        let Some(frame) = self.frames.last_mut() else {
+            return None;
+        };
+        let first = value.chars().next();
+        match first {
+            None | Some('#') => {}
+            Some('&' | '!' | '*' | '?' | '@' | '`') => return None,
+            Some('|' | '>') => frame.body = Body::Scalar,
+            Some('"' | '\'' | '[' | '{') => {
+                frame.body = Body::Scalar;
+                frame.until = closing(text, at)? + 1;
+            }
+            Some(_) => frame.body = Body::Scalar,
+        }
+        Some(())
+    }
+
+    fn push(&mut self, seg: Seg, col: usize, key_line: Option<(usize, usize)>) {
+        let inherited = self.frames.iter().find_map(|f| match f.want {
+            Want::Descend => None,
+            other => Some(other),
+        });
+        let want = match (inherited, &seg) {
+            (Some(want), _) => want,
+            (None, Seg::Item) => Want::Descend,
+            (None, Seg::Key(_)) => {
+                let mut path: Vec<&Seg> = self.frames.iter().map(|f| &f.seg).collect();
+                path.push(&seg);
+                want(&path)
+            }
+        };
+        if let Some(parent) = self.frames.last_mut() {
+            parent.had_children = true;
+            parent.kept_children |= want != Want::Drop;
+        }
+        self.frames.push(Frame {
+            col,
+            seg,
+            want,
+            body: Body::Pending,
+            until: 0,
+            key_line,
+            had_children: false,
+            kept_children: false,
+        });
+    }
+
+    /// Closes the innermost entry; a map that lost every child becomes `{}`.
+    fn pop(&mut self) -> Option<()> {
+        let frame = self.frames.pop()?;
+        if frame.want == Want::Descend
+            && frame.had_children
+            && !frame.kept_children
+            && let Some((index, prefix)) = frame.key_line
+            && let Some(line) = self.out.get_mut(index)
+        {
+            let eol = if line.ends_with("\r\n") { "\r\n" } else { "\n" };
+            let head = line.get(..prefix).unwrap_or_default().to_string();
+            *line = format!("{head} {{}}{eol}");
+        }
+        Some(())
+    }
+
+    fn dropped(&self) -> bool {
+        self.frames.iter().any(|f| f.want == Want::Drop)
+    }
+
+    fn ancestors_drop(&self) -> bool {
+        let n = self.frames.len().saturating_sub(1);
+        self.frames.iter().take(n).any(|f| f.want == Want::Drop)
+    }
+
+    fn emit(&mut self, line: &str) {
+        if !self.dropped() {
+            self.out.push(line.to_string());
+        }
+    }
+}
+
+/// `key: …` or `key:` with a plain key: the key and the byte just after the colon.
+fn plain_key(content: &str) -> Option<(&str, usize)> {
+    let first = content.chars().next()?;
+    if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
+        return None;
+    }
+    let bytes = content.as_bytes();
+    let colon = bytes.iter().enumerate().position(|(i, b)| {
+        *b == b':' && bytes.get(i + 1).is_none_or(|n| matches!(n, b' ' | b'\r'))
+    })?;
+    let key = content.get(..colon)?;
+    if key.ends_with([' ', '\t']) || key.contains(" #") || key.contains('\t') {
+        return None;
+    }
+    Some((key, colon + 1))
+}
+
+/// Top-level keys are read as plain strings only when YAML would read them so.
+fn top_level_key(key: &str) -> bool {
+    let mut chars = key.chars();
+    let starts_well = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    let special = matches!(
+        key.to_ascii_lowercase().as_str(),
+        "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n"
+    );
+    starts_well && !special && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+}
+
+/// The byte offset of the quote or bracket closing the one at `at`.
+fn closing(text: &str, at: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let open = *bytes.get(at)?;
+    match open {
+        b'"' => {
+            let mut i = at + 1;
+            while let Some(b) = bytes.get(i) {
+                match b {
+                    b'\\' => i += 2,
+                    b'"' => return Some(i),
+                    _ => i += 1,
+                }
+            }
+            None
+        }
+        b'\'' => {
+            let mut i = at + 1;
+            while let Some(b) = bytes.get(i) {
+                if *b == b'\'' {
+                    if bytes.get(i + 1) == Some(&b'\'') {
+                        i += 2;
+                        continue;
+                    }
+                    return Some(i);
+                }
+                i += 1;
+            }
+            None
+        }
+        b'[' | b'{' => {
+            let mut depth = 0usize;
+            let mut i = at;
+            while let Some(b) = bytes.get(i) {
+                match b {
+                    b'[' | b'{' => depth += 1,
+                    b']' | b'}' => {
+                        depth = depth.checked_sub(1)?;
+                        if depth == 0 {
+                            return Some(i);
+                        }
+                    }
+                    b'"' | b'\'' => i = closing(text, i)?,
+                    b'#' if i > 0 && bytes.get(i - 1).is_some_and(u8::is_ascii_whitespace) => {
+                        i = text.get(i..)?.find('\n').map_or(bytes.len(), |n| i + n);
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+const WORKFLOW_FIELDS: &[&str] = &[
+    "id",
+    "name",
+    "title",
+    "project_id",
+    "project",
+    "updated_at",
+    "last_updated",
+    "status",
+    "current_phase",
+    "current_phase_name",
+];
+const TOP_LEVEL_WHOLE: &[&str] = &[
+    "resumption",
+    "next_actions",
+    "workflow_id",
+    "id",
+    "name",
+    "title",
+    "project_id",
+    "project",
+    "updated_at",
+    "last_updated",
+    "status",
+    "current_phase",
+    "current_phase_name",
+];
+const PHASE_FIELDS: &[&str] = &[
+    "id",
+    "phase",
+    "number",
+    "status",
+    "started_at",
+    "start_time",
+    "started",
+];
+const GATE_FIELDS: &[&str] = &[
+    "id",
+    "name",
+    "score",
+    "threshold",
+    "max_iterations",
+    "status",
+    "score_dimensions",
+];
+
+/// What the normaliser reads (see `toplevel`, `gates`, `staleness::phase`).
+fn want(path: &[&Seg]) -> Want {
+    let keys: Vec<Option<&str>> = path
+        .iter()
+        .map(|s| match s {
+            Seg::Key(k) => Some(k.as_str()),
+            Seg::Item => None,
+        })
+        .collect();
+    match keys.as_slice() {
+        [Some(top)] => top_level(top),
+        [Some("workflow"), Some(k)] => field(k, WORKFLOW_FIELDS),
+        [Some("meta"), Some(k)] => field(k, &["project", "last_updated", "status"]),
+        [Some("metadata"), Some(k)] => field(k, &["updated_at", "last_updated"]),
+        [Some("pipeline"), Some(k)] => field(k, &["current_phase"]),
+        [Some("checkpoints"), Some(k)] => field(k, &["latest_id"]),
+        [Some("pipelines"), _] => Want::Descend,
+        [Some("pipelines"), _, Some("current_phase")] => Want::Whole,
+        [Some("pipelines"), _, Some("phases")] => Want::Descend,
+        [Some("pipelines"), _, Some("phases"), rest @ ..] => phase(rest),
+        [Some("phases"), rest @ ..] => phase(rest),
+        [Some("quality_gates"), Some(_), None, rest @ ..] => gate(rest),
+        [Some("quality_gates"), _, rest @ ..] => gate(rest),
+        [.., None] => Want::Descend,
+        _ => Want::Drop,
+    }
+}
+
+fn top_level(key: &str) -> Want {
+    let completed = key
+        .strip_prefix("phase_")
+        .and_then(|k| k.strip_suffix("_completed"))
+        .is_some_and(|n| n.parse::<i64>().is_ok());
+    if completed || TOP_LEVEL_WHOLE.contains(&key) {
+        Want::Whole
+    } else if [
+        "workflow",
+        "meta",
+        "metadata",
+        "pipeline",
+        "checkpoints",
+        "quality_gates",
+        "pipelines",
+        "phases",
+    ]
+    .contains(&key)
+    {
+        Want::Descend
+    } else {
+        Want::Drop
+    }
+}
+
+fn field(key: &str, fields: &[&str]) -> Want {
+    if fields.contains(&key) {
+        Want::Whole
+    } else {
+        Want::Drop
+    }
+}
+
+/// Below `phases`: the entry (a phase), then its fields.
+fn phase(rest: &[Option<&str>]) -> Want {
+    match rest {
+        [] | [_] | [.., None] => Want::Descend,
+        [_, Some(k)] => field(k, PHASE_FIELDS),
+        _ => Want::Drop,
+    }
+}
+
+/// Below a gate: its fields, and the scores of its iteration history.
+fn gate(rest: &[Option<&str>]) -> Want {
+    match rest {
+        [] | [.., None] => Want::Descend,
+        [Some("iteration_history")] => Want::Descend,
+        [Some("iteration_history"), None, Some(k)] => field(k, &["score", "score_dimensions"]),
+        [Some(k)] if k.starts_with("score_iteration_") => Want::Whole,
+        [Some(k)] => field(k, GATE_FIELDS),
+        _ => Want::Drop,
+    }
+}
+
+#[cfg(test)]
+#[path = "prune_tests.rs"]
+mod tests;

@@ -1,0 +1,108 @@
+//! The hooks' fast normaliser (`normalize_orchestration_fast`, which parses only the
+//! entries it reads) gives the same project as the full normaliser on every
+//! ORCHESTRATION.yaml of the shared corpus, the demo and the test fixtures; the
+//! only thing it may miss is a warning about an entry it did not read.
+//! The corpus is read in place from `$RESUME_TUI_CORPUS`, else `../shared/corpus`.
+
+use std::path::{Path, PathBuf};
+
+use resume_tui::core::model::Project;
+use resume_tui::core::normalize::jerry::prune::prune;
+use resume_tui::core::normalize::jerry::{normalize_orchestration, normalize_orchestration_fast};
+
+fn corpus_root() -> PathBuf {
+    let root = std::env::var_os("RESUME_TUI_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    assert!(
+        root.is_dir(),
+        "corpus not found at {}: set RESUME_TUI_CORPUS to the shared corpus folder \
+         (the one holding geekatron+jerry/)",
+        root.display()
+    );
+    root
+}
+
+fn yaml_files(root: &Path, found: &mut Vec<PathBuf>) {
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                stack.push(path);
+            } else if name.ends_with(".yaml") {
+                found.push(path);
+            }
+        }
+    }
+}
+
+fn without_diagnostics(project: &Project) -> Project {
+    Project {
+        diagnostics: Vec::new(),
+        ..project.clone()
+    }
+}
+
+/// Compares both normalisers on `path`; true when the fast path pruned the file.
+fn same_project(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false; // not UTF-8: the loader refuses it before normalising
+    };
+    let source = path.display().to_string();
+    let dir = path.parent().unwrap().display().to_string();
+    let full = normalize_orchestration(&source, &dir, &text);
+    let fast = normalize_orchestration_fast(&source, &dir, &text);
+    assert_eq!(
+        without_diagnostics(&fast),
+        without_diagnostics(&full),
+        "{source}"
+    );
+    for diagnostic in &fast.diagnostics {
+        assert!(
+            full.diagnostics.contains(diagnostic),
+            "{source}: the fast path adds {diagnostic}"
+        );
+    }
+    prune(&text).is_some()
+}
+
+#[test]
+fn the_fast_normaliser_matches_the_full_one_on_every_corpus_file() {
+    let mut files = Vec::new();
+    yaml_files(&corpus_root(), &mut files);
+    files.retain(|f| {
+        let name = f.file_name().unwrap().to_string_lossy();
+        name.starts_with("ORCHESTRATION")
+    });
+    files.sort();
+    assert!(files.len() >= 39, "only {} files", files.len());
+    let refused: Vec<&PathBuf> = files.iter().filter(|f| !same_project(f)).collect();
+    assert!(
+        refused.is_empty(),
+        "the fast path was not taken for {refused:?}"
+    );
+    // What it is for: most of each file is never parsed (13 % of the bytes are kept).
+    let (mut total, mut kept) = (0, 0);
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        total += text.len();
+        kept += prune(&text).unwrap().text.len();
+    }
+    assert!(kept * 4 < total, "{kept} of {total} bytes kept");
+}
+
+#[test]
+fn the_fast_normaliser_matches_the_full_one_on_the_demo_and_the_fixtures() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    yaml_files(&here.join("assets/demo"), &mut files);
+    yaml_files(&here.join("tests/fixtures"), &mut files);
+    files.sort();
+    let pruned = files.iter().filter(|f| same_project(f)).count();
+    assert!(
+        pruned >= 10,
+        "the fast path was taken for {pruned} files only"
+    );
+}
