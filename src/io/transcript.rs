@@ -182,9 +182,22 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 
 /// Scans the transcript at `path` backwards.
 pub fn scan(path: &Path, limits: &ScanLimits) -> std::io::Result<TranscriptScan> {
-    let mut file = File::open(path)?;
+    let mut file = open_regular(path)?;
     let len = file.seek(SeekFrom::End(0))?;
     scan_reader(&mut file, len, limits)
+}
+
+/// Opens `path` only if it is a regular file: opening a FIFO blocks until a
+/// writer comes, and a device has no end to read back from.
+fn open_regular(path: &Path) -> std::io::Result<File> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a folder, pipe, socket or device)",
+        ));
+    }
+    File::open(path)
 }
 
 /// Scans the first `len` bytes of `reader` backwards.
@@ -271,7 +284,7 @@ pub fn scan_reader<R: Read + Seek>(
 /// When the transcript began: the first `"timestamp"` in its first 64 KB.
 pub fn first_timestamp(path: &Path) -> Option<Timestamp> {
     let mut head = vec![0u8; 64 * 1024];
-    let mut file = File::open(path).ok()?;
+    let mut file = open_regular(path).ok()?;
     let mut filled = 0;
     while filled < head.len() {
         match file.read(head.get_mut(filled..)?) {

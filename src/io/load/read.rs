@@ -16,6 +16,16 @@ pub fn read_text(path: &Path, rel: &str) -> Result<String, Diagnostic> {
 }
 
 pub fn read_text_capped(path: &Path, rel: &str, cap: u64) -> Result<String, Diagnostic> {
+    // Opening a FIFO blocks until a writer comes: look before opening.
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+        && !meta.is_dir()
+    {
+        return Err(Diagnostic::error(
+            rel,
+            "not a regular file (a pipe, socket or device): not read",
+        ));
+    }
     let mut file = std::fs::File::open(path)
         .map_err(|e| Diagnostic::error(rel, format!("cannot read: {e}")))?;
     let too_large = |size: u64| {
@@ -134,6 +144,25 @@ mod tests {
         );
         assert_eq!(megabytes(100 * 1024 * 1024), "100 MB");
         assert_eq!(megabytes(3 * 1024 * 1024 / 2), "1.5 MB");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn pipes_and_devices_are_refused_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("ORCHESTRATION.yaml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let err = read_text(&fifo, "p/ORCHESTRATION.yaml").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "p/ORCHESTRATION.yaml: error: not a regular file (a pipe, socket or device): not read"
+        );
+        let err = read_text(Path::new("/dev/zero"), "zero").unwrap_err();
+        assert!(err.message.starts_with("not a regular file"), "{err}");
     }
 
     #[test]
