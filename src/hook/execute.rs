@@ -12,15 +12,19 @@ pub fn execute(writes: &[PlannedWrite]) -> Result<(), WriteError> {
 }
 
 fn execute_one(planned: &PlannedWrite) -> Result<(), WriteError> {
+    let options = write::Options {
+        durable: planned.durable,
+        ..write::Options::default()
+    };
     match &planned.op {
         WriteOp::Create(bytes) => {
             if let Some(dir) = planned.path.parent() {
                 std::fs::create_dir_all(dir).map_err(|e| WriteError::io(dir, e))?;
             }
-            write::create_new(&planned.path, bytes, None)
+            write::create_new_with(&planned.path, bytes, None, &options)
         }
-        WriteOp::Replace { snapshot, bytes } => write::replace(snapshot, bytes),
-        WriteOp::Remove { snapshot } => write::remove(snapshot),
+        WriteOp::Replace { snapshot, bytes } => write::replace_with(snapshot, bytes, &options),
+        WriteOp::Remove { snapshot } => write::remove_with(snapshot, &options),
     }
 }
 
@@ -101,6 +105,7 @@ mod tests {
             path: path.clone(),
             op: WriteOp::Remove { snapshot },
             why: "consumed".into(),
+            durable: true,
         };
         let remover = std::thread::spawn(move || execute(&[planned]));
         std::thread::sleep(std::time::Duration::from_millis(200));

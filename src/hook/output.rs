@@ -16,6 +16,9 @@ pub struct PlannedWrite {
     pub op: WriteOp,
     /// Why, for `--dry-run` and the log.
     pub why: String,
+    /// Fsynced (checkpoints, the precompact state); `false` for a cache rewritten
+    /// on every prompt (see `io::write::Options::durable`).
+    pub durable: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -81,7 +84,16 @@ impl HookOutcome {
             path,
             op,
             why: why.into(),
+            durable: true,
         });
+    }
+
+    /// A write of a cache that the next run rewrites anyway: atomic, not fsynced.
+    pub fn write_cache(&mut self, path: PathBuf, op: WriteOp, why: impl Into<String>) {
+        self.write(path, op, why);
+        if let Some(planned) = self.writes.last_mut() {
+            planned.durable = false;
+        }
     }
 }
 

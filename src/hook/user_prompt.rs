@@ -149,5 +149,41 @@ fn plan_state(
         },
         Err(_) => WriteOp::Create(text.into_bytes()),
     };
-    out.write(path, op, "context monitor state");
+    // A cache rewritten on every prompt: atomic, not fsynced (docs/hooks.md).
+    out.write_cache(path, op, "context monitor state");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::core::time::Timestamp;
+    use crate::io::env::Env;
+
+    #[test]
+    fn the_monitor_state_is_a_cache_written_without_fsync() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(".jerry")).unwrap();
+        let transcript = dir.path().join("t.jsonl");
+        let usage = r#"{"type":"assistant","isSidechain":false,"sessionId":"s","timestamp":"2026-03-01T12:00:00Z","message":{"id":"m1","role":"assistant","model":"claude-haiku-4-5","content":[{"type":"text","text":"ok"}],"usage":{"input_tokens":10,"cache_creation_input_tokens":0,"cache_read_input_tokens":50000,"output_tokens":5}}}"#;
+        std::fs::write(&transcript, format!("{usage}\n")).unwrap();
+        let mut map = serde_json::Map::new();
+        map.insert("session_id".into(), "s".into());
+        map.insert(
+            "transcript_path".into(),
+            transcript.display().to_string().into(),
+        );
+        map.insert("cwd".into(), dir.path().display().to_string().into());
+        let input = HookInput::from_map(map);
+        let (env, config) = (Env::default(), Config::default());
+        let now = Timestamp::parse("2026-03-01T12:01:00Z").unwrap();
+        let ctx = HookContext::new(&env, now, &config, &input);
+        let outcome = handle(&input, &ctx);
+        let writes: Vec<(String, bool)> = outcome
+            .writes
+            .iter()
+            .map(|w| (w.why.clone(), w.durable))
+            .collect();
+        assert_eq!(writes, [("context monitor state".to_string(), false)]);
+    }
 }

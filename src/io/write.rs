@@ -6,7 +6,8 @@
 //!   timeout), checks the file still hashes to the snapshot (else
 //!   [`WriteError::ChangedOnDisk`]: "changed on disk since it was read; reload"),
 //!   writes a temporary file in the same folder, gives it the original mode, fsyncs,
-//!   renames it over the original and fsyncs the folder.
+//!   renames it over the original and fsyncs the folder. (`Options::durable: false`
+//!   skips both fsyncs, for caches rewritten on every run.)
 //! - [`create_new`] does the same for a file that must not exist yet (checkpoints,
 //!   `.acknowledged` markers); the final step never clobbers.
 //! - [`remove`] unlinks a file under the same lock, if it still hashes to the
@@ -124,6 +125,11 @@ pub trait WriteSteps {
     fn write_temp(&self, out: &mut dyn Write, bytes: &[u8]) -> std::io::Result<()> {
         out.write_all(bytes)
     }
+
+    /// Flushes a file (the new one, then its folder) to the disk.
+    fn sync(&self, file: &File) -> std::io::Result<()> {
+        file.sync_all()
+    }
 }
 
 /// The real steps.
@@ -134,6 +140,10 @@ impl WriteSteps for RealSteps {}
 pub struct Options<'a> {
     pub lock_timeout: Duration,
     pub steps: &'a dyn WriteSteps,
+    /// Fsync the new file before the rename and the folder after it (the default).
+    /// `false` only for caches that are rewritten on every run and may be lost:
+    /// the rename is still atomic, but a crash may leave the old or an empty file.
+    pub durable: bool,
 }
 
 impl Default for Options<'_> {
@@ -141,6 +151,7 @@ impl Default for Options<'_> {
         Options {
             lock_timeout: Duration::from_secs(3),
             steps: &RealSteps,
+            durable: true,
         }
     }
 }
@@ -183,7 +194,7 @@ pub fn replace_with(
     let temp = write_temp(&target, new_bytes, TempMode::Exact(permissions), options)?;
     temp.persist(&target)
         .map_err(|e| WriteError::io(path, e.error))?;
-    sync_parent(&target);
+    sync_parent(&target, options);
     Ok(())
 }
 
@@ -220,7 +231,7 @@ pub fn remove_with(snapshot: &Snapshot, options: &Options) -> Result<(), WriteEr
         }
         _ => {}
     }
-    sync_parent(path);
+    sync_parent(path, options);
     Ok(())
 }
 
@@ -256,7 +267,7 @@ pub fn create_new_with(
             WriteError::io(path, e.error)
         }
     })?;
-    sync_parent(path);
+    sync_parent(path, options);
     Ok(())
 }
 
@@ -290,7 +301,9 @@ fn write_temp(
     if let TempMode::Exact(permissions) = mode {
         temp.as_file().set_permissions(permissions).map_err(io)?;
     }
-    temp.as_file().sync_all().map_err(io)?;
+    if options.durable {
+        options.steps.sync(temp.as_file()).map_err(io)?;
+    }
     Ok(temp)
 }
 
@@ -327,9 +340,11 @@ fn file_name(path: &Path) -> String {
 }
 
 /// Best effort: some filesystems refuse to fsync a folder, and the rename is done by then.
-fn sync_parent(path: &Path) {
-    if let Ok(dir) = File::open(parent_dir(path)) {
-        let _ = dir.sync_all();
+fn sync_parent(path: &Path, options: &Options) {
+    if options.durable
+        && let Ok(dir) = File::open(parent_dir(path))
+    {
+        let _ = options.steps.sync(&dir);
     }
 }
 

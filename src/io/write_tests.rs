@@ -312,3 +312,43 @@ fn remove_unlinks_a_symlink_not_the_file_it_names() {
     remove(&read_snapshot(&link).unwrap()).unwrap();
     assert_eq!(names_in(dir.path()), ["real.json"]);
 }
+
+/// Counts the fsyncs a write asks for.
+struct CountSyncs(Cell<usize>);
+
+impl WriteSteps for CountSyncs {
+    fn sync(&self, _file: &File) -> std::io::Result<()> {
+        self.0.set(self.0.get() + 1);
+        Ok(())
+    }
+}
+
+#[test]
+fn durable_writes_fsync_the_file_and_the_folder_and_caches_do_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "state.json", "{}\n");
+    let syncs = |durable: bool, f: &dyn Fn(&Options)| {
+        let steps = CountSyncs(Cell::new(0));
+        let options = Options {
+            steps: &steps,
+            durable,
+            ..Options::default()
+        };
+        f(&options);
+        steps.0.get()
+    };
+    let replace_once = |options: &Options| {
+        let snapshot = read_snapshot(&path).unwrap();
+        replace_with(&snapshot, b"{\"n\": 1}\n", options).unwrap();
+    };
+    assert_eq!(syncs(true, &replace_once), 2);
+    assert_eq!(syncs(false, &replace_once), 0);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"n\": 1}\n");
+    let create = |name: &'static str| {
+        let path = dir.path().join(name);
+        move |options: &Options| create_new_with(&path, b"x", None, options).unwrap()
+    };
+    assert_eq!(syncs(true, &create("a")), 2);
+    assert_eq!(syncs(false, &create("b")), 0);
+    assert_eq!(names_in(dir.path()), ["a", "b", "state.json"]);
+}
