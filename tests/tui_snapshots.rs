@@ -41,6 +41,22 @@ tab_snapshots! {
     filtered_list: &["/", "a", "u", "d"];
 }
 
+/// The whole Overview in the narrowest side-by-side pane (59 columns): files to
+/// read with their glyph column and paths shortened in the middle, wrapped values
+/// under their own column.
+#[test]
+fn overview_whole_in_a_narrow_pane() {
+    for (name, id) in [
+        ("jerry_nested", PAYOUTS),
+        ("jerry_flat", "docs-rewrite-20260225-001"),
+        ("nexus", "03-settlement-dashboard"),
+    ] {
+        let mut m = demo_model(110, 72);
+        select(&mut m, id);
+        insta::assert_snapshot!(format!("overview_whole_110x72_{name}"), screen(&m));
+    }
+}
+
 #[test]
 fn decision_form_with_validation_errors() {
     let mut m = demo_model(80, 24);

@@ -114,6 +114,94 @@ pub fn truncate(text: &str, max: usize) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Shortens a path to at most `max` cells by leaving out folders in the middle
+/// (`projects/…/orchestration/ORCHESTRATION.yaml`): the file name stays whole when it
+/// fits, then as many folders as fit are kept from both ends, taking turns, the
+/// file's own folder first.
+/// A file name too long by itself loses its own middle.
+pub fn truncate_path(path: &str, max: usize) -> Cow<'_, str> {
+    if width(path) <= max {
+        return Cow::Borrowed(path);
+    }
+    let parts: Vec<&str> = path.split('/').collect();
+    let Some((name, folders)) = parts.split_last() else {
+        return truncate_middle(path, max);
+    };
+    // `…/name` at the least.
+    if folders.is_empty() || width(name) + 1 > max {
+        return truncate_middle(name, max);
+    }
+    if width(name) + 2 > max {
+        return Cow::Owned(format!("…{name}"));
+    }
+    let (mut front, mut back) = (0, folders.len());
+    let mut used = width(name) + 2;
+    loop {
+        let mut grew = false;
+        for take_front in [false, true] {
+            if front >= back {
+                break;
+            }
+            let part = if take_front {
+                folders.get(front)
+            } else {
+                folders.get(back - 1)
+            };
+            let cost = part.map_or(usize::MAX, |p| width(p) + 1);
+            if used + cost <= max {
+                used += cost;
+                grew = true;
+                if take_front {
+                    front += 1;
+                } else {
+                    back -= 1;
+                }
+            }
+        }
+        if !grew || front >= back {
+            break;
+        }
+    }
+    // One folder left out: as much of its start as fits, in place of the `…`.
+    let left_out = match folders.get(front) {
+        Some(only) if front + 1 == back && max - used >= 4 && width(only) > max - used + 1 => {
+            truncate(only, max - used + 1)
+        }
+        _ => Cow::Borrowed("…"),
+    };
+    let mut out: Vec<&str> = folders.iter().take(front).copied().collect();
+    out.push(&left_out);
+    out.extend(folders.iter().skip(back).copied());
+    out.push(name);
+    Cow::Owned(out.join("/"))
+}
+
+/// Cuts the middle out of `text` so that it fits `max` cells: `start…end`.
+pub fn truncate_middle(text: &str, max: usize) -> Cow<'_, str> {
+    if width(text) <= max {
+        return Cow::Borrowed(text);
+    }
+    if max == 0 {
+        return Cow::Borrowed("");
+    }
+    let keep = max - 1;
+    let tail_cells = keep / 2;
+    let head = truncate(text, keep - tail_cells + 1);
+    let head = head.strip_suffix('…').unwrap_or(&head).to_string();
+    let mut tail: Vec<char> = Vec::new();
+    let mut used = 0;
+    for c in text.chars().rev() {
+        let w = UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w > tail_cells {
+            break;
+        }
+        used += w;
+        tail.push(c);
+    }
+    let tail: String = tail.into_iter().rev().collect();
+    Cow::Owned(format!("{head}…{tail}"))
+}
+
 /// Pads (or truncates) to exactly `cells` display cells.
 pub fn fit(text: &str, cells: usize) -> String {
     let cut = truncate(text, cells);
@@ -170,5 +258,33 @@ mod tests {
         assert_eq!(truncate("abc", 1), "…");
         assert_eq!(fit("日本", 6), "日本  ");
         assert_eq!(fit_right("7%", 4), "  7%");
+    }
+
+    #[test]
+    fn paths_lose_folders_from_the_middle_and_keep_the_file_name() {
+        let path = "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
+        assert_eq!(truncate_path(path, 200), path);
+        assert_eq!(
+            truncate_path(path, 70),
+            "projects/…/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml"
+        );
+        assert_eq!(truncate_path(path, 40), "projects/…/ORCHESTRATION.yaml");
+        assert_eq!(truncate_path(path, 20), "…/ORCHESTRATION.yaml");
+        assert_eq!(
+            truncate_path("projects/PROJ-004-docs-site-rewrite/ORCHESTRATION.yaml", 43),
+            "projects/PROJ-004-docs-…/ORCHESTRATION.yaml"
+        );
+        for max in 0..path.len() {
+            let cut = truncate_path(path, max);
+            assert!(width(&cut) <= max, "{max}: {cut}");
+        }
+        assert_eq!(
+            truncate_path("a-very-long-file-name.yaml", 12),
+            "a-very….yaml"
+        );
+        assert_eq!(truncate_path("日本語/テキスト.md", 12), "…テキスト.md");
+        assert_eq!(truncate_path("日本語/テキスト.md", 13), "…/テキスト.md");
+        assert_eq!(truncate_middle("abcdefghij", 5), "ab…ij");
+        assert_eq!(truncate_middle("abc", 0), "");
     }
 }

@@ -359,8 +359,15 @@ pub(crate) fn step(model: &mut Model, by: isize) -> Vec<Effect> {
                 model.decision_row = moved(model.decision_row, by, len);
             }
             Tab::Overview | Tab::Quality | Tab::Prompt => {
-                let next = (i64::from(model.scroll) + by as i64).clamp(0, i64::from(u16::MAX / 2));
-                model.scroll = u16::try_from(next).unwrap_or(0);
+                let max = match (model.tab, model.project()) {
+                    (Tab::Overview, Some(p)) => {
+                        let most = super::view::overview_max_scroll(model, p, areas(model).body);
+                        i64::try_from(most).unwrap_or(i64::MAX)
+                    }
+                    _ => i64::from(u16::MAX / 2),
+                };
+                let next = (i64::from(model.scroll) + by as i64).clamp(0, max.max(0));
+                model.scroll = u16::try_from(next).unwrap_or(u16::MAX);
             }
         },
     }

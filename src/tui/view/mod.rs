@@ -12,6 +12,7 @@ mod overview;
 mod prompt;
 mod quality;
 mod status;
+pub(crate) mod wrap;
 
 use std::borrow::Cow;
 
@@ -100,6 +101,18 @@ pub fn tab_label(tab: Tab) -> String {
 pub fn table_offset(selected: usize, height: u16) -> usize {
     let rows = usize::from(height.saturating_sub(1)).max(1);
     selected.saturating_sub(rows - 1)
+}
+
+/// How far the Overview of `project` scrolls in a body `width` cells wide and
+/// `height` rows high: its last line at the bottom.
+pub fn overview_max_scroll(
+    model: &Model,
+    project: &crate::core::model::Project,
+    body: Rect,
+) -> usize {
+    overview::lines(model, project, usize::from(body.width))
+        .len()
+        .saturating_sub(usize::from(body.height))
 }
 
 /// Height of the Compaction timeline table inside the tab body.

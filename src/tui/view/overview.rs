@@ -1,31 +1,140 @@
 //! Overview: recovery state, next step, activity, files to read (missing ones
 //! marked), agent summaries, defect patterns and the "other fields" kept by the
 //! normaliser; Nexus manifests show their frontmatter instead.
+//!
+//! Laid out to the pane's width here rather than wrapped by the widget: wrapped
+//! values hang under their own column, and paths lose folders from the middle
+//! instead of breaking across lines.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 use super::badges::{self, percent};
-use super::{clean, dim, field, heading, styled};
-use crate::core::model::{FileToRead, NexusManifest, OtherFields, Project, Resumption};
+use super::wrap::{Piece, hanging};
+use super::{clean, heading};
+use crate::core::model::{FileToRead, NexusManifest, OtherFields, Project, Resumption, Severity};
 use crate::core::time::describe_age;
 use crate::tui::model::Model;
+use crate::tui::text::{fit, truncate_path};
 
 const LABEL_W: usize = 16;
+/// Where the text of a list entry starts (`  ✓ `, `  • `).
+const ENTRY_W: usize = 4;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
-    let lines = lines(model, project);
-    let para = Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .scroll((model.scroll, 0));
-    frame.render_widget(para, area);
+    let lines = lines(model, project, usize::from(area.width));
+    // Scrolled no further than the last line at the bottom of the pane.
+    let last_top = lines.len().saturating_sub(usize::from(area.height));
+    let scroll = model
+        .scroll
+        .min(u16::try_from(last_top).unwrap_or(u16::MAX));
+    frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), area);
 }
 
-pub fn lines<'a>(model: &Model, p: &'a Project) -> Vec<Line<'a>> {
+/// The Overview of `p`, laid out in lines of at most `width` cells.
+pub fn lines(model: &Model, p: &Project, width: usize) -> Vec<Line<'static>> {
+    let mut out = Out {
+        model,
+        width,
+        lines: Vec::new(),
+    };
+    summary(&mut out, p);
+    if let Some(r) = &p.resumption {
+        resumption(&mut out, r);
+    }
+    if let Some(m) = &p.manifest {
+        manifest(&mut out, m);
+    }
+    if !p.top_level_keys.is_empty() {
+        out.section("Other top-level keys");
+        let keys: Vec<String> = p
+            .top_level_keys
+            .iter()
+            .map(|k| clean(k).into_owned())
+            .collect();
+        let dim = model.theme.dim;
+        out.hang(lead("  ", dim), 2, vec![Piece::words(keys.join(", "), dim)]);
+    }
+    if !p.diagnostics.is_empty() {
+        out.section("Problems reading the files");
+        for d in &p.diagnostics {
+            let t = &model.theme;
+            let style = match d.severity {
+                Severity::Error => t.error,
+                Severity::Warning => t.warn,
+                Severity::Info => t.dim,
+            };
+            let text = clean(&d.to_string()).into_owned();
+            out.hang(
+                lead("  ! ", style),
+                ENTRY_W,
+                vec![Piece::words(text, style)],
+            );
+        }
+    }
+    out.lines
+}
+
+/// Lines being laid out to a width.
+struct Out<'m> {
+    model: &'m Model,
+    width: usize,
+    lines: Vec<Line<'static>>,
+}
+
+impl Out<'_> {
+    fn hang(&mut self, lead: Vec<Span<'static>>, indent: usize, pieces: Vec<Piece>) {
+        self.lines
+            .extend(hanging(lead, indent, &pieces, self.width));
+    }
+
+    /// `Label           value`, the value wrapping under itself. In a pane too
+    /// narrow for the label column, the label is cut to a third of it.
+    fn field(&mut self, label: &str, value: Vec<Piece>) {
+        let column = LABEL_W.min(self.width / 3).max(1);
+        let lead = vec![Span::styled(fit(label, column), self.model.theme.label)];
+        self.hang(lead, column, value);
+    }
+
+    fn field_text(&mut self, label: &str, value: Option<String>) {
+        if let Some(value) = value {
+            self.field(label, vec![Piece::words(value, Style::new())]);
+        }
+    }
+
+    /// `  key: value`, the value wrapping under the entry's text.
+    fn labelled(&mut self, key: &str, value: Vec<Piece>) {
+        let lead = vec![Span::styled(format!("  {key}: "), self.model.theme.label)];
+        self.hang(lead, ENTRY_W, value);
+    }
+
+    fn section(&mut self, title: &str) {
+        self.lines.push(Line::default());
+        let title = crate::tui::text::truncate(title, self.width);
+        self.lines.push(heading(self.model, &title));
+    }
+
+    /// A path that fits the rest of the line after `used` cells.
+    fn path(&self, path: &str, used: usize) -> String {
+        let room = self.width.saturating_sub(used).max(1);
+        truncate_path(&clean(path), room).into_owned()
+    }
+}
+
+fn lead(text: &str, style: Style) -> Vec<Span<'static>> {
+    vec![Span::styled(text.to_string(), style)]
+}
+
+fn words(text: &str) -> Piece {
+    Piece::words(clean(text).into_owned(), Style::new())
+}
+
+fn summary(out: &mut Out, p: &Project) {
+    let model = out.model;
     let t = &model.theme;
-    let mut out = Vec::new();
     let stale = badges::staleness(p.staleness.level, t);
     let status = badges::status(p.summary.status.as_deref(), t);
     let updated = match (p.summary.updated_at, p.summary.updated_at_raw.as_deref()) {
@@ -33,29 +142,37 @@ pub fn lines<'a>(model: &Model, p: &'a Project) -> Vec<Line<'a>> {
         (None, Some(raw)) => format!("updated {:?} (not a time)", clean(raw)),
         (None, None) => "no update time".to_string(),
     };
+    let gap = || Piece::words("  ", Style::new());
     let mut top = vec![
-        stale.span(),
-        Span::raw("  "),
-        status.span(),
-        Span::raw("  "),
+        Piece::whole(stale.span().content, stale.style),
+        gap(),
+        Piece::whole(status.span().content, status.style),
+        gap(),
+        Piece::whole(updated, t.dim),
     ];
-    top.push(dim(model, updated));
     if let Some(fill) = p.summary.fill_at_update {
-        top.push(dim(model, format!(" · fill {}", percent(Some(fill)))));
+        top.push(Piece::whole(
+            format!(" · fill {}", percent(Some(fill))),
+            t.dim,
+        ));
     }
     let unacked = crate::tui::list::waiting(p, &model.workspace.unassigned_checkpoints);
     if unacked > 0 {
-        top.push(Span::raw("  "));
-        top.push(styled(t.unacked, format!("⚑ {unacked} unacknowledged")));
+        top.push(gap());
+        top.push(Piece::whole(
+            format!("⚑ {unacked} unacknowledged"),
+            t.unacked,
+        ));
     }
-    out.push(Line::from(top));
+    out.hang(Vec::new(), 0, top);
     for reason in &p.staleness.reasons {
-        out.push(Line::from(vec![
-            dim(model, "  · "),
-            dim(model, clean(reason)),
-        ]));
+        out.hang(
+            lead("  · ", t.dim),
+            ENTRY_W,
+            vec![Piece::words(clean(reason), t.dim)],
+        );
     }
-    out.push(Line::default());
+    out.lines.push(Line::default());
 
     let s = &p.summary;
     let phase = match (s.phase.as_deref(), s.phase_name.as_deref()) {
@@ -64,245 +181,289 @@ pub fn lines<'a>(model: &Model, p: &'a Project) -> Vec<Line<'a>> {
         (None, Some(name)) => Some(clean(name).into_owned()),
         (None, None) => None,
     };
-    push_opt(model, &mut out, "Phase", phase);
-    push_opt(
-        model,
-        &mut out,
-        "Activity",
-        s.activity.as_deref().map(|a| clean(a).into_owned()),
-    );
+    let owned = |v: Option<&str>| v.map(|v| clean(v).into_owned());
+    out.field_text("Phase", phase);
+    out.field_text("Activity", owned(s.activity.as_deref()));
     if let Some(next) = s.next_step.as_deref() {
-        out.push(field(
-            model,
-            "Next step",
-            LABEL_W,
-            styled(t.accent, clean(next).into_owned()),
-        ));
+        out.field("Next step", vec![Piece::words(clean(next), t.accent)]);
     }
-    push_opt(
-        model,
-        &mut out,
-        "Last checkpoint",
-        s.last_checkpoint.as_deref().map(|c| clean(c).into_owned()),
-    );
-    let kind = format!("{:?} · {}", p.kind, p.shape.label()).to_lowercase();
-    out.push(field(
-        model,
+    out.field_text("Last checkpoint", owned(s.last_checkpoint.as_deref()));
+    let kind = format!("({:?} · {})", p.kind, p.shape.label()).to_lowercase();
+    // The path has the line; the kind follows it, or goes under it.
+    let path = out.path(&p.source, LABEL_W);
+    out.field(
         "File",
-        LABEL_W,
-        Span::raw(format!("{} ({kind})", clean(&p.source))),
-    ));
-
-    if let Some(r) = &p.resumption {
-        resumption(model, r, &mut out);
-    }
-    if let Some(m) = &p.manifest {
-        manifest(model, m, &mut out);
-    }
-    if !p.top_level_keys.is_empty() {
-        out.push(Line::default());
-        out.push(heading(model, "Other top-level keys"));
-        let keys: Vec<_> = p
-            .top_level_keys
-            .iter()
-            .map(|k| clean(k).into_owned())
-            .collect();
-        out.push(Line::from(dim(model, format!("  {}", keys.join(", ")))));
-    }
-    if !p.diagnostics.is_empty() {
-        out.push(Line::default());
-        out.push(heading(model, "Problems reading the files"));
-        for d in &p.diagnostics {
-            let style = match d.severity {
-                crate::core::model::Severity::Error => t.error,
-                crate::core::model::Severity::Warning => t.warn,
-                crate::core::model::Severity::Info => t.dim,
-            };
-            out.push(Line::from(vec![
-                styled(style, "  ! "),
-                styled(style, clean(&d.to_string()).into_owned()),
-            ]));
-        }
-    }
-    out
+        vec![
+            Piece::whole(path, Style::new()),
+            Piece::words(" ", Style::new()),
+            Piece::whole(kind, t.dim),
+        ],
+    );
 }
 
-fn push_opt<'a>(model: &Model, out: &mut Vec<Line<'a>>, label: &str, value: Option<String>) {
-    if let Some(value) = value {
-        out.push(field(model, label, LABEL_W, Span::raw(value)));
-    }
-}
-
-fn resumption<'a>(model: &Model, r: &'a Resumption, out: &mut Vec<Line<'a>>) {
-    let t = &model.theme;
+fn resumption(out: &mut Out, r: &Resumption) {
+    let t = &out.model.theme;
     if let Some(prose) = r.recovery.current_state.as_deref() {
-        out.push(Line::default());
-        out.push(heading(model, "Current state"));
+        out.section("Current state");
         for line in crate::tui::text::sanitize(prose, true).lines() {
-            out.push(Line::from(format!("  {line}")));
+            out.hang(lead("  ", Style::new()), 2, vec![words(line)]);
         }
     }
     if !r.files_to_read.is_empty() {
-        out.push(Line::default());
-        out.push(heading(model, "Files to read"));
+        out.section("Files to read");
         for f in &r.files_to_read {
-            out.push(file_line(model, f));
+            file_to_read(out, f);
         }
     }
     if !r.agent_summaries.is_empty() {
-        out.push(Line::default());
-        out.push(heading(model, "Agent summaries"));
+        out.section("Agent summaries");
         for a in &r.agent_summaries {
-            out.push(Line::from(vec![
-                styled(t.label, format!("  {}: ", clean(&a.agent))),
-                Span::raw(clean(&a.summary).into_owned()),
-            ]));
+            out.labelled(&clean(&a.agent), vec![words(&a.summary)]);
         }
     }
     if let Some(d) = &r.defects {
-        out.push(Line::default());
-        out.push(heading(model, "Defects"));
+        out.section("Defects");
         if d.total_defects_found.is_some() || d.total_defects_resolved.is_some() {
             let n = |v: Option<i64>| v.map_or("?".to_string(), |v| v.to_string());
-            out.push(Line::from(format!(
-                "  found {} · resolved {}",
+            let counts = format!(
+                "found {} · resolved {}",
                 n(d.total_defects_found),
                 n(d.total_defects_resolved)
-            )));
+            );
+            out.hang(
+                lead("  ", Style::new()),
+                2,
+                vec![Piece::words(counts, Style::new())],
+            );
         }
         for u in &d.unresolved_defects {
-            out.push(Line::from(vec![
-                styled(t.warn, "  ✗ unresolved: "),
-                Span::raw(clean(u).into_owned()),
-            ]));
+            out.hang(lead("  ✗ unresolved: ", t.warn), ENTRY_W, vec![words(u)]);
         }
         for pat in &d.recurring_patterns {
-            let gates = if pat.gates_affected.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", pat.gates_affected.join(", "))
-            };
-            let mut spans = vec![Span::raw(format!(
-                "  • {}{}",
-                clean(&pat.pattern),
-                clean(&gates)
-            ))];
-            if let Some(res) = pat.resolution.as_deref() {
-                spans.push(dim(model, format!(" → {}", clean(res))));
+            let mut pieces = vec![words(&pat.pattern)];
+            if !pat.gates_affected.is_empty() {
+                let gates = format!(" ({})", clean(&pat.gates_affected.join(", ")));
+                pieces.push(Piece::words(gates, Style::new()));
             }
-            out.push(Line::from(spans));
+            if let Some(res) = pat.resolution.as_deref() {
+                pieces.push(Piece::words(format!(" → {}", clean(res)), t.dim));
+            }
+            out.hang(lead("  • ", Style::new()), ENTRY_W, pieces);
         }
         if let Some(last) = d.last_gate_primary_defect.as_deref() {
-            out.push(Line::from(format!(
-                "  last gate's primary defect: {}",
-                clean(last)
-            )));
+            out.hang(
+                lead("  last gate's primary defect: ", Style::new()),
+                ENTRY_W,
+                vec![words(last)],
+            );
         }
-        other(model, "  ", &d.other, out);
+        other(out, &d.other);
     }
     if let Some(c) = &r.compaction {
         let count = c
             .count
             .map_or_else(|| c.events.len().to_string(), |n| n.to_string());
-        out.push(Line::default());
-        out.push(field(
-            model,
+        out.lines.push(Line::default());
+        out.field_text(
             "Compactions",
-            LABEL_W,
-            Span::raw(format!("{count} (see the Compaction tab)")),
-        ));
+            Some(format!("{count} (see the Compaction tab)")),
+        );
         for note in &c.notes {
-            out.push(Line::from(dim(model, format!("  {}", clean(note)))));
+            out.hang(lead("  ", t.dim), 2, vec![Piece::words(clean(note), t.dim)]);
         }
     }
     if !r.other.is_empty() {
-        out.push(Line::default());
-        out.push(heading(model, "Other fields"));
-        other(model, "  ", &r.other, out);
+        out.section("Other fields");
+        other(out, &r.other);
     }
 }
 
-fn file_line<'a>(model: &Model, f: &'a FileToRead) -> Line<'a> {
-    let t = &model.theme;
-    let (glyph, style, note) = match f.exists {
-        Some(true) => ("✓", t.ok, ""),
-        Some(false) => ("✗", t.missing, " (missing)"),
-        None => ("?", t.dim, ""),
-    };
-    let mut spans = vec![
-        styled(style, format!("  {glyph} ")),
-        Span::raw(clean(&f.path).into_owned()),
-    ];
-    if !note.is_empty() {
-        spans.push(styled(style, note));
+/// `  ✓ path/…/FILE.md`, then `p1 · what it is for` under the path.
+fn file_to_read(out: &mut Out, f: &FileToRead) {
+    let t = &out.model.theme;
+    entry_path(out, &f.path, f.exists);
+    let mut tags = Vec::new();
+    if f.exists == Some(false) {
+        tags.push(("missing".to_string(), t.missing));
     }
     if let Some(p) = f.priority {
-        spans.push(dim(model, format!(" [p{p}]")));
+        tags.push((format!("p{p}"), t.dim));
     }
-    if let Some(purpose) = f.purpose.as_deref() {
-        spans.push(dim(model, format!(" — {}", clean(purpose))));
+    let purpose = f.purpose.as_deref().map(|p| Piece::words(clean(p), t.dim));
+    details(out, tags, purpose);
+    if !f.sections.is_empty() {
+        let sections: Vec<String> = f.sections.iter().map(|s| clean(s).into_owned()).collect();
+        let text = format!("sections: {}", sections.join(", "));
+        out.hang(entry_indent(), ENTRY_W, vec![Piece::words(text, t.dim)]);
     }
-    Line::from(spans)
 }
 
-fn manifest<'a>(model: &Model, m: &'a NexusManifest, out: &mut Vec<Line<'a>>) {
-    let t = &model.theme;
-    out.push(Line::default());
-    out.push(heading(model, "Nexus manifest"));
-    let c = |v: &Option<String>| v.as_deref().map(|s| clean(s).into_owned());
-    push_opt(model, out, "Build", c(&m.build_name).or(c(&m.build_id)));
-    push_opt(model, out, "Type", c(&m.build_type));
-    push_opt(model, out, "Section", c(&m.current_section));
-    push_opt(model, out, "Task", c(&m.current_task));
-    if let (Some(done), Some(total)) = (m.tasks_completed, m.total_tasks) {
-        push_opt(model, out, "Tasks", Some(format!("{done} / {total} done")));
+/// `  ✓ path`: the status glyph in its column, the path shortened to the line.
+fn entry_path(out: &mut Out, path: &str, exists: Option<bool>) {
+    let t = &out.model.theme;
+    let (glyph, style) = match exists {
+        Some(true) => ("✓", t.ok),
+        Some(false) => ("✗", t.missing),
+        None => ("?", t.dim),
+    };
+    let path = out.path(path, ENTRY_W);
+    out.lines.push(Line::from(vec![
+        Span::styled(format!("  {glyph} "), style),
+        Span::raw(path),
+    ]));
+}
+
+/// The line under an entry's path: `missing · p3 · text…`, the tags kept whole.
+fn details(out: &mut Out, tags: Vec<(String, Style)>, text: Option<Piece>) {
+    let count = tags.len();
+    let mut pieces = Vec::new();
+    for (i, (tag, style)) in tags.into_iter().enumerate() {
+        let more = i + 1 < count || text.is_some();
+        let tag = if more { format!("{tag} ·") } else { tag };
+        pieces.push(Piece::whole(tag, style));
+        pieces.push(Piece::words(" ", Style::new()));
     }
-    push_opt(model, out, "Continue at", c(&m.continue_at));
-    push_opt(model, out, "Schema", c(&m.schema_version));
+    pieces.extend(text);
+    if !pieces.is_empty() {
+        out.hang(entry_indent(), ENTRY_W, pieces);
+    }
+}
+
+fn entry_indent() -> Vec<Span<'static>> {
+    vec![Span::raw(" ".repeat(ENTRY_W))]
+}
+
+fn manifest(out: &mut Out, m: &NexusManifest) {
+    let t = &out.model.theme;
+    out.section("Nexus manifest");
+    let c = |v: &Option<String>| v.as_deref().map(|s| clean(s).into_owned());
+    out.field_text("Build", c(&m.build_name).or(c(&m.build_id)));
+    out.field_text("Type", c(&m.build_type));
+    out.field_text("Section", c(&m.current_section));
+    out.field_text("Task", c(&m.current_task));
+    if let (Some(done), Some(total)) = (m.tasks_completed, m.total_tasks) {
+        out.field_text("Tasks", Some(format!("{done} / {total} done")));
+    }
+    out.field_text("Continue at", c(&m.continue_at));
+    out.field_text("Schema", c(&m.schema_version));
     for b in &m.blockers {
-        out.push(Line::from(vec![
-            styled(t.warn, "  ‖ blocker: "),
-            Span::raw(clean(b).into_owned()),
-        ]));
+        out.hang(lead("  ‖ blocker: ", t.warn), ENTRY_W, vec![words(b)]);
     }
     if !m.files_to_load.is_empty() {
-        out.push(Line::default());
-        out.push(heading(model, "Files to load"));
+        out.section("Files to load");
         for f in &m.files_to_load {
-            let (glyph, style, note) = match f.exists {
-                Some(true) => ("✓", t.ok, ""),
-                Some(false) => ("✗", t.missing, " (missing)"),
-                None => ("?", t.dim, ""),
-            };
-            let mut spans = vec![
-                styled(style, format!("  {glyph} ")),
-                Span::raw(clean(&f.path).into_owned()),
-            ];
-            if !note.is_empty() {
-                spans.push(styled(style, note));
-            }
-            if let Some(comment) = f.comment.as_deref() {
-                spans.push(dim(model, format!(" # {}", clean(comment))));
-            }
-            out.push(Line::from(spans));
+            entry_path(out, &f.path, f.exists);
+            let missing = (f.exists == Some(false)).then(|| ("missing".to_string(), t.missing));
+            let comment = f.comment.as_deref();
+            let comment = comment.map(|c| Piece::words(format!("# {}", clean(c)), t.dim));
+            details(out, missing.into_iter().collect(), comment);
         }
     }
     if !m.other.is_empty() {
-        out.push(Line::default());
-        out.push(heading(model, "Other fields"));
-        other(model, "  ", &m.other, out);
+        out.section("Other fields");
+        other(out, &m.other);
     }
 }
 
-fn other<'a>(model: &Model, indent: &str, fields: &OtherFields, out: &mut Vec<Line<'a>>) {
+fn other(out: &mut Out, fields: &OtherFields) {
     for (key, value) in fields {
         let text = match value {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        out.push(Line::from(vec![
-            styled(model.theme.label, format!("{indent}{}: ", clean(key))),
-            Span::raw(clean(&text).into_owned()),
-        ]));
+        out.labelled(&clean(key), vec![words(&text)]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::core::time::Timestamp;
+    use crate::io::env::Env;
+    use crate::tui::keymap::Keymap;
+    use crate::tui::msg::Msg;
+    use crate::tui::theme::Theme;
+
+    const NOW: Timestamp = Timestamp(1_771_331_696);
+
+    fn demo_model() -> Model {
+        let dir = tempfile::tempdir().unwrap();
+        crate::io::demo::unpack_into(dir.path(), NOW).unwrap();
+        let ws =
+            crate::io::load::load_workspace(dir.path(), &Env::default(), NOW, &Config::default());
+        let mut model = Model::new(
+            Config::default(),
+            Theme::no_color(),
+            Keymap::defaults(),
+            NOW,
+        );
+        crate::tui::update(&mut model, Msg::loaded(ws), NOW);
+        model
+    }
+
+    fn text(lines: &[Line]) -> Vec<String> {
+        lines.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn no_line_is_wider_than_the_pane_at_any_width() {
+        let model = demo_model();
+        for project in &model.workspace.projects {
+            for width in 8..=130 {
+                for line in lines(&model, project, width) {
+                    assert!(
+                        line.width() <= width,
+                        "{} at {width}: {:?}",
+                        project.id,
+                        line.to_string()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_file_to_read_is_a_path_line_then_its_details_under_the_path() {
+        let model = demo_model();
+        let payouts = model
+            .workspace
+            .projects
+            .iter()
+            .find(|p| p.id == "payouts-v2-20260302-001")
+            .unwrap();
+        let shown = text(&lines(&model, payouts, 40));
+        let start = shown.iter().position(|l| l == "Files to read").unwrap();
+        let entries = &shown[start + 1..];
+        assert_eq!(entries[0], "  ✓ projects/…/ORCHESTRATION.yaml");
+        assert_eq!(entries[1], "    p1 · Machine-readable workflow");
+        assert!(entries[2].starts_with("    state."), "{entries:#?}");
+        let plan = entries
+            .iter()
+            .position(|l| l.ends_with("ORCHESTRATION_PLAN.md"))
+            .unwrap();
+        assert!(entries[plan].starts_with("  ✓ "), "{entries:#?}");
+        assert!(entries[plan + 1].starts_with("    p2 · "), "{entries:#?}");
+    }
+
+    #[test]
+    fn wrapped_values_hang_under_their_label() {
+        let model = demo_model();
+        let payouts = &model
+            .workspace
+            .projects
+            .iter()
+            .find(|p| p.id.starts_with("payouts"))
+            .unwrap();
+        let shown = text(&lines(&model, payouts, 50));
+        let next = shown
+            .iter()
+            .position(|l| l.starts_with("Next step"))
+            .unwrap();
+        assert!(
+            shown[next + 1].starts_with(&" ".repeat(LABEL_W)),
+            "{shown:#?}"
+        );
+        assert!(!shown[next + 1][LABEL_W..].starts_with(' '), "{shown:#?}");
     }
 }

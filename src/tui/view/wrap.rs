@@ -1,0 +1,281 @@
+//! Text laid out to a width with a hanging indent: the first line starts with a
+//! lead (a label, a glyph), the lines after it with spaces as wide as `indent`, so
+//! a wrapped value stays under its own column instead of running back to the edge.
+
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use crate::tui::text::width;
+
+/// A run of text in one style.
+#[derive(Debug, Clone)]
+pub struct Piece {
+    pub text: String,
+    pub style: Style,
+    /// False when the piece must stay on one line (a badge, a path).
+    pub breakable: bool,
+}
+
+impl Piece {
+    /// Words that wrap at their spaces.
+    pub fn words(text: impl Into<String>, style: Style) -> Piece {
+        Piece {
+            text: text.into(),
+            style,
+            breakable: true,
+        }
+    }
+
+    /// Kept whole: moved to the next line rather than split (split only when it
+    /// is wider than a whole line).
+    pub fn whole(text: impl Into<String>, style: Style) -> Piece {
+        Piece {
+            text: text.into(),
+            style,
+            breakable: false,
+        }
+    }
+}
+
+/// A unit of layout: a word (or an unbreakable piece), or the space before one.
+struct Token<'p> {
+    text: &'p str,
+    style: Style,
+    space: bool,
+}
+
+/// Lays `pieces` out after `lead` in lines of at most `width` cells; lines after the
+/// first start with `indent` spaces. Spaces where a line breaks are dropped.
+pub fn hanging(
+    lead: Vec<Span<'static>>,
+    indent: usize,
+    pieces: &[Piece],
+    width: usize,
+) -> Vec<Line<'static>> {
+    let width = width.max(1);
+    let lead = clip(lead, width);
+    let mut layout = Layout {
+        lines: Vec::new(),
+        used: lead
+            .iter()
+            .map(|s| crate::tui::text::width(&s.content))
+            .sum(),
+        spans: lead,
+        pending: Vec::new(),
+        width,
+        indent: indent.min(width.saturating_sub(1)),
+        at_start: true,
+    };
+    if layout.used >= width && !pieces.is_empty() {
+        // No room after the lead: the value starts on the next line.
+        layout.break_line();
+    }
+    for token in tokens(pieces) {
+        layout.push(token);
+    }
+    layout.finish()
+}
+
+/// The lead cut to `width` cells (ending in `…`) when it is wider.
+fn clip(lead: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
+    let total: usize = lead
+        .iter()
+        .map(|s| crate::tui::text::width(&s.content))
+        .sum();
+    if total <= width {
+        return lead;
+    }
+    let mut left = width;
+    let mut out = Vec::new();
+    for span in lead {
+        if left == 0 {
+            break;
+        }
+        let text = crate::tui::text::truncate(&span.content, left).into_owned();
+        left = left.saturating_sub(crate::tui::text::width(&text));
+        out.push(Span::styled(text, span.style));
+    }
+    out
+}
+
+fn tokens(pieces: &[Piece]) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    for piece in pieces {
+        if !piece.breakable {
+            out.push(Token {
+                text: &piece.text,
+                style: piece.style,
+                space: false,
+            });
+            continue;
+        }
+        let mut rest = piece.text.as_str();
+        while !rest.is_empty() {
+            let cut = rest.find(' ').unwrap_or(rest.len());
+            let (word, after) = rest.split_at(cut);
+            if !word.is_empty() {
+                out.push(Token {
+                    text: word,
+                    style: piece.style,
+                    space: false,
+                });
+            }
+            let spaces = after.len() - after.trim_start_matches(' ').len();
+            let (gap, after) = after.split_at(spaces);
+            if !gap.is_empty() {
+                out.push(Token {
+                    text: gap,
+                    style: piece.style,
+                    space: true,
+                });
+            }
+            rest = after;
+        }
+    }
+    out
+}
+
+struct Layout {
+    lines: Vec<Line<'static>>,
+    spans: Vec<Span<'static>>,
+    used: usize,
+    /// Spaces seen since the last word: drawn only if a word follows on this line.
+    pending: Vec<(String, Style)>,
+    width: usize,
+    indent: usize,
+    /// Nothing but the lead (or the indent) on this line yet.
+    at_start: bool,
+}
+
+impl Layout {
+    fn push(&mut self, token: Token<'_>) {
+        if token.space {
+            if !self.at_start {
+                self.pending.push((token.text.to_string(), token.style));
+            }
+            return;
+        }
+        let gap: usize = self.pending.iter().map(|(t, _)| width(t)).sum();
+        let need = width(token.text);
+        if !self.at_start && self.used + gap + need > self.width {
+            self.break_line();
+        }
+        for (text, style) in std::mem::take(&mut self.pending) {
+            self.add(text, style);
+        }
+        if self.used + need <= self.width {
+            self.add(token.text.to_string(), token.style);
+            return;
+        }
+        // Wider than what is left of a fresh line: split it by cells.
+        let mut chunk = String::new();
+        for c in token.text.chars() {
+            let w = width(c.encode_utf8(&mut [0; 4]));
+            if self.used + width(&chunk) + w > self.width && !chunk.is_empty() {
+                self.add(std::mem::take(&mut chunk), token.style);
+                self.break_line();
+            }
+            chunk.push(c);
+        }
+        if !chunk.is_empty() {
+            self.add(chunk, token.style);
+        }
+    }
+
+    /// Adds text to the line, in the last span when that has the same style (never
+    /// in the lead or the indent).
+    fn add(&mut self, text: String, style: Style) {
+        self.used += width(&text);
+        match self.spans.last_mut() {
+            Some(last) if !self.at_start && last.style == style => {
+                last.content.to_mut().push_str(&text);
+            }
+            _ => self.spans.push(Span::styled(text, style)),
+        }
+        self.at_start = false;
+    }
+
+    fn break_line(&mut self) {
+        self.pending.clear();
+        let spans = std::mem::take(&mut self.spans);
+        self.lines.push(Line::from(spans));
+        self.spans = vec![Span::raw(" ".repeat(self.indent))];
+        self.used = self.indent;
+        self.at_start = true;
+    }
+
+    fn finish(mut self) -> Vec<Line<'static>> {
+        if !self.spans.is_empty() {
+            self.lines.push(Line::from(self.spans));
+        }
+        self.lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(lines: &[Line]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn wrapped_values_hang_under_their_column() {
+        let lines = hanging(
+            vec![Span::raw("Next step  ")],
+            11,
+            &[Piece::words(
+                "Finish the pre-mortem, then re-score handlers.md",
+                Style::new(),
+            )],
+            30,
+        );
+        assert_eq!(
+            text(&lines),
+            [
+                "Next step  Finish the",
+                "           pre-mortem, then",
+                "           re-score",
+                "           handlers.md"
+            ]
+        );
+    }
+
+    #[test]
+    fn whole_pieces_move_to_the_next_line_and_spaces_at_breaks_vanish() {
+        let lines = hanging(
+            vec![],
+            2,
+            &[
+                Piece::whole("● FRESH", Style::new()),
+                Piece::words("  ", Style::new()),
+                Piece::whole("⚑ 1 unacknowledged", Style::new()),
+            ],
+            20,
+        );
+        assert_eq!(text(&lines), ["● FRESH", "  ⚑ 1 unacknowledged"]);
+    }
+
+    #[test]
+    fn words_longer_than_a_line_are_split_and_nothing_is_wider_than_asked() {
+        let long = "a".repeat(25);
+        let lines = hanging(
+            vec![Span::raw("key: ")],
+            4,
+            &[Piece::words(
+                format!("x {long} 日本語テキスト"),
+                Style::new(),
+            )],
+            12,
+        );
+        for line in text(&lines) {
+            assert!(width(&line) <= 12, "{line:?}");
+        }
+        assert_eq!(text(&lines).concat().matches('a').count(), 25);
+        assert!(hanging(vec![], 0, &[Piece::words("x", Style::new())], 0).len() == 1);
+    }
+}
