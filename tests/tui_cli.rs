@@ -3,18 +3,20 @@
 
 use assert_cmd::Command;
 
+/// The demo's first frame of `size` as text; `setup` adds arguments and variables.
+fn first_frame(size: &str, setup: impl FnOnce(&mut Command)) -> String {
+    let mut command = Command::cargo_bin("resume-tui").unwrap();
+    command
+        .args(["--demo", "--render-once", size])
+        .env_remove("NO_COLOR");
+    setup(&mut command);
+    let out = command.assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
 #[test]
 fn render_once_prints_one_frame_of_the_asked_size() {
-    let out = Command::cargo_bin("resume-tui")
-        .unwrap()
-        .args(["--demo", "--render-once", "80x24"])
-        .env_remove("NO_COLOR")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = first_frame("80x24", |_| {});
     assert_eq!(text.lines().count(), 24, "{text}");
     assert!(
         text.lines().all(|l| resume_tui::tui::text::width(l) <= 80),
@@ -49,18 +51,12 @@ fn without_a_terminal_the_dashboard_says_what_to_use_instead() {
 /// The first frame's status line with the user's files in `config_dir`, passing
 /// `--config config_dir/resume.toml`; `$RESUME_TUI_CONFIG` points at `elsewhere`.
 fn status_with_config(config_dir: &std::path::Path, elsewhere: &std::path::Path) -> String {
-    let out = Command::cargo_bin("resume-tui")
-        .unwrap()
-        .args(["--demo", "--render-once", "400x24", "--config"])
-        .arg(config_dir.join("resume.toml"))
-        .env("RESUME_TUI_CONFIG", elsewhere.join("config.toml"))
-        .env_remove("NO_COLOR")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = first_frame("400x24", |command| {
+        command
+            .arg("--config")
+            .arg(config_dir.join("resume.toml"))
+            .env("RESUME_TUI_CONFIG", elsewhere.join("config.toml"));
+    });
     text.lines().nth(22).unwrap_or_default().to_string()
 }
 

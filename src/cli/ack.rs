@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::edit_output::{ATTEMPTS, load_project, print, project};
+use super::edit_output::{ATTEMPTS, checkpoint_candidates, load_project, print, project};
 use super::{AckArgs, Context};
 use crate::core::model::Checkpoint;
 use crate::io::project_edit::{Target, acknowledge, find_checkpoint, retrying};
@@ -13,11 +13,7 @@ use crate::{Error, Result};
 pub fn run(ctx: &Context, args: &AckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let (ws, index) = load_project(ctx, &args.project)?;
     let project = project(&ws, index)?;
-    let candidates: Vec<&Checkpoint> = project
-        .checkpoints
-        .iter()
-        .chain(&ws.unassigned_checkpoints)
-        .collect();
+    let candidates = checkpoint_candidates(&ws, project);
     let chosen: Vec<&Checkpoint> = match (&args.checkpoint, args.all) {
         (_, true) => project.unacknowledged_checkpoints().collect(),
         (Some(name), false) => vec![find_checkpoint(&candidates, name).map_err(Error::Usage)?],

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use super::Context;
-use crate::core::model::{Project, Workspace};
+use crate::core::model::{Checkpoint, Project, Workspace};
 use crate::core::workspace::find_project;
 use crate::io::load::load_workspace;
 use crate::io::project_edit::Outcome;
@@ -34,6 +34,16 @@ pub fn project(ws: &Workspace, index: usize) -> Result<&Project> {
     ws.projects
         .get(index)
         .ok_or_else(|| Error::Usage("the project list changed while loading".to_string()))
+}
+
+/// The checkpoints a command line may name for `project`: its own, and those no
+/// project claims (real Jerry checkpoints name no workflow).
+pub fn checkpoint_candidates<'w>(ws: &'w Workspace, project: &'w Project) -> Vec<&'w Checkpoint> {
+    project
+        .checkpoints
+        .iter()
+        .chain(&ws.unassigned_checkpoints)
+        .collect()
 }
 
 pub fn print(outcome: &Outcome, dry_run: bool, out: &mut dyn Write) -> Result<ExitCode> {

@@ -4,20 +4,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::edit_output::{ATTEMPTS, load_project, print, project};
+use super::edit_output::{ATTEMPTS, checkpoint_candidates, load_project, print, project};
 use super::{Context, MergeArgs};
-use crate::core::model::Checkpoint;
 use crate::io::project_edit::{Target, find_checkpoint, merge, retrying};
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, args: &MergeArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let (ws, index) = load_project(ctx, &args.project)?;
     let project = project(&ws, index)?;
-    let candidates: Vec<&Checkpoint> = project
-        .checkpoints
-        .iter()
-        .chain(&ws.unassigned_checkpoints)
-        .collect();
+    let candidates = checkpoint_candidates(&ws, project);
     let cp = find_checkpoint(&candidates, &args.checkpoint).map_err(Error::Usage)?;
     let target = Target::of(project);
     let outcome = retrying(ATTEMPTS, || {

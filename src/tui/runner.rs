@@ -122,18 +122,24 @@ impl Runner {
         });
     }
 
+    /// What a load on a worker thread needs: its own copies of the root, the
+    /// environment, the settings, and where to send the result.
+    fn for_worker(&self) -> (PathBuf, Env, Config, Sender<Msg>) {
+        (
+            self.root.clone(),
+            self.env.clone(),
+            self.config.clone(),
+            self.tx.clone(),
+        )
+    }
+
     fn load_all(&mut self) {
         if self.loading {
             self.load_again = true;
             return;
         }
         self.loading = true;
-        let (root, env, config, tx) = (
-            self.root.clone(),
-            self.env.clone(),
-            self.config.clone(),
-            self.tx.clone(),
-        );
+        let (root, env, config, tx) = self.for_worker();
         std::thread::spawn(move || {
             let loaded = loader::load_workspace(&root, &env, clock::now(), &config);
             let _ = tx.send(Msg::Loaded(Ok(Box::new(loaded))));
@@ -141,12 +147,7 @@ impl Runner {
     }
 
     fn reload(&mut self, sources: Vec<String>) {
-        let (root, env, config, tx) = (
-            self.root.clone(),
-            self.env.clone(),
-            self.config.clone(),
-            self.tx.clone(),
-        );
+        let (root, env, config, tx) = self.for_worker();
         std::thread::spawn(move || {
             let now = clock::now();
             let projects = sources

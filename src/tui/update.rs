@@ -383,18 +383,27 @@ fn moved(current: usize, by: isize, len: usize) -> usize {
 }
 
 pub(crate) fn select_row(model: &mut Model, row: usize) {
-    let id = model
+    select(model, visible_id(model, row));
+    follow_selection(model);
+}
+
+/// The id of the project on visible row `row`.
+fn visible_id(model: &Model, row: usize) -> Option<String> {
+    model
         .visible
         .get(row)
         .and_then(|&i| model.workspace.projects.get(i))
-        .map(|p| p.id.clone());
+        .map(|p| p.id.clone())
+}
+
+/// Selects project `id`; another project starts at the top of its tabs.
+fn select(model: &mut Model, id: Option<String>) {
     if id != model.selected {
         model.selected = id;
         model.scroll = 0;
         model.timeline_row = 0;
         model.decision_row = 0;
     }
-    follow_selection(model);
 }
 
 fn follow_selection(model: &mut Model) {
@@ -413,19 +422,8 @@ pub(crate) fn refresh_visible(model: &mut Model) {
         &model.filter,
         model.sort,
     );
-    let still_visible = model.selected_row().is_some();
-    if !still_visible {
-        let first = model
-            .visible
-            .first()
-            .and_then(|&i| model.workspace.projects.get(i))
-            .map(|p| p.id.clone());
-        if first != model.selected {
-            model.selected = first;
-            model.scroll = 0;
-            model.timeline_row = 0;
-            model.decision_row = 0;
-        }
+    if model.selected_row().is_none() {
+        select(model, visible_id(model, 0));
     }
     if model.selected.is_none() {
         model.focus = Focus::List;

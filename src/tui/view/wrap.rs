@@ -98,7 +98,7 @@ fn clip(lead: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
     out
 }
 
-fn tokens(pieces: &[Piece]) -> Vec<Token<'_>> {
+fn tokens<'p>(pieces: &'p [Piece]) -> Vec<Token<'p>> {
     let mut out = Vec::new();
     for piece in pieces {
         if !piece.breakable {
@@ -109,26 +109,22 @@ fn tokens(pieces: &[Piece]) -> Vec<Token<'_>> {
             });
             continue;
         }
+        let mut push = |text: &'p str, space: bool| {
+            if !text.is_empty() {
+                out.push(Token {
+                    text,
+                    style: piece.style,
+                    space,
+                });
+            }
+        };
         let mut rest = piece.text.as_str();
         while !rest.is_empty() {
-            let cut = rest.find(' ').unwrap_or(rest.len());
-            let (word, after) = rest.split_at(cut);
-            if !word.is_empty() {
-                out.push(Token {
-                    text: word,
-                    style: piece.style,
-                    space: false,
-                });
-            }
+            let (word, after) = rest.split_at(rest.find(' ').unwrap_or(rest.len()));
+            push(word, false);
             let spaces = after.len() - after.trim_start_matches(' ').len();
             let (gap, after) = after.split_at(spaces);
-            if !gap.is_empty() {
-                out.push(Token {
-                    text: gap,
-                    style: piece.style,
-                    space: true,
-                });
-            }
+            push(gap, true);
             rest = after;
         }
     }
