@@ -1,0 +1,208 @@
+//! Shared by the fault, limit and security tests: running the real binary over a
+//! workspace, as an unprivileged user when this process is root, on a tiny tmpfs for
+//! disk-full cases, and checking output for characters a terminal must never get.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use assert_cmd::cargo::cargo_bin;
+
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+fn finish(out: Output) -> Run {
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+pub fn write(root: &Path, rel: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `resume-tui --root ROOT ARGS…` with a clean environment (no user config, no
+/// Claude variables); `prefix` runs it through another program (e.g. `setpriv`).
+pub fn cli_command(prefix: &[String], root: &Path, args: &[&str]) -> Command {
+    let binary = cargo_bin("resume-tui");
+    let mut cmd = match prefix.split_first() {
+        Some((program, rest)) => {
+            let mut cmd = Command::new(program);
+            cmd.args(rest).arg(binary);
+            cmd
+        }
+        None => Command::new(binary),
+    };
+    cmd.arg("--root")
+        .arg(root)
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", root.join(".no-home"))
+        .env("RESUME_TUI_CONFIG", root.join(".no-config.toml"))
+        .env("RESUME_TUI_LOG_DIR", root.join(".no-home/log"))
+        .stdin(Stdio::null());
+    cmd
+}
+
+pub fn cli(root: &Path, args: &[&str]) -> Run {
+    finish(cli_command(&[], root, args).output().unwrap())
+}
+
+pub fn cli_as_nobody(root: &Path, args: &[&str]) -> Run {
+    finish(cli_command(&unprivileged(), root, args).output().unwrap())
+}
+
+/// The program prefix that drops root privileges (uid/gid 65534), or nothing when
+/// this process is not root. Permission tests need it: root reads mode-000 files.
+pub fn unprivileged() -> Vec<String> {
+    if !is_root() {
+        return Vec::new();
+    }
+    let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("running as root: `setpriv` (util-linux) is needed to run as an unprivileged user");
+    ["--reuid=65534", "--regid=65534", "--clear-groups"]
+        .into_iter()
+        .map(String::from)
+        .fold(vec![setpriv.to_string()], |mut v, a| {
+            v.push(a);
+            v
+        })
+}
+
+pub fn is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .map(|s| {
+            s.lines()
+                .find(|l| l.starts_with("Uid:"))
+                .and_then(|l| l.split_whitespace().nth(2))
+                == Some("0")
+        })
+        .unwrap_or(false)
+}
+
+/// Lets the unprivileged user (65534) reach and change everything under `dir`.
+pub fn hand_to_nobody(dir: &Path) {
+    if is_root() {
+        let status = Command::new("chown")
+            .args(["-R", "65534:65534"])
+            .arg(dir)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+pub fn chmod(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+pub fn mode_of(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+/// A tmpfs of `kib` KiB mounted on a fresh folder, unmounted when dropped. Needs
+/// root (CAP_SYS_ADMIN); the tests that use it say so when it cannot be made.
+pub struct TinyDisk {
+    pub dir: tempfile::TempDir,
+}
+
+impl TinyDisk {
+    pub fn mount(kib: u32) -> TinyDisk {
+        let dir = tempfile::tempdir().unwrap();
+        let status = Command::new("mount")
+            .args([
+                "-t",
+                "tmpfs",
+                "-o",
+                &format!("size={kib}k,mode=0755"),
+                "tmpfs",
+            ])
+            .arg(dir.path())
+            .status();
+        assert!(
+            matches!(status, Ok(s) if s.success()),
+            "the disk-full tests mount a {kib} KiB tmpfs and need root for it \
+             (run the tests as root, e.g. in the CI container)"
+        );
+        TinyDisk { dir }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Fills the disk with a file until fewer than `leave` bytes are free.
+    pub fn fill(&self, leave: usize) {
+        use std::io::Write;
+        let mut file = std::fs::File::create(self.path().join(".filler")).unwrap();
+        let block = vec![b'x'; 1024];
+        while file.write_all(&block).is_ok() {}
+        drop(file);
+        // Give back what was asked for.
+        let filler = self.path().join(".filler");
+        let len = std::fs::metadata(&filler).unwrap().len();
+        let f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&filler)
+            .unwrap();
+        f.set_len(len.saturating_sub(leave as u64)).unwrap();
+    }
+}
+
+impl Drop for TinyDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount")
+            .arg("-l")
+            .arg(self.dir.path())
+            .status();
+    }
+}
+
+/// Characters a terminal, clipboard or injection must never get unescaped.
+pub fn unsafe_chars(text: &str) -> Vec<char> {
+    text.chars()
+        .filter(|&c| {
+            (c.is_control() && c != '\n' && c != '\t')
+                || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+        })
+        .collect()
+}
+
+pub fn assert_safe(what: &str, text: &str) {
+    let found = unsafe_chars(text);
+    assert!(found.is_empty(), "{what} holds {found:?}:\n{text}");
+}
+
+/// Every file under `dir` (relative paths, sorted), for "nothing left behind" checks.
+pub fn tree(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let rel = path.strip_prefix(dir).unwrap().display().to_string();
+            if entry.file_type().map(|t| t.is_dir()).unwrap_or(false) {
+                stack.push(path);
+            }
+            out.push(rel);
+        }
+    }
+    out.sort();
+    out
+}
