@@ -45,6 +45,7 @@ pub fn load(
     let options = LoadOptions {
         session,
         fast_orchestration: true,
+        one_thread: true,
     };
     let ws = load_discovered(root, &discovery, ctx.now, ctx.config, &options);
     ws.projects.into_iter().next()

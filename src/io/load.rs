@@ -34,6 +34,9 @@ pub struct LoadOptions {
     /// (`normalize_orchestration_fast`): the same project, without warnings about
     /// the rest. For the hooks, which run on every prompt.
     pub fast_orchestration: bool,
+    /// Read on the calling thread only (a hook reads a handful of small files;
+    /// starting threads would cost more than it saves).
+    pub one_thread: bool,
 }
 
 /// Discovers and loads everything under `root`.
@@ -168,9 +171,12 @@ pub fn load_discovered(
         .of_kind(FileKind::CheckpointMarker)
         .map(|f| f.rel.as_str())
         .collect();
-    let items = parallel::map(&discovery.files, |found| {
-        load_one(found, &markers, options.fast_orchestration)
-    });
+    let load = |found: &Found| load_one(found, &markers, options.fast_orchestration);
+    let items: Vec<Item> = if options.one_thread {
+        discovery.files.iter().map(load).collect()
+    } else {
+        parallel::map(&discovery.files, load)
+    };
 
     let mut ws = Workspace {
         root: root.display().to_string(),

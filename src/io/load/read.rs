@@ -59,7 +59,10 @@ pub fn read_text_capped(path: &Path, rel: &str, cap: u64) -> Result<String, Diag
 
 /// UTF-8 text without a BOM, or an error located at the first bad byte.
 pub fn decode(rel: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
-    if let Some(nul) = bytes.iter().position(|b| *b == 0) {
+    // `contains` is a vectorised search; the position only matters when there is one.
+    if bytes.contains(&0)
+        && let Some(nul) = bytes.iter().position(|b| *b == 0)
+    {
         let (line, column) = position(&bytes, nul);
         return Err(Diagnostic::error(
             rel,

@@ -25,12 +25,6 @@ enum Want {
     Drop,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Seg {
-    Key(String),
-    Item,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Body {
     /// Nothing yet on the key's line: children (or a scalar) follow, deeper.
@@ -41,7 +35,6 @@ enum Body {
 
 struct Frame {
     col: usize,
-    seg: Seg,
     want: Want,
     body: Body,
     /// The value runs at least to this byte offset (a quote or bracket closes there).
@@ -56,6 +49,7 @@ pub fn prune(text: &str) -> Option<Pruned> {
     let mut pruner = Pruner {
         text,
         frames: Vec::new(),
+        path: Vec::new(),
         out: Vec::new(),
         top_level_keys: Vec::new(),
         seen_content: false,
@@ -69,22 +63,37 @@ pub fn prune(text: &str) -> Option<Pruned> {
     if !pruner.seen_content {
         return None;
     }
+    let mut kept = String::with_capacity(text.len() / 4);
+    for piece in &pruner.out {
+        match piece {
+            Piece::Line(start, end) => kept.push_str(text.get(*start..*end)?),
+            Piece::Patched(line) => kept.push_str(line),
+        }
+    }
     Some(Pruned {
-        text: pruner.out.concat(),
+        text: kept,
         top_level_keys: pruner.top_level_keys,
     })
+}
+
+/// A kept line: a byte range of the text, or a rewritten line.
+enum Piece {
+    Line(usize, usize),
+    Patched(String),
 }
 
 struct Pruner<'a> {
     text: &'a str,
     frames: Vec<Frame>,
-    out: Vec<String>,
+    /// The path of the innermost frame: a key, or `None` for a list item.
+    path: Vec<Option<&'a str>>,
+    out: Vec<Piece>,
     top_level_keys: Vec<String>,
     seen_content: bool,
 }
 
-impl Pruner<'_> {
-    fn line(&mut self, line: &str, offset: usize) -> Option<()> {
+impl<'a> Pruner<'a> {
+    fn line(&mut self, line: &'a str, offset: usize) -> Option<()> {
         let body = line.trim_end_matches(['\n', '\r']);
         let content = body.trim_start_matches(' ');
         let col = body.len() - content.len();
@@ -93,7 +102,7 @@ impl Pruner<'_> {
                 || (top.body == Body::Scalar && (content.is_empty() || col > top.col)))
         {
             // Text of the scalar above (a block scalar keeps even `#` lines).
-            self.emit(line);
+            self.emit(offset, line);
             return Some(());
         }
         if content.starts_with('\t') {
@@ -107,14 +116,14 @@ impl Pruner<'_> {
             {
                 self.pop();
             }
-            self.emit(line);
+            // Comments and blank lines between entries mean nothing to the parser.
             return Some(());
         }
         if col == 0 && (content.starts_with("---") || content.starts_with("...")) {
             if self.seen_content || self.text.get(..offset).is_some_and(|t| t.contains("---")) {
                 return None;
             }
-            self.emit(line);
+            self.emit(offset, line);
             return Some(());
         }
         if content.starts_with('%') {
@@ -122,10 +131,8 @@ impl Pruner<'_> {
         }
         let is_dash = content == "-" || content.starts_with("- ");
         while let Some(top) = self.frames.last() {
-            let indentless = top.col == col
-                && is_dash
-                && top.body == Body::Pending
-                && matches!(top.seg, Seg::Key(_));
+            let indentless =
+                top.col == col && is_dash && top.body == Body::Pending && top.key_line.is_some();
             if top.col < col || indentless {
                 break;
             }
@@ -136,7 +143,7 @@ impl Pruner<'_> {
         }
         self.seen_content = true;
         let index = self.out.len();
-        self.emit(line);
+        self.emit(offset, line);
         self.content(content, col, offset + col, index, false)?;
         if self.dropped() {
             self.out.truncate(index);
@@ -148,7 +155,7 @@ impl Pruner<'_> {
     /// line written as output line `index`.
     fn content(
         &mut self,
-        content: &str,
+        content: &'a str,
         col: usize,
         at: usize,
         index: usize,
@@ -161,7 +168,7 @@ impl Pruner<'_> {
             let rest = content.get(1..).unwrap_or_default();
             let inner = rest.trim_start_matches(' ');
             let skipped = 1 + rest.len() - inner.len();
-            self.push(Seg::Item, col, None);
+            self.push(None, col, None);
             if inner.is_empty() || inner.starts_with('#') {
                 return Some(());
             }
@@ -176,7 +183,7 @@ impl Pruner<'_> {
             }
             let line_start = at - col;
             let prefix = col + after_colon;
-            self.push(Seg::Key(key.to_string()), col, Some((index, prefix)));
+            self.push(Some(key), col, Some((index, prefix)));
             let inherits_drop = self.ancestors_drop();
             if on_dash
                 && !inherits_drop
@@ -218,19 +225,17 @@ impl Pruner<'_> {
         Some(())
     }
 
-    fn push(&mut self, seg: Seg, col: usize, key_line: Option<(usize, usize)>) {
+    /// Opens an entry: a key (`Some`) or a list item (`None`).
+    fn push(&mut self, seg: Option<&'a str>, col: usize, key_line: Option<(usize, usize)>) {
         let inherited = self.frames.iter().find_map(|f| match f.want {
             Want::Descend => None,
             other => Some(other),
         });
-        let want = match (inherited, &seg) {
+        self.path.push(seg);
+        let want = match (inherited, seg) {
             (Some(want), _) => want,
-            (None, Seg::Item) => Want::Descend,
-            (None, Seg::Key(_)) => {
-                let mut path: Vec<&Seg> = self.frames.iter().map(|f| &f.seg).collect();
-                path.push(&seg);
-                want(&path)
-            }
+            (None, None) => Want::Descend,
+            (None, Some(_)) => want(&self.path),
         };
         if let Some(parent) = self.frames.last_mut() {
             parent.had_children = true;
@@ -238,7 +243,6 @@ impl Pruner<'_> {
         }
         self.frames.push(Frame {
             col,
-            seg,
             want,
             body: Body::Pending,
             until: 0,
@@ -251,15 +255,18 @@ impl Pruner<'_> {
     /// Closes the innermost entry; a map that lost every child becomes `{}`.
     fn pop(&mut self) -> Option<()> {
         let frame = self.frames.pop()?;
+        self.path.pop();
         if frame.want == Want::Descend
             && frame.had_children
             && !frame.kept_children
             && let Some((index, prefix)) = frame.key_line
-            && let Some(line) = self.out.get_mut(index)
+            && let Some(piece) = self.out.get_mut(index)
+            && let Piece::Line(start, end) = *piece
         {
+            let line = self.text.get(start..end).unwrap_or_default();
             let eol = if line.ends_with("\r\n") { "\r\n" } else { "\n" };
-            let head = line.get(..prefix).unwrap_or_default().to_string();
-            *line = format!("{head} {{}}{eol}");
+            let head = line.get(..prefix).unwrap_or_default();
+            *piece = Piece::Patched(format!("{head} {{}}{eol}"));
         }
         Some(())
     }
@@ -273,9 +280,9 @@ impl Pruner<'_> {
         self.frames.iter().take(n).any(|f| f.want == Want::Drop)
     }
 
-    fn emit(&mut self, line: &str) {
+    fn emit(&mut self, offset: usize, line: &str) {
         if !self.dropped() {
-            self.out.push(line.to_string());
+            self.out.push(Piece::Line(offset, offset + line.len()));
         }
     }
 }
@@ -412,16 +419,10 @@ const GATE_FIELDS: &[&str] = &[
     "score_dimensions",
 ];
 
-/// What the normaliser reads (see `toplevel`, `gates`, `staleness::phase`).
-fn want(path: &[&Seg]) -> Want {
-    let keys: Vec<Option<&str>> = path
-        .iter()
-        .map(|s| match s {
-            Seg::Key(k) => Some(k.as_str()),
-            Seg::Item => None,
-        })
-        .collect();
-    match keys.as_slice() {
+/// What the normaliser reads (see `toplevel`, `gates`, `staleness::phase`), by the
+/// path of keys (`None` for a list item).
+fn want(path: &[Option<&str>]) -> Want {
+    match path {
         [Some(top)] => top_level(top),
         [Some("workflow"), Some(k)] => field(k, WORKFLOW_FIELDS),
         [Some("meta"), Some(k)] => field(k, &["project", "last_updated", "status"]),

@@ -34,7 +34,6 @@ quality_gates:
     assert_eq!(
         kept(text),
         "\
-# header
 workflow:
   id: wf-1
   status: ACTIVE
@@ -62,11 +61,16 @@ fn block_scalars_and_multi_line_quotes_are_kept_or_dropped_whole() {
 notes: |
   status: not a key
   # not a comment
+
+  still the note
 resumption:
   current_state: \"line one
 status: still inside the quote\"
   next_step: >
     - not an item
+
+    # part of the text
+# a comment
 metrics: [1,
 2, 3]
 status: done
@@ -79,6 +83,8 @@ resumption:
 status: still inside the quote\"
   next_step: >
     - not an item
+
+    # part of the text
 status: done
 "
     );
