@@ -61,10 +61,12 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// Cleans the text, applies the injection limit and measures the result.
-/// `shortened` says a renderer already abbreviated some part (and said so).
+/// Cleans the text (control characters stripped, secrets redacted: every rendered
+/// text is injected into Claude's context or copied for a new session), applies
+/// the injection limit and measures the result. `shortened` says a renderer
+/// already abbreviated some part (and said so).
 pub fn finish(text: &str, sources: Vec<String>, shortened: bool) -> Rendered {
-    let clean = strip_controls(text);
+    let clean = crate::core::redact::redact_owned(strip_controls(text));
     let (text, cut) = limit(&clean, INJECTION_LIMIT_CHARS);
     Rendered {
         tokens_estimate: estimate_tokens(&text),
@@ -140,6 +142,16 @@ mod tests {
         assert_eq!(escaped, "a\\u001b[31mb\\u202ec\\u009b");
         let json: String = serde_json::from_str(&format!("\"{escaped}\"")).unwrap();
         assert_eq!(json, "a\u{1b}[31mb\u{202e}c\u{9b}");
+    }
+
+    #[test]
+    fn secrets_are_redacted_from_every_rendered_text() {
+        let r = finish(
+            "Next: deploy with GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n",
+            vec![],
+            false,
+        );
+        assert_eq!(r.text, "Next: deploy with GITHUB_TOKEN=[REDACTED]\n");
     }
 
     #[test]
