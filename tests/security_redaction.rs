@@ -1,0 +1,237 @@
+//! Redaction through the hook binary: every text copied from a project or a hook
+//! payload into a checkpoint, the log, or an injection (and the prompt the operator
+//! copies) loses its secrets, while text that only looks like one stays as written.
+//! Also: the log is created owner-only.
+
+#[path = "support/hook_fixture.rs"]
+mod hook_fixture;
+#[path = "support/hostile.rs"]
+mod hostile;
+#[path = "support/transcript.rs"]
+mod transcript;
+
+use hook_fixture::{Fixture, WORKFLOW, context_of, iso, payload};
+use serde_json::json;
+
+/// (text holding a secret, the part that must never be copied).
+const SECRETS: [(&str, &str); 12] = [
+    (
+        "key sk-ant-api03-AbCdEf0123456789_xyzXYZ-abcdefgh end",
+        "AbCdEf0123456789_xyzXYZ",
+    ),
+    (
+        "openai sk-proj-1234567890abcdefghijKLMN",
+        "1234567890abcdefghijKLMN",
+    ),
+    ("aws AKIAIOSFODNN7EXAMPLE here", "AKIAIOSFODNN7EXAMPLE"),
+    (
+        "gh ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+        "16C7e42F292c6912E7710c838347Ae178B4a",
+    ),
+    (
+        "pat github_pat_11ABCDEFG0123456789_abcdefghijklmnop",
+        "11ABCDEFG0123456789_abcdefghijklmnop",
+    ),
+    (
+        "slack xoxb-123456789012-1234567890123-AbCdEfGhIjKl",
+        "123456789012-1234567890123",
+    ),
+    (
+        "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig",
+        "eyJhbGciOiJIUzI1NiJ9",
+    ),
+    ("db password=hunter2hunter2 ok", "hunter2hunter2"),
+    ("client_secret: 'abcdefghijkl'", "abcdefghijkl"),
+    (
+        "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCY",
+        "wJalrXUtnFEMI",
+    ),
+    ("url?token=abcdef123&x=1", "abcdef123"),
+    (
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----",
+        "MIIEowIBAAKCAQEA",
+    ),
+];
+
+/// Look like secrets, are not: copied as written.
+const NEAR_MISSES: [&str; 8] = [
+    "use sk-learn for models",
+    "the task-list-of-things",
+    "AKIA is a prefix",
+    "max_tokens: 4096",
+    "password: <your password>",
+    "TOKEN=${GITHUB_TOKEN}",
+    "the bearer of bad news",
+    "QG-1: 0.941, QG-2: 0.9505",
+];
+
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap()
+}
+
+/// The fixture's workflow with a secret (or a near miss) in every copied field.
+fn workflow() -> String {
+    let s = |i: usize| quoted(SECRETS[i % SECRETS.len()].0);
+    let near = quoted(&NEAR_MISSES.join(" | "));
+    format!(
+        r#"workflow:
+  id: "demo-wf-001"
+  status: "ACTIVE"
+resumption:
+  recovery_state:
+    last_checkpoint: "CP-001"
+    current_phase: 2
+    current_phase_name: {p0}
+    workflow_status: "ACTIVE"
+    current_activity: {p1}
+    next_step: {p2}
+    context_fill_at_update: 0.5
+    updated_at: "{at}"
+  files_to_read:
+    - path: "projects/PROJ-001-demo/plan.md"
+      purpose: {p3}
+  quality:
+    lowest_dimension: {p4}
+  defects:
+    recurring_patterns:
+      - pattern: {p5}
+        resolution: {p6}
+  agent_summaries:
+    writer: {p7}
+    reviewer: {p8}
+    near: {near}
+  decision_log:
+    - id: "RD-001"
+      decision: {p9}
+      rationale: {p10}
+      affects_phases: [3]
+      applied: false
+    - id: "RD-002"
+      decision: {p11}
+      affects_phases: [3]
+      applied: false
+"#,
+        p0 = s(0),
+        p1 = s(1),
+        p2 = s(2),
+        p3 = s(3),
+        p4 = s(4),
+        p5 = s(5),
+        p6 = s(6),
+        p7 = s(7),
+        p8 = s(8),
+        p9 = s(9),
+        p10 = s(10),
+        p11 = s(11),
+        at = iso(60),
+    )
+}
+
+fn assert_no_secret(what: &str, text: &str) {
+    for (_, body) in SECRETS {
+        assert!(
+            !text.contains(body),
+            "{what} holds the secret {body:?}:\n{text}"
+        );
+    }
+}
+
+fn all_secrets() -> String {
+    SECRETS
+        .iter()
+        .map(|(s, _)| *s)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn checkpoints_injections_and_the_prompt_copy_lose_every_secret() {
+    let fx = Fixture::new();
+    fx.write(WORKFLOW, &workflow());
+    let transcript = fx.edits_in("projects/PROJ-001-demo");
+    let stdin = payload(
+        "PreCompact",
+        Some(&transcript),
+        json!({"trigger": "manual", "custom_instructions": all_secrets()}),
+    );
+    assert_eq!(fx.run(&["PreCompact"], &stdin).0, "{}\n");
+    let names = fx.checkpoints();
+    assert_eq!(names.len(), 1, "{names:?}");
+    let checkpoint = fx.read(&format!(".jerry/checkpoints/{}", names[0]));
+    assert_no_secret("the checkpoint", &checkpoint);
+    let decoded = serde_json::from_str::<serde_json::Value>(&checkpoint)
+        .unwrap()
+        .to_string();
+    assert!(decoded.contains("[REDACTED]"));
+    for near in NEAR_MISSES {
+        assert!(
+            decoded.contains(&quoted(near)[1..quoted(near).len() - 1]),
+            "{near:?} lost:\n{checkpoint}"
+        );
+    }
+
+    let summary = format!("Summary. {}", all_secrets());
+    let stdin = payload(
+        "PostCompact",
+        Some(&transcript),
+        json!({"trigger": "manual", "compact_summary": summary}),
+    );
+    fx.run(&["PostCompact"], &stdin);
+    let checkpoint = fx.read(&format!(".jerry/checkpoints/{}", names[0]));
+    assert!(checkpoint.contains("Summary."), "{checkpoint}");
+    assert_no_secret("the checkpoint after PostCompact", &checkpoint);
+
+    let (out, _) = fx.run(
+        &["UserPromptSubmit"],
+        &payload(
+            "UserPromptSubmit",
+            Some(&transcript),
+            json!({"prompt": "go"}),
+        ),
+    );
+    assert!(out.contains("compaction-alert"), "{out}");
+    assert_no_secret(
+        "the UserPromptSubmit injection",
+        &context_of(&out, "UserPromptSubmit"),
+    );
+
+    let (out, _) = fx.run(
+        &["SessionStart"],
+        &payload("SessionStart", None, json!({"source": "compact"})),
+    );
+    let context = context_of(&out, "SessionStart");
+    assert!(context.contains("demo-wf-001"), "{context}");
+    assert_no_secret("the SessionStart injection", &context);
+    assert_no_secret("the log", &fx.log());
+
+    let clip = fx.root().join("clip.txt");
+    let backend = format!("file:{}", clip.display());
+    let run = hostile::cli(
+        fx.root(),
+        &["prompt", "demo-wf-001", "--copy", "--clipboard", &backend],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_no_secret("the prompt", &run.stdout);
+    assert_no_secret("the clipboard", &std::fs::read_to_string(&clip).unwrap());
+}
+
+#[test]
+fn log_lines_are_redacted_and_the_log_is_owner_only() {
+    let fx = Fixture::new();
+    let missing = fx
+        .root()
+        .join("password=hunter2hunter2/token=abcdef123/session.jsonl");
+    let (out, _) = fx.run(
+        &["UserPromptSubmit"],
+        &payload("UserPromptSubmit", Some(&missing), json!({"prompt": "go"})),
+    );
+    assert!(!out.contains("hunter2"));
+    let log = fx.log();
+    assert!(
+        log.contains("password=[REDACTED]"),
+        "the failure was logged: {log}"
+    );
+    assert_no_secret("the log", &log);
+    let path = fx.log.path().join("hook.log");
+    assert_eq!(hostile::mode_of(&path), 0o600, "the log is owner-only");
+}
