@@ -227,10 +227,12 @@ impl<'a> Pruner<'a> {
 
     /// Opens an entry: a key (`Some`) or a list item (`None`).
     fn push(&mut self, seg: Option<&'a str>, col: usize, key_line: Option<(usize, usize)>) {
-        let inherited = self.frames.iter().find_map(|f| match f.want {
-            Want::Descend => None,
-            other => Some(other),
-        });
+        // Whole and Drop pass to every entry below, so the innermost frame has them.
+        let inherited = self
+            .frames
+            .last()
+            .map(|f| f.want)
+            .filter(|w| *w != Want::Descend);
         self.path.push(seg);
         let want = match (inherited, seg) {
             (Some(want), _) => want,
@@ -272,12 +274,15 @@ impl<'a> Pruner<'a> {
     }
 
     fn dropped(&self) -> bool {
-        self.frames.iter().any(|f| f.want == Want::Drop)
+        self.frames.last().is_some_and(|f| f.want == Want::Drop)
     }
 
+    /// Whether the entry holding the innermost one is dropped.
     fn ancestors_drop(&self) -> bool {
-        let n = self.frames.len().saturating_sub(1);
-        self.frames.iter().take(n).any(|f| f.want == Want::Drop)
+        let parent = self.frames.len().checked_sub(2);
+        parent
+            .and_then(|i| self.frames.get(i))
+            .is_some_and(|f| f.want == Want::Drop)
     }
 
     fn emit(&mut self, offset: usize, line: &str) {

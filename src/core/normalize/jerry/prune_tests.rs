@@ -158,3 +158,220 @@ fn what_a_line_reader_cannot_vouch_for_is_refused() {
         "a leading document marker is fine"
     );
 }
+
+/// Random documents built from the keys the normaliser reads (and others), in
+/// every block and flow style this reader tracks: the fast normaliser must give
+/// the full one's project.
+mod generated {
+    use proptest::prelude::*;
+
+    use super::super::super::{normalize_orchestration, normalize_orchestration_fast};
+    use crate::core::model::{Project, Shape};
+
+    const KEYS: &[&str] = &[
+        "workflow",
+        "id",
+        "name",
+        "status",
+        "pipelines",
+        "phases",
+        "current_phase",
+        "started_at",
+        "quality_gates",
+        "gates",
+        "score",
+        "iteration_history",
+        "score_dimensions",
+        "threshold",
+        "resumption",
+        "next_step",
+        "recovery_state",
+        "updated_at",
+        "checkpoints",
+        "latest_id",
+        "agents",
+        "notes",
+        "meta",
+        "pipeline",
+        "next_actions",
+        "phase_1_completed",
+        "qg-1",
+        "main",
+        "2",
+    ];
+    const WORDS: &[&str] = &[
+        "alpha",
+        "0.91",
+        "3",
+        "2026-02-17T10:00:00Z",
+        "true",
+        "null",
+        "in_progress",
+        "phase-2",
+        "key: like",
+        "- dash",
+        "# hash",
+        "",
+    ];
+
+    #[derive(Debug, Clone)]
+    enum Node {
+        Plain(usize),
+        Double(Vec<usize>),
+        Single(usize),
+        Block(bool, Vec<usize>),
+        Flow(Vec<usize>, bool),
+        Map(Vec<(usize, Node)>, bool),
+        Seq(Vec<Node>, bool),
+    }
+
+    fn node() -> impl Strategy<Value = Node> {
+        let word = 0..WORDS.len();
+        let leaf = prop_oneof![
+            4 => (0..5usize).prop_map(Node::Plain),
+            1 => prop::collection::vec(0..5usize, 1..3).prop_map(Node::Double),
+            1 => (0..5usize).prop_map(Node::Single),
+            1 => (any::<bool>(), prop::collection::vec(word.clone(), 1..4))
+                .prop_map(|(folded, lines)| Node::Block(folded, lines)),
+            1 => (prop::collection::vec(0..5usize, 0..3), any::<bool>())
+                .prop_map(|(items, wrap)| Node::Flow(items, wrap)),
+        ];
+        leaf.prop_recursive(4, 40, 5, |inner| {
+            prop_oneof![
+                (
+                    prop::collection::vec((0..KEYS.len(), inner.clone()), 0..5),
+                    any::<bool>()
+                )
+                    .prop_map(|(entries, comments)| Node::Map(entries, comments)),
+                (prop::collection::vec(inner, 0..4), any::<bool>())
+                    .prop_map(|(items, indentless)| Node::Seq(items, indentless)),
+            ]
+        })
+    }
+
+    fn spaces(n: usize) -> String {
+        " ".repeat(n)
+    }
+
+    /// The value on the key's line, and the lines after it.
+    fn inline(node: &Node, cont: usize, out: &mut String) -> String {
+        let pad = spaces(cont);
+        match node {
+            Node::Plain(w) => ["alpha", "0.91", "3", "2026-02-17T10:00:00Z", "x y"][*w].into(),
+            Node::Double(lines) => {
+                let lines: Vec<String> = lines.iter().map(|w| format!("d{w}")).collect();
+                format!("\"{}\"", lines.join(&format!("\n{pad}")))
+            }
+            Node::Single(w) => format!("'it''s {w}'"),
+            Node::Block(folded, lines) => {
+                for line in lines {
+                    out.push_str(
+                        &format!("{pad}{}\n", WORDS[*line]).replace(&format!("{pad}\n"), "\n"),
+                    );
+                }
+                if *folded { ">".into() } else { "|".into() }
+            }
+            Node::Flow(items, wrap) => {
+                let items: Vec<String> = items.iter().map(|i| format!("f{i}")).collect();
+                let sep = if *wrap {
+                    format!(",\n{pad}")
+                } else {
+                    ", ".into()
+                };
+                format!("[{}]", items.join(&sep))
+            }
+            Node::Map(..) | Node::Seq(..) => unreachable!(),
+        }
+    }
+
+    fn entry(key: &str, node: &Node, indent: usize, out: &mut String) {
+        let pad = spaces(indent);
+        match node {
+            Node::Map(entries, _) if entries.is_empty() => {
+                out.push_str(&format!("{pad}{key}: {{}}\n"))
+            }
+            Node::Seq(items, _) if items.is_empty() => out.push_str(&format!("{pad}{key}: []\n")),
+            Node::Map(entries, comments) => {
+                out.push_str(&format!("{pad}{key}:\n"));
+                map_body(entries, *comments, indent + 2, out);
+            }
+            Node::Seq(items, indentless) => {
+                out.push_str(&format!("{pad}{key}:\n"));
+                let at = if *indentless { indent } else { indent + 2 };
+                for item in items {
+                    self::item(item, at, out);
+                }
+            }
+            scalar => {
+                let mut after = String::new();
+                let value = inline(scalar, indent + 2, &mut after);
+                out.push_str(&format!("{pad}{key}: {value}\n{after}"));
+            }
+        }
+    }
+
+    fn map_body(entries: &[(usize, Node)], comments: bool, indent: usize, out: &mut String) {
+        let mut seen = Vec::new();
+        for (key, value) in entries {
+            if seen.contains(key) {
+                continue;
+            }
+            seen.push(*key);
+            if comments {
+                out.push_str(&format!("{}# about {}\n\n", spaces(indent / 2), KEYS[*key]));
+            }
+            entry(KEYS[*key], value, indent, out);
+        }
+    }
+
+    fn item(node: &Node, indent: usize, out: &mut String) {
+        let pad = spaces(indent);
+        match node {
+            Node::Map(entries, _) if !entries.is_empty() => {
+                let mut body = String::new();
+                map_body(entries, false, indent + 2, &mut body);
+                out.push_str(&format!("{pad}- {}", body.trim_start_matches(' ')));
+            }
+            Node::Map(..) => out.push_str(&format!("{pad}- {{}}\n")),
+            Node::Seq(items, _) if !items.is_empty() => {
+                out.push_str(&format!("{pad}-\n"));
+                for inner in items {
+                    item(inner, indent + 2, out);
+                }
+            }
+            Node::Seq(..) => out.push_str(&format!("{pad}- []\n")),
+            scalar => {
+                let mut after = String::new();
+                let value = inline(scalar, indent + 2, &mut after);
+                out.push_str(&format!("{pad}- {value}\n{after}"));
+            }
+        }
+    }
+
+    fn without_diagnostics(p: Project) -> Project {
+        Project {
+            diagnostics: Vec::new(),
+            ..p
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_fast_normaliser_gives_the_full_ones_project(
+            entries in prop::collection::vec((0..KEYS.len(), node()), 1..8),
+        ) {
+            let mut text = String::new();
+            map_body(&entries, true, 0, &mut text);
+            let full = normalize_orchestration("p/ORCHESTRATION.yaml", "p", &text);
+            prop_assume!(full.shape != Shape::Unreadable);
+            let fast = normalize_orchestration_fast("p/ORCHESTRATION.yaml", "p", &text);
+            prop_assert_eq!(without_diagnostics(fast), without_diagnostics(full), "{}", text);
+        }
+
+        #[test]
+        fn never_panics_on_yaml_like_input(text in r#"[ \-:#'"{}\[\],|>a-z0-9_\n]{0,300}"#) {
+            let _ = super::prune(&text);
+            let _ = normalize_orchestration_fast("p/ORCHESTRATION.yaml", "p", &text);
+        }
+    }
+}
