@@ -6,9 +6,39 @@ use std::fmt::Write as _;
 use super::output::{HookOutcome, PlannedWrite, WriteOp};
 use crate::io::write::{self, WriteError};
 
-/// Performs each write in order; stops at the first failure and returns it.
+/// Performs the writes and returns the first failure in plan order. Durable writes
+/// of different files (PreCompact's checkpoint and precompact state) run at the
+/// same time: each is mostly waiting on its own fsyncs, and neither needs the
+/// other. Otherwise the writes run in order and stop at the first failure.
 pub fn execute(writes: &[PlannedWrite]) -> Result<(), WriteError> {
-    writes.iter().try_for_each(execute_one)
+    let durable = writes.iter().filter(|w| w.durable).count();
+    let distinct = writes
+        .iter()
+        .enumerate()
+        .all(|(i, w)| writes.iter().skip(i + 1).all(|o| o.path != w.path));
+    if durable < 2 || !distinct {
+        return writes.iter().try_for_each(execute_one);
+    }
+    let results: Vec<Result<(), WriteError>> = std::thread::scope(|scope| {
+        let (first, rest) = writes
+            .split_first()
+            .map_or((None, &[][..]), |(f, r)| (Some(f), r));
+        let others: Vec<_> = rest
+            .iter()
+            .map(|w| scope.spawn(move || execute_one(w)))
+            .collect();
+        let mut results = vec![first.map_or(Ok(()), execute_one)];
+        for (handle, planned) in others.into_iter().zip(rest) {
+            results.push(handle.join().unwrap_or_else(|_| {
+                Err(WriteError::io(
+                    &planned.path,
+                    std::io::Error::other("the writing thread panicked"),
+                ))
+            }));
+        }
+        results
+    });
+    results.into_iter().collect()
 }
 
 fn execute_one(planned: &PlannedWrite) -> Result<(), WriteError> {
@@ -90,6 +120,36 @@ fn injected_text(stdout: &str) -> Option<String> {
 mod tests {
     use super::*;
     use crate::io::write::{lock_path, read_snapshot};
+
+    fn create(path: &std::path::Path, bytes: &str) -> PlannedWrite {
+        PlannedWrite {
+            path: path.to_path_buf(),
+            op: WriteOp::Create(bytes.as_bytes().to_vec()),
+            why: "test".into(),
+            durable: true,
+        }
+    }
+
+    /// PreCompact's two files are written side by side: a failure of one does not
+    /// keep the other from being written, and the first failure is returned.
+    #[test]
+    fn independent_durable_writes_all_run_and_the_first_failure_is_returned() {
+        let dir = tempfile::tempdir().unwrap();
+        let taken = dir.path().join("checkpoints/cx-001-checkpoint.json");
+        std::fs::create_dir_all(taken.parent().unwrap()).unwrap();
+        std::fs::write(&taken, "{}").unwrap();
+        let state = dir.path().join(".cache/precompact_state.json");
+        let result = execute(&[create(&taken, "{\"new\": 1}"), create(&state, "{}")]);
+        assert!(
+            matches!(result, Err(WriteError::AlreadyExists { .. })),
+            "{result:?}"
+        );
+        assert_eq!(std::fs::read_to_string(&taken).unwrap(), "{}");
+        assert_eq!(std::fs::read_to_string(&state).unwrap(), "{}");
+        let other = dir.path().join("other.json");
+        execute(&[create(&other, "1"), create(&dir.path().join("b.json"), "2")]).unwrap();
+        assert_eq!(std::fs::read_to_string(&other).unwrap(), "1");
+    }
 
     /// The consumed precompact state is removed under the sidecar lock, so a writer
     /// holding it can finish, and a state it rewrote in the meantime is kept.
