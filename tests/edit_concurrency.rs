@@ -1,110 +1,33 @@
-//! Two processes on one project for a few seconds: the CLI in a loop (`decision add`,
-//! `ack --all`) and a checkpoint writer (this test binary re-run as its ignored
-//! `checkpoint_writer` helper) that creates design checkpoints with `create_new`,
-//! merges each into the ORCHESTRATION.yaml and then updates the checkpoint file with
-//! `replace`, as the hooks do. Afterwards: no lost update, no torn file, no error
-//! other than the documented "changed on disk", no leftover temporary or lock files.
+//! Two writers on one project for a few seconds, both the real binary: the hook mode
+//! (`resume-tui hook PreCompact`, twice per session, then `hook PostCompact`) writing
+//! checkpoints for new sessions, and the CLI in a loop (`decision add`, `ack --all`,
+//! `merge` of the hook's checkpoints). Afterwards: no lost update, no torn file, no
+//! error other than the documented "changed on disk", no leftover temporary or lock
+//! files, and every comment of the state file still there.
 
-use std::collections::BTreeSet;
+#[path = "support/hook_runner.rs"]
+mod hook_runner;
+#[path = "support/transcript.rs"]
+mod transcript;
+
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use resume_tui::core::edit::{self, CheckpointEvent, EditIntent, NewValue, Op, Seg};
+use hook_runner::{HookRun, HookRunner};
 use resume_tui::core::time::Timestamp;
 use resume_tui::io::demo;
-use resume_tui::io::write::{self, WriteError};
-use resume_tui::io::yaml_edit;
-use serde_json::json;
+use serde_json::Value;
 
 const NOW: Timestamp = Timestamp(1_771_331_696);
-const SECONDS: u64 = 4;
-const WORKFLOW: &str = "payouts-v2-20260302-001";
+const SECONDS: u64 = 5;
+const PAYOUTS_DIR: &str = "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001";
 const PAYOUTS: &str =
     "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
+const CHECKPOINTS: &str = ".jerry/checkpoints";
+const SESSION_PREFIX: &str = "concurrency-";
 const CHANGED: &str = "changed on disk since it was read; reload";
-
-/// Retries `attempt` while it reports a change on disk; returns how many retries.
-fn until_written(mut attempt: impl FnMut() -> Result<(), WriteError>) -> usize {
-    let mut retries = 0;
-    loop {
-        match attempt() {
-            Ok(()) => return retries,
-            Err(WriteError::ChangedOnDisk { .. }) => retries += 1,
-            Err(other) => panic!("writer: {other}"),
-        }
-    }
-}
-
-fn write_checkpoint_and_merge(root: &Path, n: u32) -> Option<String> {
-    let id = format!("cx-{n:03}");
-    let rel = format!(".jerry/checkpoints/{id}-checkpoint.json");
-    let body = json!({
-        "schema_version": "1.0.0",
-        "event_type": "compaction",
-        "event_id": id,
-        "timestamp": NOW.to_iso(),
-        "trigger": {"type": "auto", "source": "PreCompact hook"},
-        "context_state": {"estimated_fill_before_compaction": 0.87},
-        "orchestration_state": {"workflow_id": WORKFLOW, "current_phase": 2},
-        "metadata": {"written_by": "concurrency test", "acknowledged": false, "acknowledged_at": null}
-    });
-    let text = serde_json::to_string_pretty(&body).unwrap();
-    match write::create_new(&root.join(&rel), text.as_bytes(), None) {
-        Ok(()) => {}
-        Err(WriteError::AlreadyExists { .. }) => return None,
-        Err(other) => panic!("writer: {other}"),
-    }
-    let event = CheckpointEvent {
-        id: id.clone(),
-        timestamp: Some(NOW.to_iso()),
-        trigger: Some("auto".into()),
-        fill: Some(0.87),
-        active_phase: Some("2".into()),
-        checkpoint_file: Some(rel.clone()),
-        ..CheckpointEvent::default()
-    };
-    let state = root.join(PAYOUTS);
-    let retries = until_written(|| {
-        let intent = EditIntent::MergeCheckpoint(event.clone());
-        yaml_edit::edit_file(&state, PAYOUTS, &intent, NOW, false).map(|_| ())
-    });
-    println!("merged {id} after {retries} retries");
-    let path = root.join(&rel);
-    let retries = until_written(|| {
-        let snapshot = write::read_snapshot(&path)?;
-        let text = snapshot.text()?.to_string();
-        let doc = edit::json::parse(&text).unwrap();
-        let record = NewValue::map(vec![("recorded_at", NewValue::Str(NOW.to_iso()))]);
-        let op = match doc.get("post_compact") {
-            Some(_) => Op::Set {
-                path: vec![Seg::Key("post_compact".into())],
-                value: record,
-            },
-            None => Op::Insert {
-                path: Vec::new(),
-                key: "post_compact".into(),
-                value: record,
-            },
-        };
-        let new = edit::json::edit(&text, &[op]).unwrap();
-        write::replace(&snapshot, new.as_bytes())
-    });
-    println!("updated {id} after {retries} retries");
-    Some(id)
-}
-
-#[test]
-#[ignore = "helper: the second process of two_processes_lose_nothing"]
-fn checkpoint_writer() {
-    let root = PathBuf::from(std::env::var("WRITER_ROOT").expect("WRITER_ROOT"));
-    let deadline = Instant::now() + Duration::from_secs(SECONDS);
-    let mut n = 100;
-    while Instant::now() < deadline {
-        n += 1;
-        write_checkpoint_and_merge(&root, n);
-    }
-}
 
 fn cli(root: &Path, args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_resume-tui"))
@@ -116,95 +39,171 @@ fn cli(root: &Path, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-fn leftovers(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
+/// Every checkpoint file of the workspace, by file name, parsed (a torn file fails).
+fn checkpoints(root: &Path) -> BTreeMap<String, Value> {
+    std::fs::read_dir(root.join(CHECKPOINTS))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".lock") || n.ends_with(".tmp"))
+        .filter(|name| name.starts_with("cx-") && name.ends_with(".json"))
+        .map(|name| {
+            let text = std::fs::read_to_string(root.join(CHECKPOINTS).join(&name)).unwrap();
+            let value = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("{name} is torn: {e}\n{text}"));
+            (name, value)
+        })
         .collect()
 }
 
-#[test]
-fn two_processes_lose_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
-    demo::unpack_into(root, NOW).unwrap();
-    let writer = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "checkpoint_writer",
-            "--exact",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("WRITER_ROOT", root)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+fn session_of(cp: &Value) -> Option<&str> {
+    cp["session_id"].as_str()
+}
 
-    let deadline = Instant::now() + Duration::from_secs(SECONDS);
-    let (mut added, mut acked, mut conflicts) = (BTreeSet::new(), BTreeSet::new(), 0);
+/// The hook's checkpoints (ours: session ids with the test's prefix) not yet merged.
+fn next_to_merge(root: &Path, merged: &BTreeSet<String>) -> Option<String> {
+    checkpoints(root)
+        .into_iter()
+        .filter(|(_, cp)| session_of(cp).is_some_and(|s| s.starts_with(SESSION_PREFIX)))
+        .filter_map(|(name, _)| name.strip_suffix("-checkpoint.json").map(str::to_string))
+        .find(|id| !merged.contains(id))
+}
+
+fn leftovers(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            leftovers(&path, found);
+        } else if name.ends_with(".lock") || name.ends_with(".tmp") {
+            found.push(path);
+        }
+    }
+}
+
+fn comment_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.trim_start().starts_with('#'))
+        .collect()
+}
+
+fn hook_loop(runner: &HookRunner, deadline: Instant) -> (Vec<String>, Vec<HookRun>) {
+    let (mut sessions, mut runs) = (Vec::new(), Vec::new());
+    while Instant::now() < deadline {
+        let session = format!("{SESSION_PREFIX}{}", sessions.len() + 1);
+        runs.extend(runner.compaction(&session, PAYOUTS_DIR));
+        sessions.push(session);
+    }
+    (sessions, runs)
+}
+
+#[derive(Default)]
+struct CliTally {
+    added: BTreeSet<String>,
+    acked: BTreeSet<String>,
+    merged: BTreeSet<String>,
+    conflicts: usize,
+}
+
+fn cli_loop(root: &Path, deadline: Instant) -> CliTally {
+    let mut tally = CliTally::default();
     let mut i = 0;
     while Instant::now() < deadline {
         i += 1;
         let text = format!("cli-{i}");
-        let out = if i % 2 == 0 {
-            cli(root, &["decision", "add", "payouts", "--decision", &text])
-        } else {
-            cli(root, &["ack", "payouts", "--all"])
+        let to_merge = (i % 3 == 2)
+            .then(|| next_to_merge(root, &tally.merged))
+            .flatten();
+        let out = match (&to_merge, i % 3) {
+            (Some(id), _) => cli(root, &["merge", "payouts", id]),
+            (None, 1) => cli(root, &["ack", "payouts", "--all"]),
+            (None, _) => cli(root, &["decision", "add", "payouts", "--decision", &text]),
         };
-        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         if !out.status.success() {
             assert!(stderr.contains(CHANGED), "unexpected CLI error: {stderr}");
-            conflicts += 1;
+            tally.conflicts += 1;
             continue;
         }
-        if i % 2 == 0 {
-            added.insert(text);
-        } else {
-            acked.extend(
+        match (to_merge, i % 3) {
+            (Some(id), _) => {
+                assert!(stdout.starts_with(&format!("{PAYOUTS}: ")), "{stdout}");
+                tally.merged.insert(id);
+            }
+            (None, 1) => tally.acked.extend(
                 stdout
                     .lines()
                     .filter_map(|l| l.split_once("-checkpoint.json: "))
-                    .map(|(file, _)| format!("{file}-checkpoint.json")),
-            );
+                    .map(|(file, _)| {
+                        format!(
+                            "{}-checkpoint.json",
+                            file.trim_start_matches(".jerry/checkpoints/")
+                        )
+                    }),
+            ),
+            (None, _) => {
+                tally.added.insert(text);
+            }
         }
     }
-    let writer = writer.wait_with_output().unwrap();
-    // libtest prints "test checkpoint_writer ... " before the first line, hence split_once.
-    let writer_out = String::from_utf8_lossy(&writer.stdout).to_string();
-    assert!(
-        writer.status.success(),
-        "writer failed:\n{writer_out}\n{}",
-        String::from_utf8_lossy(&writer.stderr)
+    tally
+}
+
+#[test]
+fn the_hook_and_the_cli_lose_nothing() {
+    let (dir, log, home, transcripts) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
     );
-    let merged: BTreeSet<String> = writer_out
-        .lines()
-        .filter_map(|l| l.split_once("merged ").map(|(_, rest)| rest))
-        .map(|l| l.split(' ').next().unwrap().to_uppercase())
-        .collect();
-    let updated: Vec<String> = writer_out
-        .lines()
-        .filter_map(|l| l.split_once("updated ").map(|(_, rest)| rest))
-        .map(|l| l.split(' ').next().unwrap().to_string())
-        .collect();
+    let root = dir.path();
+    demo::unpack_into(root, NOW).unwrap();
+    let original = std::fs::read_to_string(root.join(PAYOUTS)).unwrap();
+    let runner = HookRunner {
+        root: root.to_path_buf(),
+        log: log.path().to_path_buf(),
+        home: home.path().to_path_buf(),
+        transcripts: transcripts.path().to_path_buf(),
+    };
+
+    let deadline = Instant::now() + Duration::from_secs(SECONDS);
+    let (tally, (sessions, runs)) = std::thread::scope(|scope| {
+        let hooks = scope.spawn(|| hook_loop(&runner, deadline));
+        (cli_loop(root, deadline), hooks.join().unwrap())
+    });
+
+    let broken: Vec<&HookRun> = runs.iter().filter(|r| !r.kept_contract()).collect();
     assert!(
-        !added.is_empty() && !merged.is_empty(),
-        "no progress: {added:?} {merged:?}"
+        broken.is_empty(),
+        "hook runs broke the contract: {broken:#?}"
+    );
+    let hook_log = runner.log_text();
+    let failures: Vec<&str> = hook_log.lines().filter(|l| l.contains(" ERROR ")).collect();
+    let unexpected: Vec<&&str> = failures.iter().filter(|l| !l.contains(CHANGED)).collect();
+    assert!(unexpected.is_empty(), "hook errors: {unexpected:#?}");
+    assert!(
+        !tally.added.is_empty() && !tally.merged.is_empty() && !tally.acked.is_empty(),
+        "no progress: {} added, {} merged, {} acknowledged, {} sessions",
+        tally.added.len(),
+        tally.merged.len(),
+        tally.acked.len(),
+        sessions.len()
     );
 
-    let state: yaml_serde::Value =
-        yaml_serde::from_str(&std::fs::read_to_string(root.join(PAYOUTS)).unwrap()).unwrap();
+    let text = std::fs::read_to_string(root.join(PAYOUTS)).unwrap();
+    let state: yaml_serde::Value = yaml_serde::from_str(&text).unwrap();
+    let mut comments = comment_lines(&text).into_iter();
+    for comment in comment_lines(&original) {
+        assert!(comments.any(|c| c == comment), "comment lost: {comment}");
+    }
     let log = state["resumption"]["decision_log"].as_sequence().unwrap();
-    let texts: Vec<&str> = log.iter().filter_map(|d| d["decision"].as_str()).collect();
-    let cli_texts: BTreeSet<String> = texts
+    let texts: BTreeSet<String> = log
         .iter()
+        .filter_map(|d| d["decision"].as_str())
         .filter(|t| t.starts_with("cli-"))
-        .map(|t| t.to_string())
+        .map(str::to_string)
         .collect();
-    assert_eq!(cli_texts, added, "decisions lost or invented");
+    assert_eq!(texts, tally.added, "decisions lost or invented");
     let ids: BTreeSet<&str> = log.iter().filter_map(|d| d["id"].as_str()).collect();
     assert_eq!(ids.len(), log.len(), "duplicate decision ids");
 
@@ -213,41 +212,71 @@ fn two_processes_lose_nothing() {
     let event_ids: BTreeSet<String> = events
         .iter()
         .filter_map(|e| e["id"].as_str())
-        .filter(|id| id.strip_prefix("CX-").and_then(|n| n.parse::<u32>().ok()) > Some(100))
-        .map(str::to_string)
+        .map(str::to_lowercase)
         .collect();
-    assert_eq!(event_ids, merged, "merges lost or invented");
+    assert_eq!(event_ids.len(), events.len(), "an event merged twice");
+    let lost: Vec<&String> = tally.merged.difference(&event_ids).collect();
+    assert!(lost.is_empty(), "merges lost: {lost:?}");
     assert_eq!(section["count"].as_i64(), Some(events.len() as i64));
 
-    let checkpoints = root.join(".jerry/checkpoints");
-    for id in &updated {
-        let text =
-            std::fs::read_to_string(checkpoints.join(format!("{id}-checkpoint.json"))).unwrap();
-        let cp: serde_json::Value = serde_json::from_str(&text).expect("a torn checkpoint");
-        assert!(
-            cp.get("post_compact").is_some(),
-            "{id}: the update was lost"
-        );
-    }
-    for file in &acked {
-        let cp: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(root.join(file)).unwrap()).unwrap();
+    let all = checkpoints(root);
+    let cp_ids: Vec<&str> = all
+        .values()
+        .map(|cp| {
+            cp["event_id"]
+                .as_str()
+                .or(cp["checkpoint_id"].as_str())
+                .unwrap()
+        })
+        .collect();
+    let unique: BTreeSet<&str> = cp_ids.iter().copied().collect();
+    assert_eq!(
+        unique.len(),
+        cp_ids.len(),
+        "duplicate checkpoint ids: {cp_ids:?}"
+    );
+    let ours: Vec<(&String, &Value)> = all
+        .iter()
+        .filter(|(_, cp)| session_of(cp).is_some_and(|s| s.starts_with(SESSION_PREFIX)))
+        .collect();
+    let per_session: BTreeSet<&str> = ours.iter().filter_map(|(_, cp)| session_of(cp)).collect();
+    assert_eq!(ours.len(), sessions.len(), "one checkpoint per session");
+    assert_eq!(per_session.len(), sessions.len());
+    for file in &tally.acked {
         assert_eq!(
-            cp["metadata"]["acknowledged"], true,
+            all[file]["metadata"]["acknowledged"], true,
             "{file}: the acknowledgement was lost"
         );
     }
+    // A PostCompact that lost the race to an `ack` is refused and logged; every
+    // other one must have left its record.
+    let refused = failures
+        .iter()
+        .filter(|l| l.contains("PostCompact"))
+        .count();
+    let without_record = ours
+        .iter()
+        .filter(|(_, cp)| cp.get("post_compact").is_none())
+        .count();
     assert!(
-        leftovers(&checkpoints).is_empty(),
-        "{:?}",
-        leftovers(&checkpoints)
+        without_record <= refused,
+        "{without_record} checkpoints lack post_compact, {refused} PostCompact refusals"
     );
-    let state_dir = root.join(PAYOUTS);
-    assert!(leftovers(state_dir.parent().unwrap()).is_empty());
+
+    let mut found = Vec::new();
+    leftovers(root, &mut found);
+    assert!(found.is_empty(), "left behind: {found:?}");
     eprintln!(
-        "{} decisions, {} merges, {} acknowledgements, {conflicts} CLI conflicts",
-        added.len(),
-        merged.len(),
-        acked.len()
+        "{} sessions ({} hook runs, {} refused), {} decisions, {} merges, {} acknowledgements, {} CLI conflicts",
+        sessions.len(),
+        runs.len(),
+        failures.len(),
+        tally.added.len(),
+        tally.merged.len(),
+        tally.acked.len(),
+        tally.conflicts
     );
+    for line in &failures {
+        eprintln!("refused: {line}");
+    }
 }
