@@ -208,9 +208,7 @@ impl<'a> Pruner<'a> {
     /// The value part of an entry: sets the frame's body and how far it runs.
     fn value(&mut self, value: &str, at: usize) -> Option<()> {
         let text = self.text;
-        let Some(frame) = self.frames.last_mut() else {
-            return None;
-        };
+        let frame = self.frames.last_mut()?;
         let first = value.chars().next();
         match first {
             None | Some('#') => {}
