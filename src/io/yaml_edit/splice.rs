@@ -108,11 +108,24 @@ fn style_of(old: &str) -> QuoteStyle {
     }
 }
 
-fn scalar_text(value: &NewValue, old: &str) -> String {
+/// `value` as a one-line scalar in the old scalar's style. Inside a flow
+/// collection a plain string may not hold a flow indicator.
+fn scalar_text(value: &NewValue, old: &str, in_flow: bool) -> String {
     match value {
+        NewValue::Str(s) if in_flow && s.contains([',', '[', ']', '{', '}']) => {
+            render::string_in_style(s, QuoteStyle::Double)
+        }
         NewValue::Str(s) => render::string_in_style(s, style_of(old)),
         other => render::flow(other),
     }
+}
+
+/// Whether the entry at `path` sits in a flow mapping (`{a: 1, b: 2}`), where
+/// only flow text may go.
+fn in_flow_mapping(doc: &Document, path: &[Seg]) -> bool {
+    path.split_last()
+        .and_then(|(_, parent)| node_at(doc, parent).ok())
+        .is_some_and(|node| matches!(node, YamlNode::Mapping(m) if m.is_flow_style()))
 }
 
 fn is_inline(value: &NewValue) -> bool {
@@ -183,10 +196,12 @@ fn set(text: &str, doc: &Document, path: &[Seg], value: &NewValue) -> Result<Vec
         .unwrap_or_default();
     let token_end = old_span.map_or(colon, |(s, _)| s + old_text.len());
     let empty_collection = matches!(old_text, "[]" | "{}");
-    if flow && (is_inline(value) || (!empty_collection && old_text.starts_with(['[', '{']))) {
+    let in_flow = in_flow_mapping(doc, path);
+    let stays_flow = !empty_collection && old_text.starts_with(['[', '{']);
+    if in_flow || flow && (is_inline(value) || stays_flow) {
         let new = match (value, old_text.starts_with(['[', '{'])) {
             (NewValue::List(_) | NewValue::Map(_), _) | (_, true) => render::flow(value),
-            _ => scalar_text(value, old_text),
+            _ => scalar_text(value, old_text, in_flow),
         };
         return Ok(match old_span {
             Some((start, _)) => vec![keep_comment_column(text, start, token_end, new)],
@@ -199,7 +214,8 @@ fn set(text: &str, doc: &Document, path: &[Seg], value: &NewValue) -> Result<Vec
     }
     let end = entry_end(text, &entry, key_start, key_column);
     let first_child = old_span.map_or(end, |(s, _)| s);
-    let child_indent = first_child - line_start(text, first_child);
+    // A list may sit at its key's column (`key:\n- a`); what replaces it may not.
+    let child_indent = (first_child - line_start(text, first_child)).max(key_column + 2);
     let rendered = if is_inline(value) {
         format!(" {}", render::flow(value))
     } else {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::core::edit::{CheckpointEvent, DecisionFields, NewDecision, NexusFields};
+use crate::core::edit::{CheckpointEvent, DecisionFields, NewDecision, NewValue, NexusFields, Seg};
 
 fn now() -> Timestamp {
     Timestamp::parse("2026-03-02T10:00:00Z").unwrap()
@@ -275,4 +275,57 @@ fn an_edit_that_would_change_more_is_refused_and_nothing_is_written() {
     std::fs::write(&path, text).unwrap();
     assert!(edit_file(&path, "t.yaml", &add("x"), now(), false).is_err());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}
+
+fn set(text: &str, path: &[Seg], value: NewValue) -> String {
+    let old: Value = yaml_serde::from_str(text).unwrap();
+    let op = Op::Set {
+        path: path.to_vec(),
+        value,
+    };
+    apply_ops("t.yaml", text, &old, &[op]).unwrap()
+}
+
+fn key(k: &str) -> Seg {
+    Seg::Key(k.to_string())
+}
+
+/// Found by the edit_yaml fuzz target: a collection set into a flow mapping was
+/// written in block style (refused by the re-parse, so the edit failed).
+#[test]
+fn values_set_inside_a_flow_mapping_stay_flow() {
+    let text = "a: 1 # c\nk2: {updated_at: RD-002, next_step: 923}\nz: 2\n";
+    let list = NewValue::List(vec![NewValue::str("# c"), NewValue::str("a #b")]);
+    assert_eq!(
+        set(text, &[key("k2"), key("next_step")], list),
+        "a: 1 # c\nk2: {updated_at: RD-002, next_step: [\"# c\", \"a #b\"]}\nz: 2\n"
+    );
+    let map = NewValue::map(vec![
+        ("trail ", NewValue::Bool(false)),
+        ("id", NewValue::Null),
+    ]);
+    assert_eq!(
+        set("n: {k0: RD-002, k1: 492}\n", &[key("n"), key("k0")], map),
+        "n: {k0: {\"trail \": false, id: null}, k1: 492}\n"
+    );
+    assert_eq!(
+        set(
+            "n: {k0: plain, k1: 492}\n",
+            &[key("n"), key("k0")],
+            NewValue::str("a, b")
+        ),
+        "n: {k0: \"a, b\", k1: 492}\n"
+    );
+}
+
+/// Found by the edit_yaml fuzz target: a map replacing a list written at its key's
+/// column (`k1:\n- a`) went to column 0 and became top-level keys (refused).
+#[test]
+fn a_map_replacing_a_list_at_its_keys_column_is_indented() {
+    let text = "k0: x\nk1:\n- a\n- b: 1\n  c: 2\nk2: y\n";
+    let map = NewValue::map(vec![("trail ", NewValue::Bool(true))]);
+    assert_eq!(
+        set(text, &[key("k1")], map),
+        "k0: x\nk1:\n  \"trail \": true\nk2: y\n"
+    );
 }
