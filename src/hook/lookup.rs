@@ -11,7 +11,7 @@ use super::detect;
 use super::project::{self, found_at};
 use crate::core::model::{Checkpoint, Project, ProjectKind, Shape, Summary};
 use crate::core::staleness::{self, Session};
-use crate::core::workspace::assign_checkpoints;
+use crate::core::workspace::{assign_checkpoints, claim};
 use crate::io::discover;
 use crate::io::write::read_snapshot;
 
@@ -38,7 +38,14 @@ pub fn for_checkpoint(
         return None;
     }
     // The same rules as the loader: by workflow id, else claimed by the workflow.
-    let _ = assign_checkpoints(std::slice::from_mut(&mut project), known.to_vec());
+    let candidates: Vec<Checkpoint> = known
+        .iter()
+        .filter(|c| {
+            c.workflow_id.as_deref() == Some(project.id.as_str()) || claim(&project, c).is_some()
+        })
+        .cloned()
+        .collect();
+    let _ = assign_checkpoints(std::slice::from_mut(&mut project), candidates);
     project.staleness = staleness::assess(
         &project,
         session.as_ref(),
