@@ -9,6 +9,8 @@
 #
 #   benches/hook.sh                 # release build, 50 runs per case
 #   RUNS=200 BIN=target/release/resume-tui benches/hook.sh
+#   INSTRUCTIONS=1 benches/hook.sh  # also instructions per run (valgrind), which
+#                                   # other processes on the machine do not change
 #
 # Prints a markdown table; append it to docs/performance.md by hand or with
 # `benches/hook.sh >> docs/performance.md`.
@@ -186,3 +188,21 @@ for c in "${CASES[@]:1}"; do
     read -r d d_min <<< "$(median_ms "$c" --dry-run)"
     echo "| $c | $m ($m_min) | $(ratio "$m" "$BASE") | $d ($d_min) | $(ratio "$d" "$BASE") |"
 done
+
+if [ "${INSTRUCTIONS:-}" = 1 ] && command -v valgrind > /dev/null; then
+    echo
+    echo "Instructions per run (\`valgrind --tool=callgrind\`, one run each, same workspace):"
+    echo
+    echo "| case | instructions | ratio |"
+    echo "|---|---:|---:|"
+    count() { # case -> instructions of one run
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" hook < "$WORK/in/$1" 2>&1 > /dev/null \
+            | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    }
+    BASE_I="$(count empty)"
+    echo "| do-nothing | $BASE_I | 1.00 |"
+    for c in "${CASES[@]:1}"; do
+        n="$(count "$c")"
+        echo "| $c | $n | $(ratio "$n" "$BASE_I") |"
+    done
+fi
