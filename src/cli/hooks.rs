@@ -17,7 +17,7 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
         )
     })?;
     let exe = current_exe()?;
-    let snapshot = match write::read_snapshot(&path) {
+    let snapshot = match crate::io::project_edit::read_to_edit(&path) {
         Ok(snapshot) => Some(snapshot),
         Err(WriteError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(Error::Usage(e.to_string())),

@@ -40,7 +40,7 @@ pub fn migrate_resumptions(root: &Path, sources: &[String], options: Options) ->
         .iter()
         .map(|rel| {
             let path = root.join(rel);
-            let snapshot = match write::read_snapshot(&path) {
+            let snapshot = match crate::io::project_edit::read_to_edit(&path) {
                 Ok(snapshot) => snapshot,
                 Err(e) => return failed(rel, &e),
             };
@@ -131,7 +131,7 @@ fn nexus_project(root: &Path, dir: &str, chosen: &str, options: Options) -> Vec<
 
 fn nexus_file(root: &Path, dir: &str, source: &str, target: &str, options: Options) -> FileReport {
     let path = root.join(source);
-    let snapshot = match write::read_snapshot(&path) {
+    let snapshot = match crate::io::project_edit::read_to_edit(&path) {
         Ok(snapshot) => snapshot,
         Err(e) => return failed(source, &e),
     };

@@ -14,6 +14,7 @@ use std::path::Path;
 use crate::core::edit::{self, CheckpointEvent, EditIntent};
 use crate::core::model::{Checkpoint, CheckpointFormat, Diagnostic, Project, ProjectKind};
 use crate::core::time::Timestamp;
+use crate::io::load::MAX_FILE_BYTES;
 use crate::io::write::{self, ContentHash, Snapshot, WriteError};
 use crate::io::yaml_edit::{self, Edited};
 
@@ -50,12 +51,35 @@ impl Target {
     /// Reads the state file, refusing one that is not what the caller read.
     fn read(&self, root: &Path) -> Result<Snapshot, WriteError> {
         let path = root.join(&self.source);
-        let snapshot = write::read_snapshot(&path)?;
+        let snapshot = read_to_edit(&path)?;
         match self.expected {
             Some(expected) if expected != snapshot.hash => Err(WriteError::ChangedOnDisk { path }),
             _ => Ok(snapshot),
         }
     }
+}
+
+/// Reads a file to edit, refusing unread one the loader would not read either:
+/// larger than [`MAX_FILE_BYTES`] (an edit parses the whole file, several times
+/// over in memory), or not a regular file (opening a FIFO blocks).
+pub fn read_to_edit(path: &Path) -> Result<Snapshot, WriteError> {
+    if let Ok(meta) = std::fs::metadata(path) {
+        let refuse = |reason: String| WriteError::Refused {
+            path: path.to_path_buf(),
+            reason,
+        };
+        if !meta.is_file() {
+            return Err(refuse("not a regular file; nothing was written".into()));
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(refuse(format!(
+                "file too large ({} MB); limit {} MB: not edited",
+                meta.len() / (1024 * 1024),
+                MAX_FILE_BYTES / (1024 * 1024)
+            )));
+        }
+    }
+    write::read_snapshot(path)
 }
 
 /// One file an edit changes (or would change).
@@ -338,7 +362,7 @@ fn checkpoint_change(
     let path = root.join(&cp.path);
     match cp.format {
         CheckpointFormat::Design => {
-            let snapshot = write::read_snapshot(&path)?;
+            let snapshot = read_to_edit(&path)?;
             let text = snapshot.text()?.to_string();
             let invalid = |e: edit::json::JsonEditError| match e {
                 edit::json::JsonEditError::Invalid {

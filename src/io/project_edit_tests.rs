@@ -174,3 +174,33 @@ fn a_brief_outcome_names_files_only_and_says_when_nothing_changed() {
     );
     assert_eq!(Outcome::default().brief(), "nothing to change");
 }
+
+/// An edit of a file over the loader's cap took minutes and gigabytes, then wrote.
+#[test]
+fn files_the_loader_refuses_are_not_edited_either() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("ORCHESTRATION.yaml");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(MAX_FILE_BYTES + 1).unwrap();
+    let err = read_to_edit(&big).unwrap_err().to_string();
+    assert!(
+        err.ends_with("refused: file too large (16 MB); limit 16 MB: not edited"),
+        "{err}"
+    );
+    let fifo = dir.path().join("cx-001-checkpoint.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let err = read_to_edit(&fifo).unwrap_err().to_string();
+    assert!(
+        err.ends_with("refused: not a regular file; nothing was written"),
+        "{err}"
+    );
+    std::fs::write(dir.path().join("ok.yaml"), "a: 1\n").unwrap();
+    assert_eq!(
+        read_to_edit(&dir.path().join("ok.yaml")).unwrap().bytes,
+        b"a: 1\n"
+    );
+}

@@ -198,7 +198,7 @@ pub fn edit_file(
     now: Timestamp,
     dry_run: bool,
 ) -> Result<Edited, WriteError> {
-    let snapshot = write::read_snapshot(path)?;
+    let snapshot = crate::io::project_edit::read_to_edit(path)?;
     edit_snapshot(&snapshot, label, intent, now, dry_run)
 }
 
