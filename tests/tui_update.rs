@@ -987,7 +987,10 @@ fn the_overview_scrolls_no_further_than_its_last_line() {
         "G stops at the last page, not at an arbitrary line: {bottom}"
     );
     let screen = screen(&m);
-    assert!(screen.contains("next_actions"), "the last line shows:\n{screen}");
+    assert!(
+        screen.contains("next_actions"),
+        "the last line shows:\n{screen}"
+    );
     press(&mut m, &["k"]);
     assert_eq!(m.scroll, bottom - 1, "k from the bottom moves at once");
     press(&mut m, &["<C-d>", "<C-d>", "<C-d>", "<C-d>"]);
