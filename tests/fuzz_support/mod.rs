@@ -11,8 +11,11 @@ pub mod source;
 pub mod transcript;
 pub mod yaml_gen;
 
+/// A fuzz target: its `cargo fuzz run` name and the property it checks.
+pub type Target = (&'static str, fn(&[u8]));
+
 /// Every target, by the name `cargo fuzz run` takes.
-pub const TARGETS: [(&str, fn(&[u8])); 13] = [
+pub const TARGETS: [Target; 13] = [
     ("jerry", parse::jerry),
     ("nexus", parse::nexus),
     ("frontmatter", parse::frontmatter),

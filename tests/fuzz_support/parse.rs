@@ -113,7 +113,7 @@ pub fn frontmatter(data: &[u8]) {
 
 pub fn checkpoint(data: &[u8]) {
     let text = text(data);
-    let marker = text.len() % 2 == 0;
+    let marker = text.len().is_multiple_of(2);
     for path in [
         ".jerry/checkpoints/cx-007.json",
         ".jerry/checkpoints/cx-007-checkpoint.json",

@@ -112,7 +112,7 @@ fn scalar(src: &mut Source) -> String {
         1 => format!("{}.{}", src.below(100), src.below(1000)),
         2 => src.pick(&["true", "false", "~", "null", ""]).to_string(),
         3 | 4 => src.pick(&PLAIN).to_string(),
-        5 => single_quoted(*src.pick(&TRICKY)),
+        5 => single_quoted(src.pick::<&str>(&TRICKY)),
         _ => serde_json::to_string(src.pick(&TRICKY)).unwrap(),
     }
 }
@@ -130,14 +130,14 @@ fn flow_scalar(src: &mut Source) -> String {
     match src.below(4) {
         0 => src.below(1000).to_string(),
         1 => src.pick(&["alpha", "RD-002", "true", "null"]).to_string(),
-        2 => single_quoted(*src.pick(&TRICKY)),
+        2 => single_quoted(src.pick::<&str>(&TRICKY)),
         _ => serde_json::to_string(src.pick(&TRICKY)).unwrap(),
     }
 }
 
 fn comment(src: &mut Source) -> &'static str {
     if src.chance(40) {
-        *src.pick(&[" # note", " # a: b", " #"])
+        src.pick::<&str>(&[" # note", " # a: b", " #"])
     } else {
         ""
     }
