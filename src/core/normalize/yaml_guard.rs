@@ -1,10 +1,16 @@
-//! A guard against YAML whose aliases expand exponentially ("billion laughs").
+//! Guards run before YAML is parsed, against documents that would take unbounded
+//! time or memory.
 //!
-//! `yaml_serde` replays an anchor's events at every alias, with a limit of 100 alias
-//! jumps per event of the document: a few hundred bytes stay small, but padding a
-//! file with events raises that limit, and a 1 MB file can expand to billions of
-//! values. Before parsing, a document that uses aliases is walked once without
-//! building anything, counting values; past [`budget`] it is refused.
+//! - Aliases that expand exponentially ("billion laughs"): `yaml_serde` replays an
+//!   anchor's events at every alias, with a limit of 100 alias jumps per event of the
+//!   document: a few hundred bytes stay small, but padding a file with events raises
+//!   that limit, and a 1 MB file can expand to billions of values. A document that
+//!   uses aliases is walked once without building anything, counting values; past
+//!   [`budget`] it is refused.
+//! - Deep flow nesting (`[[[[…]]]]`): the YAML scanner checks every open flow level
+//!   at every token, so 100,000 levels (200 KB) took minutes before the parser's own
+//!   depth limit (128) could refuse them. Flow nesting past [`MAX_FLOW_DEPTH`] is
+//!   refused after one linear scan.
 
 use std::cell::Cell;
 use std::fmt;
@@ -20,9 +26,19 @@ pub fn budget(text: &str) -> usize {
     text.len().saturating_add(ALIAS_ALLOWANCE)
 }
 
-/// `Err` with a message when `text` uses aliases that expand past [`budget`].
-/// Syntax errors are left for the real parser, which reports them with a location.
+/// Flow collections nested deeper than this are refused unparsed (the parser
+/// refuses anything past 128 levels anyway).
+pub const MAX_FLOW_DEPTH: usize = 256;
+
+/// `Err` with a message when `text` nests flow collections past [`MAX_FLOW_DEPTH`]
+/// or uses aliases that expand past [`budget`]. Syntax errors are left for the
+/// real parser, which reports them with a location.
 pub fn check(text: &str) -> Result<(), String> {
+    if let Some(line) = flow_too_deep(text, MAX_FLOW_DEPTH) {
+        return Err(format!(
+            "`[` and `{{` nest more than {MAX_FLOW_DEPTH} levels deep by line {line}: refused unparsed"
+        ));
+    }
     if !uses_aliases(text) {
         return Ok(());
     }
@@ -64,6 +80,96 @@ fn uses_aliases(text: &str) -> bool {
         })
     };
     mark(b'&') && mark(b'*')
+}
+
+/// The line where flow collections first nest past `max`, by a scan that knows
+/// quotes, comments and block scalars: outside a flow collection, `[` and `{` open
+/// one only where a value starts (after `: `, `- `, `? `, or first on a line);
+/// inside one, every bracket outside quotes counts.
+fn flow_too_deep(text: &str, max: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut line, mut i) = (0usize, 1usize, 0usize);
+    // Whether only spaces (or an indicator) came since the line or value began.
+    let mut value_start = true;
+    let mut indent = indent_at(bytes, 0);
+    // The indentation of the line whose value is a block scalar (`|`, `>`).
+    let mut block_scalar: Option<usize> = None;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\n' => {
+                line += 1;
+                value_start = true;
+                indent = indent_at(bytes, i + 1);
+                let rest = bytes.get(i + 1 + indent..).unwrap_or_default();
+                let blank = rest.first().is_none_or(|&c| c == b'\n' || c == b'\r');
+                match block_scalar {
+                    Some(parent) if blank || indent > parent => {
+                        // A line of the block scalar: text, skipped whole.
+                        while bytes.get(i + 1).is_some_and(|&n| n != b'\n') {
+                            i += 1;
+                        }
+                    }
+                    _ => block_scalar = None,
+                }
+            }
+            b'#' if i == 0 || bytes.get(i - 1).is_some_and(u8::is_ascii_whitespace) => {
+                while bytes.get(i + 1).is_some_and(|&n| n != b'\n') {
+                    i += 1;
+                }
+            }
+            b'|' | b'>' if value_start && depth == 0 => {
+                block_scalar = Some(indent);
+                value_start = false;
+            }
+            b'"' | b'\'' if value_start => {
+                i = quoted_end(bytes, i, b);
+                value_start = false;
+            }
+            b'[' | b'{' if value_start || depth > 0 => {
+                depth += 1;
+                if depth > max {
+                    return Some(line);
+                }
+                value_start = true;
+            }
+            b']' | b'}' if depth > 0 => {
+                depth -= 1;
+                value_start = false;
+            }
+            b',' if depth > 0 => value_start = true,
+            b':' | b'-' | b'?' => {
+                value_start = bytes
+                    .get(i + 1)
+                    .is_none_or(|n| n.is_ascii_whitespace() || depth > 0 && b == b':');
+            }
+            b' ' | b'\t' | b'\r' => {}
+            _ => value_start = false,
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Spaces at `at` (the start of a line).
+fn indent_at(bytes: &[u8], at: usize) -> usize {
+    bytes
+        .get(at..)
+        .map_or(0, |rest| rest.iter().take_while(|&&b| b == b' ').count())
+}
+
+/// The index of the quote closing the scalar opened at `open` (or the end).
+fn quoted_end(bytes: &[u8], open: usize, quote: u8) -> usize {
+    let mut i = open + 1;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\\' if quote == b'"' => i += 1,
+            b'\'' if quote == b'\'' && bytes.get(i + 1) == Some(&b'\'') => i += 1,
+            b if b == quote => return i,
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
 }
 
 #[derive(Clone, Copy)]
@@ -199,6 +305,27 @@ mod tests {
         assert!(!uses_aliases("note: \"**bold** R&D a*b\"\n"));
         assert!(uses_aliases("a: &x 1\nb: *x\n"));
         assert_eq!(check(&bomb(3, 10, 0)), Ok(()), "1,000 values is nothing");
+    }
+
+    #[test]
+    fn deep_flow_nesting_is_refused_before_the_scanner_sees_it() {
+        let deep = format!("a: 1\nb: {}1{}\n", "[".repeat(100_000), "]".repeat(100_000));
+        let err = check(&deep).unwrap_err();
+        assert!(err.contains("more than 256 levels deep by line 2"), "{err}");
+        let ok = format!("b: {}1{}\n", "[{".repeat(100), "}]".repeat(100));
+        assert_eq!(flow_too_deep(&ok, MAX_FLOW_DEPTH), None);
+    }
+
+    #[test]
+    fn brackets_in_text_are_not_nesting() {
+        let prose =
+            "note: see [1 and [2 and {3\ntext: |\n  [[[[\nq: \"[[[[\"\nr: '[[[[''[['\n# [[[[[\n";
+        assert_eq!(flow_too_deep(&prose.repeat(100), 3), None);
+        assert_eq!(flow_too_deep("a: [[[[1]]]]\n", 3), Some(1));
+        assert_eq!(
+            flow_too_deep("a:\n- [\n  [\n    [ [ '[', x]]]]\n", 3),
+            Some(4)
+        );
     }
 
     #[test]
