@@ -147,17 +147,24 @@ median_ms() { # case [extra hook args…] -> median milliseconds
         python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.2f %.2f" % (r["median"]*1000, r["min"]*1000))' "$WORK/run.json"
         ;;
     python3*)
-        python3 - "$RUNS" "$input" "$BIN" hook "$@" <<'PY'
+        # Alternates with the do-nothing run, so that both see the same load;
+        # prints the case's median and minimum, then the do-nothing median.
+        python3 - "$RUNS" "$input" "$WORK/in/empty" "$BIN" hook "$@" <<'PY'
 import statistics, subprocess, sys, time
-runs, path, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-times = []
-for i in range(runs + 5):
+runs, path, empty, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+def timed(args, path):
     with open(path, "rb") as stdin:
         start = time.perf_counter_ns()
-        subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL)
-        if i >= 5:
-            times.append((time.perf_counter_ns() - start) / 1e6)
-print("%.2f %.2f" % (statistics.median(times), min(times)))
+        subprocess.run(args, stdin=stdin, stdout=subprocess.DEVNULL)
+        return (time.perf_counter_ns() - start) / 1e6
+times, base = [], []
+for i in range(runs + 5):
+    t = timed(cmd, path)
+    b = timed(cmd[:2], empty)
+    if i >= 5:
+        times.append(t)
+        base.append(b)
+print("%.2f %.2f %.2f" % (statistics.median(times), min(times), statistics.median(base)))
 PY
         ;;
     *)
@@ -173,20 +180,20 @@ PY
 }
 
 ratio() { python3 -c "print('%.2f' % ($1 / $2))"; }
-read -r BASE BASE_MIN <<< "$(median_ms empty)"
+read -r BASE BASE_MIN _ <<< "$(median_ms empty)"
 echo
 echo "### Hook wall time, $(date -u +%Y-%m-%d) ($TOOL, $RUNS runs)"
 echo
 echo "Workspace: $WORKSPACE_KIND. Transcripts: 50 MB ($(du -h "$WORK/t50.jsonl" | cut -f1)) and 1 GB apparent size ($(du -h --apparent-size "$WORK/t1g.jsonl" | cut -f1); a hole plus the same 50 MB). Machine: $(nproc) CPUs, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')."
-echo "Command: \`benches/hook.sh\` (RUNS=$RUNS). \"decide\" is the same run with \`--dry-run\`: everything but the writes (with their fsyncs) and the log line. Times in ms, median (min); the ratio is of medians to the do-nothing median."
+echo "Command: \`benches/hook.sh\` (RUNS=$RUNS). \"decide\" is the same run with \`--dry-run\`: everything but the writes (with their fsyncs) and the log line. Times in ms, median (min); the ratio is of medians to the do-nothing median (with the python3 runner, the do-nothing runs alternate with the case's, so that both see the same load)."
 echo
 echo "| case | whole run | ratio | decide (--dry-run) | ratio |"
 echo "|---|---:|---:|---:|---:|"
 echo "| do-nothing (\`resume-tui hook\`, empty stdin) | $BASE ($BASE_MIN) | 1.00 | | |"
 for c in "${CASES[@]:1}"; do
-    read -r m m_min <<< "$(median_ms "$c")"
-    read -r d d_min <<< "$(median_ms "$c" --dry-run)"
-    echo "| $c | $m ($m_min) | $(ratio "$m" "$BASE") | $d ($d_min) | $(ratio "$d" "$BASE") |"
+    read -r m m_min m_base <<< "$(median_ms "$c")"
+    read -r d d_min d_base <<< "$(median_ms "$c" --dry-run)"
+    echo "| $c | $m ($m_min) | $(ratio "$m" "${m_base:-$BASE}") | $d ($d_min) | $(ratio "$d" "${d_base:-$BASE}") |"
 done
 
 if [ "${INSTRUCTIONS:-}" = 1 ] && command -v valgrind > /dev/null; then
