@@ -203,6 +203,7 @@ fn walk_one(
         };
         let path = entry.path();
         if file_type.is_dir() {
+            folder_named_like_a_state_file(&rel, discovery);
             if !skipped(&dir.rel, &name) {
                 let canonical = dir.canonical.join(&*name);
                 push_dir(dir, path, rel, canonical, stack, visited, discovery);
@@ -249,6 +250,7 @@ fn follow_symlink(
         return;
     };
     if meta.is_dir() {
+        folder_named_like_a_state_file(&rel, discovery);
         if skipped(parent_rel, name) {
             return;
         }
@@ -266,6 +268,17 @@ fn follow_symlink(
             rel,
             dir: project_dir,
         });
+    }
+}
+
+/// A folder where a state file belongs (a file replaced by a folder) is said, not
+/// silently passed over.
+fn folder_named_like_a_state_file(rel: &str, discovery: &mut Discovery) {
+    if classify(rel).is_some() {
+        discovery.diagnostics.push(Diagnostic::warning(
+            rel,
+            "is a folder, not a file: not read",
+        ));
     }
 }
 

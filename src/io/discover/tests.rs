@@ -256,3 +256,28 @@ fn context_state_comes_from_the_env_value() {
 
     assert_eq!(discover(root.path(), &Env::default()).files, []);
 }
+
+/// A state file replaced by a folder (or a link to one) was passed over in silence.
+#[test]
+fn a_folder_where_a_state_file_belongs_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("projects/P/ORCHESTRATION.yaml")).unwrap();
+    std::fs::create_dir_all(root.join(".jerry/checkpoints/cx-001-checkpoint.json")).unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(root.join("projects/Q")).unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), root.join("projects/Q/ORCHESTRATION.yaml"))
+        .unwrap();
+    let d = discover(root, &Env::from_pairs([]));
+    assert!(d.files.is_empty());
+    let mut said: Vec<String> = d.diagnostics.iter().map(|x| x.to_string()).collect();
+    said.sort();
+    assert_eq!(
+        said,
+        [
+            ".jerry/checkpoints/cx-001-checkpoint.json: warning: is a folder, not a file: not read",
+            "projects/P/ORCHESTRATION.yaml: warning: is a folder, not a file: not read",
+            "projects/Q/ORCHESTRATION.yaml: warning: is a folder, not a file: not read",
+        ]
+    );
+}
