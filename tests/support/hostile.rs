@@ -206,3 +206,45 @@ pub fn tree(dir: &Path) -> Vec<String> {
     out.sort();
     out
 }
+
+/// `resume-tui hook ARGS…` for the project folder `root`, logging into `log_dir`,
+/// with `stdin`; `prefix` as in [`cli_command`]. Returns the run (hooks exit 0).
+pub fn hook(prefix: &[String], root: &Path, log_dir: &Path, args: &[&str], stdin: &str) -> Run {
+    use std::io::Write;
+    let binary = cargo_bin("resume-tui");
+    let mut cmd = match prefix.split_first() {
+        Some((program, rest)) => {
+            let mut cmd = Command::new(program);
+            cmd.args(rest).arg(binary);
+            cmd
+        }
+        None => Command::new(binary),
+    };
+    cmd.arg("hook")
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", log_dir.join("home"))
+        .env("RESUME_TUI_LOG_DIR", log_dir)
+        .env("CLAUDE_PROJECT_DIR", root)
+        .current_dir(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    finish(child.wait_with_output().unwrap())
+}
+
+/// The hook event JSON Claude Code sends.
+pub fn event(name: &str, root: &Path, extra: serde_json::Value) -> String {
+    let mut value = serde_json::json!({
+        "hook_event_name": name,
+        "session_id": "sess-fault",
+        "cwd": root,
+    });
+    if let (Some(map), serde_json::Value::Object(extra)) = (value.as_object_mut(), extra) {
+        map.extend(extra);
+    }
+    value.to_string()
+}
