@@ -47,7 +47,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 fn wants(target: &str, name: &str) -> bool {
     let yaml = name.contains(".yaml") || name.contains(".yml");
     match target {
-        "jerry" => yaml,
+        "jerry" | "jerry_fast" => yaml,
         "nexus" | "frontmatter" => name.ends_with(".md"),
         "checkpoint" | "context_state" | "precompact" | "edit_json" => name.ends_with(".json"),
         "redact" => name.ends_with(".md") || yaml,
@@ -111,6 +111,11 @@ fn run_target(name: &str, cases: u32) {
 #[test]
 fn jerry() {
     run_target("jerry", 48);
+}
+
+#[test]
+fn jerry_fast() {
+    run_target("jerry_fast", 48);
 }
 
 #[test]

@@ -15,8 +15,9 @@ pub mod yaml_gen;
 pub type Target = (&'static str, fn(&[u8]));
 
 /// Every target, by the name `cargo fuzz run` takes.
-pub const TARGETS: [Target; 13] = [
+pub const TARGETS: [Target; 14] = [
     ("jerry", parse::jerry),
+    ("jerry_fast", parse::jerry_fast),
     ("nexus", parse::nexus),
     ("frontmatter", parse::frontmatter),
     ("checkpoint", parse::checkpoint),

@@ -56,6 +56,29 @@ pub fn jerry(data: &[u8]) {
     );
 }
 
+/// The hooks' pruned parse gives the project the full parse gives (only the
+/// diagnostics about entries it does not read may differ), whenever the full parse
+/// can read the file at all.
+pub fn jerry_fast(data: &[u8]) {
+    let text = text(data);
+    let full = jerry::normalize_orchestration("p/ORCHESTRATION.yaml", "p", &text);
+    let fast = jerry::normalize_orchestration_fast("p/ORCHESTRATION.yaml", "p", &text);
+    check_diagnostics(&text, &fast.diagnostics);
+    if full.shape == resume_tui::core::model::Shape::Unreadable {
+        return;
+    }
+    let without_diagnostics = |p: &Project| {
+        let mut value = serde_json::to_value(p).unwrap();
+        value["diagnostics"] = serde_json::Value::Null;
+        value
+    };
+    assert_eq!(
+        without_diagnostics(&fast),
+        without_diagnostics(&full),
+        "the pruned parse differs on:\n{text}"
+    );
+}
+
 pub fn nexus(data: &[u8]) {
     let text = text(data);
     let source = "02-projects/07-x/01-planning/resume-context.md";
