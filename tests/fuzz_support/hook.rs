@@ -42,7 +42,9 @@ pub fn stdin(data: &[u8]) {
         chunk,
     };
     let payload = read_payload(reader, Duration::from_secs(10), MAX);
-    let mut de = serde_json::Deserializer::from_slice(&body);
+    // A UTF-8 byte order mark before the object is accepted (and skipped) on purpose.
+    let json = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&body);
+    let mut de = serde_json::Deserializer::from_slice(json);
     let first = Value::deserialize(&mut de);
     match payload {
         Payload::Object(map) => match first {
