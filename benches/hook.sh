@@ -132,7 +132,8 @@ CASES=(empty PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
 if command -v hyperfine > /dev/null && hyperfine --help | grep -c -- '--input' > /dev/null; then
     TOOL="$(hyperfine --version) -N --input"
 elif command -v python3 > /dev/null; then
-    TOOL="python3 subprocess loop$(command -v hyperfine > /dev/null && echo " ($(hyperfine --version) has no --input)")"
+    TOOL="python3 subprocess loop"
+    if command -v hyperfine > /dev/null; then TOOL="$TOOL ($(hyperfine --version) has no --input)"; fi
 else
     TOOL="date +%s%N loop"
 fi
