@@ -163,21 +163,7 @@ fn trim_ascii(mut line: &[u8]) -> &[u8] {
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    let Some(&first) = needle.first() else {
-        return true;
-    };
-    let mut from = 0;
-    while let Some(pos) = haystack
-        .get(from..)
-        .and_then(|h| h.iter().position(|&b| b == first))
-    {
-        let at = from + pos;
-        if haystack.get(at..at + needle.len()) == Some(needle) {
-            return true;
-        }
-        from = at + 1;
-    }
-    false
+    memchr::memmem::find(haystack, needle).is_some()
 }
 
 /// Scans the transcript at `path` backwards.
@@ -238,10 +224,7 @@ pub fn scan_reader<R: Read + Seek>(
         found.bytes_read += size as u64;
 
         let mut end = chunk.len();
-        while let Some(nl) = chunk
-            .get(..end)
-            .and_then(|c| c.iter().rposition(|&b| b == b'\n'))
-        {
+        while let Some(nl) = chunk.get(..end).and_then(|c| memchr::memrchr(b'\n', c)) {
             let segment = chunk.get(nl + 1..end).unwrap_or_default();
             if skipping || segment.len() + pending_len > limits.max_line {
                 found.long_lines_skipped += 1;
@@ -315,19 +298,7 @@ pub fn first_timestamp(path: &Path) -> Option<Timestamp> {
 }
 
 fn find(haystack: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    let first = *needle.first()?;
-    let mut at = from;
-    while let Some(pos) = haystack
-        .get(at..)
-        .and_then(|h| h.iter().position(|&b| b == first))
-    {
-        let start = at + pos;
-        if haystack.get(start..start + needle.len()) == Some(needle) {
-            return Some(start);
-        }
-        at = start + 1;
-    }
-    None
+    memchr::memmem::find(haystack.get(from..)?, needle).map(|at| from + at)
 }
 
 fn join(first: &[u8], pending: &[Vec<u8>], pending_len: usize) -> Vec<u8> {
