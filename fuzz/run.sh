@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 seconds="${1:-60}"
 shift || true
-all=(jerry jerry_fast nexus frontmatter checkpoint context_state precompact yaml_aliases redact
+all=(jerry jerry_fast fast_yaml nexus frontmatter checkpoint context_state precompact yaml_aliases redact
   transcript hook_stdin settings_merge edit_yaml edit_json)
 if [ "$#" -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 corpus="${RESUME_TUI_CORPUS:-$(cd .. && pwd)/shared/corpus}"

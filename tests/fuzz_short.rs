@@ -47,7 +47,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 fn wants(target: &str, name: &str) -> bool {
     let yaml = name.contains(".yaml") || name.contains(".yml");
     match target {
-        "jerry" | "jerry_fast" => yaml,
+        "jerry" | "jerry_fast" | "fast_yaml" => yaml,
         "nexus" | "frontmatter" => name.ends_with(".md"),
         "checkpoint" | "context_state" | "precompact" | "edit_json" => name.ends_with(".json"),
         "redact" => name.ends_with(".md") || yaml,
@@ -116,6 +116,50 @@ fn jerry() {
 #[test]
 fn jerry_fast() {
     run_target("jerry_fast", 48);
+}
+
+#[test]
+fn fast_yaml() {
+    run_target("fast_yaml", 512);
+}
+
+/// The fast reader is only worth its place if it reads what real files hold: every
+/// YAML file of the corpus and the fixtures that `yaml_serde` reads (but the empty
+/// one), and most generated documents in real files' styles (those with CRLF line
+/// ends or the rare constructs it leaves to `yaml_serde` aside).
+#[test]
+fn the_fast_yaml_reader_takes_real_files_and_most_generated_ones() {
+    let mut refused = Vec::new();
+    for seed in seeds("fast_yaml") {
+        let text = String::from_utf8_lossy(&seed);
+        let valid = resume_tui::core::normalize::jerry::parse::parse_slow(&text).is_ok();
+        if valid && !text.trim().is_empty() && !fuzz_support::parse::check_fast_yaml(&text) {
+            refused.push(text.lines().take(3).collect::<Vec<_>>().join(" / "));
+        }
+    }
+    assert!(refused.is_empty(), "the fast reader refused: {refused:#?}");
+    let (mut taken, mut valid) = (0, 0);
+    for i in 0..2000 {
+        let bytes = pseudo_random_bytes(i, 512);
+        let doc = yaml_gen::document(&mut Source::new(&bytes)).unwrap();
+        // Carriage returns and raw line separators (U+2028) are left to yaml_serde.
+        if doc.text.contains(['\r', '\u{2028}'])
+            || yaml_serde::from_str::<yaml_serde::Value>(&doc.text).is_err()
+        {
+            continue;
+        }
+        valid += 1;
+        if fuzz_support::parse::check_fast_yaml(&doc.text) {
+            taken += 1;
+        } else if valid - taken <= 3 {
+            println!("left to yaml_serde:\n{}", doc.text);
+        }
+    }
+    println!("the fast reader took {taken} of {valid} generated documents");
+    assert!(
+        taken * 10 >= valid * 8,
+        "the fast reader took only {taken} of {valid}"
+    );
 }
 
 #[test]

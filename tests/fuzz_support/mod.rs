@@ -15,9 +15,10 @@ pub mod yaml_gen;
 pub type Target = (&'static str, fn(&[u8]));
 
 /// Every target, by the name `cargo fuzz run` takes.
-pub const TARGETS: [Target; 14] = [
+pub const TARGETS: [Target; 15] = [
     ("jerry", parse::jerry),
     ("jerry_fast", parse::jerry_fast),
+    ("fast_yaml", parse::fast_yaml),
     ("nexus", parse::nexus),
     ("frontmatter", parse::frontmatter),
     ("checkpoint", parse::checkpoint),

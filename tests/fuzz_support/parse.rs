@@ -5,7 +5,7 @@
 
 use resume_tui::core::model::{Diagnostic, Project};
 use resume_tui::core::normalize::{
-    checkpoint, context_state, frontmatter as fm, jerry, nexus, precompact,
+    checkpoint, context_state, fast_yaml as fast, frontmatter as fm, jerry, nexus, precompact,
 };
 use resume_tui::core::redact::{MARK, redact as redact_text};
 use resume_tui::core::render::budget::INJECTION_LIMIT_CHARS;
@@ -77,6 +77,37 @@ pub fn jerry_fast(data: &[u8]) {
         without_diagnostics(&full),
         "the pruned parse differs on:\n{text}"
     );
+}
+
+/// The fast YAML reader gives exactly what `yaml_serde` gives (value and duplicate
+/// keys) whenever it gives anything: on the bytes as text, and on a document in
+/// real files' styles generated from them.
+pub fn fast_yaml(data: &[u8]) {
+    check_fast_yaml(&text(data));
+    if let Some(doc) = yaml_gen::document(&mut Source::new(data)) {
+        check_fast_yaml(&doc.text);
+    }
+}
+
+/// Whether the fast reader took `text`; panics when it differs from `yaml_serde`.
+pub fn check_fast_yaml(text: &str) -> bool {
+    let Some(quick) = fast::parse(text) else {
+        return false;
+    };
+    match jerry::parse::parse_slow(text) {
+        Ok(slow) => {
+            assert_eq!(
+                quick.doc, slow.doc,
+                "the fast reader's value differs on:\n{text}"
+            );
+            assert_eq!(
+                quick.duplicates, slow.duplicates,
+                "the fast reader's duplicate keys differ on:\n{text}"
+            );
+        }
+        Err(e) => panic!("the fast reader took what yaml_serde refuses ({e}):\n{text}"),
+    }
+    true
 }
 
 pub fn nexus(data: &[u8]) {

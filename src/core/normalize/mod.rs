@@ -1,6 +1,7 @@
 //! Wire → model normalisers, one per shape. Each returns diagnostics instead of failing.
 pub mod checkpoint;
 pub mod context_state;
+pub mod fast_yaml;
 pub mod frontmatter;
 pub mod jerry;
 pub mod json_locate;

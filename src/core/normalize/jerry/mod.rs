@@ -8,7 +8,7 @@ mod decisions;
 mod fields;
 mod files;
 mod gates;
-mod parse;
+pub mod parse;
 mod prose_scores;
 pub mod prune;
 mod quality;

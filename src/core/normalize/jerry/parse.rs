@@ -11,13 +11,25 @@ use yaml_serde::{Mapping, Value};
 
 use crate::core::normalize::value::key_text;
 
-pub(super) struct Parsed {
+pub struct Parsed {
     pub doc: Value,
     /// Dotted paths of keys that appeared more than once in their map.
     pub duplicates: Vec<String>,
 }
 
-pub(super) fn parse(text: &str) -> Result<Parsed, yaml_serde::Error> {
+/// The document, read by `fast_yaml` when it can and by `yaml_serde` otherwise.
+pub fn parse(text: &str) -> Result<Parsed, yaml_serde::Error> {
+    match crate::core::normalize::fast_yaml::parse(text) {
+        Some(fast) => Ok(Parsed {
+            doc: fast.doc,
+            duplicates: fast.duplicates,
+        }),
+        None => parse_slow(text),
+    }
+}
+
+/// The document as `yaml_serde` reads it (behind `yaml_guard`).
+pub fn parse_slow(text: &str) -> Result<Parsed, yaml_serde::Error> {
     crate::core::normalize::yaml_guard::check(text)
         .map_err(<yaml_serde::Error as serde::de::Error>::custom)?;
     let duplicates = RefCell::new(Vec::new());

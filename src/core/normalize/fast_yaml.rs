@@ -1,0 +1,79 @@
+//! A fast reader for the YAML that workflow files are written in: block maps and
+//! lists, plain, quoted and block scalars, flow lists and maps, comments. It gives
+//! exactly the value `yaml_serde` would (duplicate keys kept last, in the first
+//! position, and reported, as `jerry::parse` does), at a fraction of the cost:
+//! one pass over the lines, no event list, no second tree.
+//!
+//! Anything it cannot vouch for returns `None`, and the caller parses with
+//! `yaml_serde`: anchors, aliases and tags, directives and second documents,
+//! complex (`?`) and flow keys, tabs outside quotes and comments, carriage
+//! returns, control characters,
+//! explicit indentation indicators, anything YAML calls an error. Equality with
+//! `yaml_serde` is checked over every corpus and fixture file, by a property
+//! test over generated documents, and by the `fast_yaml` fuzz target.
+
+use yaml_serde::Value;
+
+mod block;
+mod cursor;
+mod flow;
+mod literal;
+mod quoted;
+mod scalar;
+
+use cursor::Cursor;
+
+/// The document, and the dotted paths of keys that appeared more than once in
+/// their map (in the order `jerry::parse` reports them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    pub doc: Value,
+    pub duplicates: Vec<String>,
+}
+
+/// Nesting deeper than this is left to `yaml_serde`, which refuses it past 128.
+const MAX_DEPTH: usize = 100;
+
+/// The document as `yaml_serde` would read it, or `None` when it is not in the
+/// subset read here (or not valid YAML). The top level must be a block map.
+pub fn parse(text: &str) -> Option<Parsed> {
+    if !plain_characters(text) {
+        return None;
+    }
+    let mut cursor = Cursor::new(text);
+    let doc = block::document(&mut cursor)?;
+    Some(Parsed {
+        doc,
+        duplicates: cursor.duplicates,
+    })
+}
+
+/// No carriage return, control character other than tab, or character YAML
+/// treats as a line break (NEL, LS, PS) or refuses (C1 controls, BOM inside,
+/// U+FFFE/FFFF). Tabs are read inside quoted scalars and comments only.
+fn plain_characters(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    // Without an early exit, so that the compiler can vectorise it.
+    let controls = bytes.iter().fold(false, |found, &b| {
+        found | ((b < 0x20) & (b != b'\n') & (b != b'\t')) | (b == 0x7f)
+    });
+    if controls {
+        return false;
+    }
+    // The refused characters above U+007F start with one of these bytes.
+    !memchr::memchr3_iter(0xc2, 0xe2, 0xef, bytes).any(|i| {
+        let next = |k: usize| bytes.get(i + k).copied().unwrap_or_default();
+        match bytes.get(i) {
+            Some(0xc2) => (0x80..=0x9f).contains(&next(1)),
+            Some(0xe2) => next(1) == 0x80 && matches!(next(2), 0xa8 | 0xa9),
+            _ => matches!(
+                (next(1), next(2)),
+                (0xbb, 0xbf) | (0xbf, 0xbe) | (0xbf, 0xbf)
+            ),
+        }
+    })
+}
+
+#[cfg(test)]
+#[path = "fast_yaml_tests.rs"]
+mod tests;

@@ -1,0 +1,230 @@
+use super::*;
+use crate::core::normalize::jerry::parse::parse_slow;
+
+/// The fast reader takes `text` and gives exactly what `yaml_serde` gives.
+#[track_caller]
+fn same(text: &str) -> Value {
+    let slow = parse_slow(text).unwrap_or_else(|e| panic!("not YAML ({e}):\n{text}"));
+    let fast = parse(text).unwrap_or_else(|| panic!("left to yaml_serde:\n{text}"));
+    assert_eq!(fast.doc, slow.doc, "value differs on:\n{text}");
+    assert_eq!(
+        fast.duplicates, slow.duplicates,
+        "duplicates differ on:\n{text}"
+    );
+    fast.doc
+}
+
+/// The fast reader leaves `text` to `yaml_serde`.
+#[track_caller]
+fn left(text: &str) {
+    assert!(parse(text).is_none(), "the fast reader took:\n{text}");
+}
+
+/// Whatever `yaml_serde` makes of `text`, the fast reader agrees or leaves it.
+#[track_caller]
+fn agrees(text: &str) {
+    match (parse(text), parse_slow(text)) {
+        (Some(fast), Ok(slow)) => assert_eq!(fast.doc, slow.doc, "value differs on:\n{text}"),
+        (Some(_), Err(e)) => panic!("the fast reader took what yaml_serde refuses ({e}):\n{text}"),
+        (None, _) => {}
+    }
+}
+
+/// Not YAML: the fast reader must not take it either.
+#[track_caller]
+fn invalid(text: &str) {
+    assert!(parse_slow(text).is_err(), "yaml_serde reads:\n{text}");
+    left(text);
+}
+
+#[test]
+fn plain_scalars_mean_what_yaml_serde_says() {
+    for value in [
+        "1",
+        "-7",
+        "+5",
+        "007",
+        "0x1F",
+        "-0x1F",
+        "0o17",
+        "0b101",
+        "1_000",
+        "1.5",
+        "-2.5e3",
+        "1e3",
+        ".5",
+        "5.",
+        ".inf",
+        "-.Inf",
+        "+.INF",
+        ".nan",
+        "inf",
+        "nan",
+        "~",
+        "null",
+        "NULL",
+        "Null",
+        "nul",
+        "true",
+        "False",
+        "TRUE",
+        "yes",
+        "no",
+        "on",
+        "2026-03-02",
+        "2026-03-02T10:00:00Z",
+        "10:30",
+        "0.5.1",
+        "1.0",
+        "18446744073709551615",
+        "-9223372036854775808",
+        "a b  c",
+        "x:y",
+        "a#b",
+        "-x",
+        ":x",
+        "?x",
+        "é 日本語",
+    ] {
+        same(&format!("k: {value}\n"));
+        same(&format!("{value}: v\n"));
+        agrees(&format!("k: [{value}]\n"));
+        agrees(&format!("k: {{{value}: v}}\n"));
+    }
+    // Past 64 bits yaml_serde reads a 128-bit number that no Value holds.
+    left("k: 18446744073709551616\n");
+    left("k: -9223372036854775809\n");
+}
+
+#[test]
+fn quoted_scalars_unescape_and_fold() {
+    same("a: \"tab\\there \\\"q\\\" \\\\ \\u00e9 \\x41 \\U0001F680 \\N \\_ \\/ \\e\"\n");
+    same("a: 'it''s # not a comment'\nb: \"\" # c\nc: ''\n");
+    same("a: \"one\n  two\n\n  three\n\n\n  four\"\n");
+    same("a: 'one \n   two  '\n");
+    same("a: \"joined\\\n   here\"\n");
+    same("a: \"trailing   \n  spaces\"\n");
+    same("a: \"tab\tinside\"\nb: 'and\there'\n");
+    same("k:\n  - \"item\nfolded at column 0\"\n  - 'x'\n");
+    left("k: 'a\n\tb'\n");
+    same(
+        "- \"item\n  folded\"\n- 'x'\n"
+            .replace("- ", "k:\n  - ")
+            .as_str(),
+    );
+    invalid("a: \"unterminated\nb: 1\n");
+    invalid("a: \"bad \\q escape\"\n");
+    invalid("a: \"x\" y\n");
+    left("a: \"surrogate \\ud800\"\n");
+}
+
+#[test]
+fn block_scalars_keep_lines_and_chomp() {
+    same("a: |\n  one\n  # not a comment\n\n  three\nb: 1\n");
+    same("a: |-\n  one\n  two\n\n\nb: 1\n");
+    same("a: |+\n  one\n  two\n\n\nb: 1\n");
+    same("a: >\n  one\n  two\n\n  three\n\n\n  four\nb: 1\n");
+    same("a: >-\n  folded\n  text\n");
+    same("a: >+\n  kept\n\n");
+    same("a: |\n\n  after an empty line\n");
+    same("a: |  # comment\n    deeper\n    lines\n");
+    same(
+        "k:\n  - |\n    in a list\n  - >\n    folded\n    item\n  - x: |\n      in a map\n    y: 2\n",
+    );
+    left("a: |2\n   explicit indentation\n");
+    left("a: >\n  folded\n    more indented\n  back\n");
+    left("a: |\n  no final newline");
+    same("k: |\n");
+    same("k: |\nn: 1\n");
+    same("k: |+\n\nn: 1\n");
+    same("k: >-\n\nn: 1\n");
+    same("k: >\n\n  a\n");
+    left("k: |\n  a\n   \n  b\n");
+}
+
+#[test]
+fn flow_collections_on_one_line_or_several() {
+    same("a: []\nb: {}\nc: [1, two, 'three', \"four\", [5, [6]], {k: v}]\n");
+    same("a: {x: 1, 'y': [2], \"z\": {w: ~}, n, e: }\n");
+    same("a: [1, 2,]\nb: {x: 1,}\n");
+    same("a: [\n  one,\n  two,  # comment\n  {k: v,\n   w: x}\n]\nb: 1\n");
+    same("k:\n  j: [a,\nb]\n");
+    same("a: ['multi\n    line', \"and\n    more\"]\n");
+    same("- [a, b]\n- {c: d}\n".replace("- ", "k:\n  - ").as_str());
+    same("a: {x:\n  1, y\n  , z: [\n  ]}\n");
+    left("a: {\"x\"\n  : 1}\n");
+    left("a: {x\n  : 1}\n");
+    left("a: [x: 1]\n");
+    left("a: {\"k\":1}\n");
+    same("a: [http://example.com, x:y, 10:30]\nb: {x:y}\n");
+    invalid("a: [x:, y]\n");
+    invalid("a: [x:]\n");
+    left("a: [plain\n  continued]\n");
+    left("[a, b]: c\n");
+    left("{a: b}: c\n");
+    invalid("a: [1, 2\nb: 3\n");
+    invalid("a: [1,, 2]\n");
+    invalid("a: {x: 1] \n");
+}
+
+#[test]
+fn block_maps_and_lists_nest_by_indentation() {
+    same("a:\n  b:\n    c: 1\n  d: [x]\ne: f\n");
+    same("a:\n- one\n- two\nb: indentless list above\n");
+    same(
+        "a:\n  - x: 1\n    y:\n      - z\n    w: 2\n  -\n    nested: on the next line\n  -\n  - last\n",
+    );
+    same("a:\n  - - left\n".replace("- - left", "- x").as_str());
+    same("a:   \nb: # only a comment\nc:\n\n# between\n\n  d: 1\n");
+    same("\"quoted key\": 1\n'single': 2\nnull: 3\n1: 4\ntrue: 5\na:b: 6\nk y: 7\n");
+    same("---\na: 1\n");
+    same("--- # a comment\na: 1\n# the end\n");
+    same("a: one\n  two\n\n  three # comment\nb: 1\n");
+    same("k:\n  - first\n    second\n");
+    left("a:\n  - - nested dash\n");
+    left("? complex\n: key\n");
+    left("a: &anchor 1\nb: *anchor\n");
+    left("a: !tag x\n");
+    left("%YAML 1.2\n---\na: 1\n");
+    left("a: 1\n---\nb: 2\n");
+    left("a: 1\n...\n");
+    left("- root list\n");
+    left("  a: indented root\n");
+    left("a: 1\r\nb: 2\r\n");
+    left("a:\n\tb: 1\n");
+    left("");
+    left("# only a comment\n");
+    invalid("a: b: c\n");
+    invalid("a:\n  - x\n  b: y\n");
+    invalid("a:\n  b: 1\n   c: 2\n");
+    invalid("a: 1\n- b\n");
+    invalid("a: - b\n");
+    same("a: 1\n b\n");
+}
+
+#[test]
+fn duplicate_keys_are_named_as_the_lenient_parser_names_them() {
+    let doc =
+        same("a: 1\nb:\n  - {x: 1, x: 2}\n  - y: 1\n    y: 2\nc: {d: [{e: 1, e: 2}]}\na: 3\n");
+    assert_eq!(doc["a"], Value::from(3));
+    same("1: a\n1: b\nnull: c\n~: d\n");
+}
+
+#[test]
+fn deep_nesting_is_left_to_yaml_serde() {
+    let deep: String = (0..150)
+        .map(|i| format!("{}k{i}:\n", " ".repeat(i)))
+        .collect();
+    left(&deep);
+    let flow = format!("a: {}{}\n", "[".repeat(150), "]".repeat(150));
+    left(&flow);
+}
+
+#[test]
+fn control_characters_and_line_separators_are_left_to_yaml_serde() {
+    left("a: \"esc \u{1b} here\"\n");
+    left("a: 'line\u{2028}separator'\n");
+    left("a: 'next\u{85}line'\n");
+    left("a: \"bom \u{feff} inside\"\n");
+    same("a: \"bidi \u{202e} is printable\"\n");
+}
