@@ -10,23 +10,10 @@ mod hostile;
 #[path = "support/transcript.rs"]
 mod transcript;
 
-use std::path::Path;
-
-use hostile::{cli, write};
+use hostile::{cli, sparse, write};
 use serde_json::{Value, json};
 
 const STATE: &str = "projects/PROJ-001/ORCHESTRATION.yaml";
-
-/// A file of `size` bytes starting with `head`, the rest a hole (no disk used).
-fn sparse(root: &Path, rel: &str, head: &str, size: u64) {
-    let path = write(root, rel, head);
-    std::fs::OpenOptions::new()
-        .write(true)
-        .open(path)
-        .unwrap()
-        .set_len(size)
-        .unwrap();
-}
 
 #[test]
 fn a_100_mb_state_file_is_refused_unread_and_not_edited() {

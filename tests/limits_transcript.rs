@@ -14,20 +14,12 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 
 use hook_fixture::{Fixture, SESSION, payload};
-use hostile::{cli_command, hook};
+use hostile::{capped, cli_command, hook};
 use serde_json::{Value, json};
 use transcript::Transcript;
 
 const GB: u64 = 1024 * 1024 * 1024;
 const MB: u64 = 1024 * 1024;
-
-/// Runs the binary with its address space capped at 1 GiB.
-fn capped() -> Vec<String> {
-    ["sh", "-c", "ulimit -v 1048576 && exec \"$0\" \"$@\""]
-        .into_iter()
-        .map(String::from)
-        .collect()
-}
 
 /// A file of `size` bytes: `head` at the start, `tail` at the very end, a hole
 /// (NUL bytes, no disk) between.

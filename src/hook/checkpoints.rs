@@ -8,10 +8,10 @@ use serde_json::Value;
 
 use crate::core::model::Checkpoint;
 use crate::core::normalize::checkpoint::normalize_checkpoint;
-use crate::io::write::{Snapshot, read_snapshot};
+use crate::io::write::{Snapshot, read_snapshot_capped};
 
-/// Design checkpoints larger than this are not read by a hook.
-const MAX_CHECKPOINT_BYTES: usize = 4 * 1024 * 1024;
+/// Checkpoints larger than this are not read by a hook (refused unread).
+const MAX_CHECKPOINT_BYTES: u64 = 4 * 1024 * 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckpointFile {
@@ -94,10 +94,7 @@ pub fn event_id(number: u32) -> String {
 
 /// A design checkpoint's bytes and parsed JSON (for rewriting it in place).
 pub fn read_json(path: &Path) -> Option<(Snapshot, serde_json::Map<String, Value>)> {
-    let snapshot = read_snapshot(path).ok()?;
-    if snapshot.bytes.len() > MAX_CHECKPOINT_BYTES {
-        return None;
-    }
+    let snapshot = read_snapshot_capped(path, MAX_CHECKPOINT_BYTES).ok()?;
     match serde_json::from_slice(&snapshot.bytes).ok()? {
         Value::Object(map) => Some((snapshot, map)),
         _ => None,
@@ -118,10 +115,7 @@ pub fn newest_of_session(
 
 /// Normalises one checkpoint file; `rel` is its path relative to the workspace root.
 pub fn load(file: &CheckpointFile, rel: &str) -> Option<Checkpoint> {
-    let snapshot = read_snapshot(&file.path).ok()?;
-    if snapshot.bytes.len() > MAX_CHECKPOINT_BYTES {
-        return None;
-    }
+    let snapshot = read_snapshot_capped(&file.path, MAX_CHECKPOINT_BYTES).ok()?;
     let text = String::from_utf8_lossy(&snapshot.bytes);
     normalize_checkpoint(rel, &text, file.marker).ok()
 }

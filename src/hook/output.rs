@@ -1,13 +1,13 @@
 //! What a hook decided, as data: the exact stdout, the files to write, the log
 //! lines and the explanation. `handle` returns it; the executor carries it out.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
 use crate::core::render::budget::{INJECTION_LIMIT_CHARS, limit};
 use crate::io::log::Level;
-use crate::io::write::Snapshot;
+use crate::io::write::{Snapshot, WriteError, read_snapshot};
 
 /// A file change the hook wants, checked again when it is carried out.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +37,17 @@ impl WriteOp {
             WriteOp::Create(_) => "create",
             WriteOp::Replace { .. } => "replace",
             WriteOp::Remove { .. } => "remove",
+        }
+    }
+
+    /// Puts `bytes` at `path`: replaces the file there, or creates it when there is
+    /// none. A file that is there but is not read (a FIFO, a folder, over the size
+    /// limit, unreadable) is an error, and is to be left alone.
+    pub fn put(path: &Path, bytes: Vec<u8>) -> Result<WriteOp, WriteError> {
+        match read_snapshot(path) {
+            Ok(snapshot) => Ok(WriteOp::Replace { snapshot, bytes }),
+            Err(e) if e.is_missing() => Ok(WriteOp::Create(bytes)),
+            Err(e) => Err(e),
         }
     }
 

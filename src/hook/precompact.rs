@@ -266,11 +266,10 @@ fn plan_precompact_state(
     };
     let bytes = format!("{text}\n").into_bytes();
     let path = precompact_state_path(root);
-    let op = match read_snapshot(&path) {
-        Ok(snapshot) => WriteOp::Replace { snapshot, bytes },
-        Err(_) => WriteOp::Create(bytes),
-    };
-    out.write(path, op, "Nexus precompact state for SessionStart");
+    match WriteOp::put(&path, bytes) {
+        Ok(op) => out.write(path, op, "Nexus precompact state for SessionStart"),
+        Err(e) => out.error(format!("{e}; left alone")),
+    }
 }
 
 fn pretty(value: &Value) -> Vec<u8> {

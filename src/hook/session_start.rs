@@ -55,7 +55,13 @@ fn resume(root: &Path, ctx: &HookContext, session: Option<Session>) -> HookOutco
     let mut blocks = Vec::new();
 
     let state_path = precompact_state_path(root);
-    if let Ok(snapshot) = read_snapshot(&state_path) {
+    let state = read_snapshot(&state_path);
+    if let Err(e) = &state
+        && !e.is_missing()
+    {
+        out.error(format!("{e}; left in place"));
+    }
+    if let Ok(snapshot) = state {
         let parsed = serde_json::from_slice::<serde_json::Value>(&snapshot.bytes).is_ok();
         if parsed {
             out.write(

@@ -15,7 +15,6 @@ use crate::core::model::Project;
 use crate::core::render::{FillReading, Level, level_for, render_alert, render_monitor, state};
 use crate::core::wire::context_state::ContextMonitorState;
 use crate::io::transcript::ScanLimits;
-use crate::io::write::read_snapshot;
 
 pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let Some(root) = ctx.project_dir() else {
@@ -141,13 +140,10 @@ fn plan_state(
     };
     text.push('\n');
     let path = monitor_state_path(root);
-    let op = match read_snapshot(&path) {
-        Ok(snapshot) if snapshot.bytes == text.as_bytes() => return,
-        Ok(snapshot) => WriteOp::Replace {
-            snapshot,
-            bytes: text.into_bytes(),
-        },
-        Err(_) => WriteOp::Create(text.into_bytes()),
+    let op = match WriteOp::put(&path, text.into_bytes()) {
+        Ok(WriteOp::Replace { snapshot, bytes }) if snapshot.bytes == bytes => return,
+        Ok(op) => op,
+        Err(e) => return out.error(format!("{e}; left alone")),
     };
     // A cache rewritten on every prompt: atomic, not fsynced (docs/hooks.md).
     out.write_cache(path, op, "context monitor state");

@@ -63,23 +63,7 @@ impl Target {
 /// larger than [`MAX_FILE_BYTES`] (an edit parses the whole file, several times
 /// over in memory), or not a regular file (opening a FIFO blocks).
 pub fn read_to_edit(path: &Path) -> Result<Snapshot, WriteError> {
-    if let Ok(meta) = std::fs::metadata(path) {
-        let refuse = |reason: String| WriteError::Refused {
-            path: path.to_path_buf(),
-            reason,
-        };
-        if !meta.is_file() {
-            return Err(refuse("not a regular file; nothing was written".into()));
-        }
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(refuse(format!(
-                "file too large ({} MB); limit {} MB: not edited",
-                meta.len() / (1024 * 1024),
-                MAX_FILE_BYTES / (1024 * 1024)
-            )));
-        }
-    }
-    write::read_snapshot(path)
+    write::read_bounded(path, MAX_FILE_BYTES, "not edited")
 }
 
 /// One file an edit changes (or would change).

@@ -195,7 +195,7 @@ fn files_the_loader_refuses_are_not_edited_either() {
     assert!(made.success());
     let err = read_to_edit(&fifo).unwrap_err().to_string();
     assert!(
-        err.ends_with("refused: not a regular file; nothing was written"),
+        err.ends_with("refused: not a regular file (a pipe, socket or device): not edited"),
         "{err}"
     );
     std::fs::write(dir.path().join("ok.yaml"), "a: 1\n").unwrap();

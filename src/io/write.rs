@@ -1,7 +1,10 @@
 //! The one way resume-tui changes a file: atomic, locked, and refusing to overwrite
 //! what it did not read.
 //!
-//! - [`read_snapshot`] reads a file and remembers a [`ContentHash`] of its bytes.
+//! - [`read_snapshot`] reads a file and remembers a [`ContentHash`] of its bytes;
+//!   like the loader, it never opens anything but a regular file and refuses one
+//!   over 16 MB unread. Re-reads before a write read at most the snapshot's length
+//!   plus one byte.
 //! - [`replace`] takes the sidecar lock `<file>.lock` (polling `try_lock` until a
 //!   timeout), checks the file still hashes to the snapshot (else
 //!   [`WriteError::ChangedOnDisk`]: "changed on disk since it was read; reload"),
@@ -27,6 +30,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::core::model::Diagnostic;
+use crate::io::load::{MAX_FILE_BYTES, NotRead, read_bytes_capped};
 
 /// FNV-1a 64 over the bytes, then over their length: cheap, and enough to notice a change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -112,6 +116,11 @@ impl WriteError {
             source,
         }
     }
+
+    /// The file is not there (rather than there but unreadable or refused).
+    pub fn is_missing(&self) -> bool {
+        matches!(self, WriteError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound)
+    }
 }
 
 /// The steps of a write that tests replace to inject failures. The real ones do the work.
@@ -158,9 +167,42 @@ impl Default for Options<'_> {
 
 const LOCK_POLL: Duration = Duration::from_millis(5);
 
+/// Reads a file whole, as the loader would: at most [`MAX_FILE_BYTES`], and only a
+/// regular file (a FIFO is never opened). A file missing is [`WriteError::Io`]
+/// with [`std::io::ErrorKind::NotFound`]; one refused is [`WriteError::Refused`].
 pub fn read_snapshot(path: &Path) -> Result<Snapshot, WriteError> {
-    let bytes = std::fs::read(path).map_err(|e| WriteError::io(path, e))?;
-    Ok(Snapshot::from_bytes(path, bytes))
+    read_snapshot_capped(path, MAX_FILE_BYTES)
+}
+
+/// [`read_snapshot`] with a lower cap (a hook reads checkpoints up to 4 MB).
+pub fn read_snapshot_capped(path: &Path, cap: u64) -> Result<Snapshot, WriteError> {
+    read_bounded(path, cap, "not read")
+}
+
+/// [`read_snapshot_capped`], saying what a refusal means to the caller
+/// (`"not read"`, `"not edited"`).
+pub fn read_bounded(path: &Path, cap: u64, refused: &str) -> Result<Snapshot, WriteError> {
+    match read_bytes_capped(path, cap) {
+        Ok(bytes) => Ok(Snapshot::from_bytes(path, bytes)),
+        Err(NotRead::Io(e)) => Err(WriteError::io(path, e)),
+        Err(why) => Err(WriteError::Refused {
+            path: path.to_path_buf(),
+            reason: format!("{why}: {refused}"),
+        }),
+    }
+}
+
+/// The file at `target` as it is now, if it may still be the snapshot's: what is
+/// longer, no longer a regular file, or gone has changed (`Ok(None)`: gone).
+fn reread(target: &Path, snapshot: &Snapshot) -> Result<Option<Vec<u8>>, WriteError> {
+    match read_bytes_capped(target, snapshot.bytes.len() as u64) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(NotRead::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(NotRead::Io(e)) => Err(WriteError::io(&snapshot.path, e)),
+        Err(_) => Err(WriteError::ChangedOnDisk {
+            path: snapshot.path.clone(),
+        }),
+    }
 }
 
 /// Replaces the snapshot's file with `new_bytes`, if it still holds the snapshot's bytes.
@@ -181,8 +223,8 @@ pub fn replace_with(
         .steps
         .before_check(&target)
         .map_err(|e| WriteError::io(path, e))?;
-    let current = std::fs::read(&target).map_err(|e| changed_if_missing(path, e))?;
-    if ContentHash::of(&current) != snapshot.hash {
+    let current = reread(&target, snapshot)?;
+    if current.is_none_or(|bytes| ContentHash::of(&bytes) != snapshot.hash) {
         return Err(WriteError::ChangedOnDisk { path: path.clone() });
     }
     let permissions = std::fs::metadata(&target)
@@ -217,10 +259,8 @@ pub fn remove_with(snapshot: &Snapshot, options: &Options) -> Result<(), WriteEr
         .steps
         .before_check(&target)
         .map_err(|e| WriteError::io(path, e))?;
-    let current = match std::fs::read(&target) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(WriteError::io(path, e)),
+    let Some(current) = reread(&target, snapshot)? else {
+        return Ok(());
     };
     if ContentHash::of(&current) != snapshot.hash {
         return Err(WriteError::ChangedOnDisk { path: path.clone() });

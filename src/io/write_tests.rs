@@ -352,3 +352,74 @@ fn durable_writes_fsync_the_file_and_the_folder_and_caches_do_not() {
     assert_eq!(syncs(false, &create("b")), 0);
     assert_eq!(names_in(dir.path()), ["a", "b", "state.json"]);
 }
+
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+}
+
+/// Opening a FIFO blocks until a writer comes; a file over the cap is not read.
+#[test]
+fn snapshots_refuse_pipes_folders_and_files_over_the_cap_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("cx-001-checkpoint.json");
+    mkfifo(&fifo);
+    assert_eq!(
+        read_snapshot(&fifo).unwrap_err().to_string(),
+        format!(
+            "{}: refused: not a regular file (a pipe, socket or device): not read",
+            fifo.display()
+        )
+    );
+    let big = dir.path().join("precompact_state.json");
+    File::create(&big)
+        .unwrap()
+        .set_len(MAX_FILE_BYTES + 1)
+        .unwrap();
+    let err = read_snapshot(&big).unwrap_err().to_string();
+    assert!(
+        err.ends_with("refused: file too large (16 MB); limit 16 MB: not read"),
+        "{err}"
+    );
+    let small = file_with(&dir, "small.json", "12345");
+    assert!(read_snapshot_capped(&small, 4).is_err());
+    assert_eq!(read_snapshot_capped(&small, 5).unwrap().bytes, b"12345");
+    assert!(
+        read_snapshot(&dir.path().join("gone"))
+            .unwrap_err()
+            .is_missing()
+    );
+    let err = read_snapshot(dir.path()).unwrap_err();
+    assert!(!err.is_missing());
+    assert!(
+        err.to_string()
+            .ends_with("is a folder, not a file: not read")
+    );
+}
+
+/// The re-read under the lock is as safe as the first read: what became a FIFO or
+/// grew has changed, and is neither opened nor read past the snapshot's length.
+#[test]
+fn a_file_that_became_a_fifo_or_grew_since_it_was_read_is_left_alone() {
+    for became_fifo in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = file_with(&dir, "state.json", "{}\n");
+        let snapshot = read_snapshot(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        if became_fifo {
+            mkfifo(&path);
+        } else {
+            std::fs::write(&path, "{}\n and more\n").unwrap();
+        }
+        let err = replace(&snapshot, b"{\"n\": 1}\n").unwrap_err();
+        assert!(matches!(err, WriteError::ChangedOnDisk { .. }), "{err}");
+        let err = remove(&snapshot).unwrap_err();
+        assert!(matches!(err, WriteError::ChangedOnDisk { .. }), "{err}");
+        let kind = std::fs::symlink_metadata(&path).unwrap().file_type();
+        assert_eq!(std::os::unix::fs::FileTypeExt::is_fifo(&kind), became_fifo);
+        assert_eq!(names_in(dir.path()), ["state.json"], "no debris");
+    }
+}

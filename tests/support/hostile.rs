@@ -3,8 +3,10 @@
 //! disk-full cases, and checking output for characters a terminal must never get.
 #![allow(dead_code)]
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::cargo_bin;
 
@@ -26,6 +28,27 @@ pub fn write(root: &Path, rel: &str, text: impl AsRef<[u8]>) -> PathBuf {
     let path = root.join(rel);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A file of `size` bytes starting with `head`, the rest a hole (no disk used).
+pub fn sparse(root: &Path, rel: &str, head: &str, size: u64) -> PathBuf {
+    let path = write(root, rel, head);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(size)
+        .unwrap();
+    path
+}
+
+/// A named pipe at `root/rel`: opening it to read blocks until a writer comes.
+pub fn fifo(root: &Path, rel: &str) -> PathBuf {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let made = Command::new("mkfifo").arg(&path).status().unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
     path
 }
 
@@ -207,8 +230,59 @@ pub fn tree(dir: &Path) -> Vec<String> {
     out
 }
 
+/// A program prefix that runs the binary through `sh` after `setup` (e.g.
+/// `ulimit -v 1048576`, `umask 022`).
+pub fn shell_prefix(setup: &str) -> Vec<String> {
+    let script = format!("{setup} && exec \"$0\" \"$@\"");
+    ["sh", "-c", &script]
+        .into_iter()
+        .map(String::from)
+        .collect()
+}
+
+/// Runs the binary with its address space capped at 1 GiB.
+pub fn capped() -> Vec<String> {
+    shell_prefix("ulimit -v 1048576")
+}
+
+/// Far beyond any real hook run: only so that a hook that blocks fails its test
+/// instead of hanging the suite. Never a measure of speed.
+pub const HANG: Duration = Duration::from_secs(120);
+
+/// Waits for `child`, reading both outputs; kills it and fails after [`HANG`].
+fn finish_or_kill(mut child: Child, what: &str) -> Run {
+    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    let (stdout, stderr) = (drain(child.stdout.take()), drain(child.stderr.take()));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > HANG {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {HANG:?}, so it blocked; killed");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Run {
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&stdout.join().unwrap()).into_owned(),
+        stderr: String::from_utf8_lossy(&stderr.join().unwrap()).into_owned(),
+    }
+}
+
 /// `resume-tui hook ARGS…` for the project folder `root`, logging into `log_dir`,
-/// with `stdin`; `prefix` as in [`cli_command`]. Returns the run (hooks exit 0).
+/// with `stdin`; `prefix` as in [`cli_command`]. Returns the run (hooks exit 0);
+/// a run that blocks fails (see [`HANG`]).
 pub fn hook(prefix: &[String], root: &Path, log_dir: &Path, args: &[&str], stdin: &str) -> Run {
     use std::io::Write;
     let binary = cargo_bin("resume-tui");
@@ -233,7 +307,7 @@ pub fn hook(prefix: &[String], root: &Path, log_dir: &Path, args: &[&str], stdin
         .stderr(Stdio::piped());
     let mut child = cmd.spawn().unwrap();
     let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    finish(child.wait_with_output().unwrap())
+    finish_or_kill(child, &format!("hook {}", args.join(" ")))
 }
 
 /// The hook event JSON Claude Code sends.

@@ -16,45 +16,70 @@ pub fn read_text(path: &Path, rel: &str) -> Result<String, Diagnostic> {
 }
 
 pub fn read_text_capped(path: &Path, rel: &str, cap: u64) -> Result<String, Diagnostic> {
-    // Opening a FIFO blocks until a writer comes: look before opening.
-    if let Ok(meta) = std::fs::metadata(path)
-        && !meta.is_file()
-        && !meta.is_dir()
-    {
-        return Err(Diagnostic::error(
-            rel,
-            "not a regular file (a pipe, socket or device): not read",
-        ));
-    }
-    let mut file = std::fs::File::open(path)
-        .map_err(|e| Diagnostic::error(rel, format!("cannot read: {e}")))?;
-    let too_large = |size: u64| {
-        Diagnostic::error(
-            rel,
-            format!(
-                "file too large ({}); limit {}: not read",
-                megabytes(size),
-                megabytes(cap)
-            ),
-        )
-    };
-    if let Ok(meta) = file.metadata() {
-        if meta.is_dir() {
-            return Err(Diagnostic::error(rel, "is a folder, not a file"));
-        }
-        if meta.len() > cap {
-            return Err(too_large(meta.len()));
-        }
-    }
-    let mut bytes = Vec::new();
-    let mut limited = (&mut file).take(cap + 1);
-    limited
-        .read_to_end(&mut bytes)
-        .map_err(|e| Diagnostic::error(rel, format!("cannot read: {e}")))?;
-    if bytes.len() as u64 > cap {
-        return Err(too_large(bytes.len() as u64));
-    }
+    let bytes = read_bytes_capped(path, cap).map_err(|refused| {
+        let message = match refused {
+            NotRead::Io(e) => format!("cannot read: {e}"),
+            NotRead::Folder => refused.to_string(),
+            _ => format!("{refused}: not read"),
+        };
+        Diagnostic::error(rel, message)
+    })?;
     decode(rel, bytes)
+}
+
+/// Why a file was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum NotRead {
+    #[error("not a regular file (a pipe, socket or device)")]
+    NotRegular,
+    #[error("is a folder, not a file")]
+    Folder,
+    #[error("file too large ({}); limit {}", megabytes(*size), megabytes(*cap))]
+    TooLarge { size: u64, cap: u64 },
+    #[error("{0}")]
+    Io(std::io::Error),
+}
+
+/// Reads the whole of `path` (through symlinks), at most `cap` bytes. Anything
+/// but a regular file is refused without being opened (opening a FIFO blocks
+/// until a writer comes), and a file over `cap` is refused unread; a file that
+/// grows past `cap` while being read is refused after `cap + 1` bytes. (A FIFO
+/// put in the file's place between the look and the open would still block the
+/// open: std has no portable non-blocking open.)
+pub fn read_bytes_capped(path: &Path, cap: u64) -> Result<Vec<u8>, NotRead> {
+    let meta = std::fs::metadata(path).map_err(NotRead::Io)?;
+    check_kind_and_size(&meta, cap)?;
+    let mut file = std::fs::File::open(path).map_err(NotRead::Io)?;
+    // What was opened may have replaced what was looked at: look again.
+    check_kind_and_size(&file.metadata().map_err(NotRead::Io)?, cap)?;
+    let mut bytes = Vec::new();
+    (&mut file)
+        .take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(NotRead::Io)?;
+    if bytes.len() as u64 > cap {
+        return Err(NotRead::TooLarge {
+            size: bytes.len() as u64,
+            cap,
+        });
+    }
+    Ok(bytes)
+}
+
+fn check_kind_and_size(meta: &std::fs::Metadata, cap: u64) -> Result<(), NotRead> {
+    if meta.is_dir() {
+        return Err(NotRead::Folder);
+    }
+    if !meta.is_file() {
+        return Err(NotRead::NotRegular);
+    }
+    if meta.len() > cap {
+        return Err(NotRead::TooLarge {
+            size: meta.len(),
+            cap,
+        });
+    }
+    Ok(())
 }
 
 /// UTF-8 text without a BOM, or an error located at the first bad byte.
