@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 use super::output::{HookOutcome, PlannedWrite, WriteOp};
 use crate::io::write::{self, WriteError};
 
-/// Performs the writes and returns the first failure in plan order. Durable writes
+/// Performs the writes and returns the first failure in plan order. New files are
+/// created owner-only; a replaced file keeps its mode. Durable writes
 /// of different files (PreCompact's checkpoint and precompact state) run at the
 /// same time: each is mostly waiting on its own fsyncs, and neither needs the
 /// other. Otherwise the writes run in order and stop at the first failure.
@@ -51,7 +52,7 @@ fn execute_one(planned: &PlannedWrite) -> Result<(), WriteError> {
             if let Some(dir) = planned.path.parent() {
                 std::fs::create_dir_all(dir).map_err(|e| WriteError::io(dir, e))?;
             }
-            write::create_new_with(&planned.path, bytes, None, &options)
+            write::create_new_with(&planned.path, bytes, Some(write::OWNER_ONLY), &options)
         }
         WriteOp::Replace { snapshot, bytes } => write::replace_with(snapshot, bytes, &options),
         WriteOp::Remove { snapshot } => write::remove_with(snapshot, &options),

@@ -318,7 +318,7 @@ pub fn acknowledge(
         if !dry_run {
             match snapshot {
                 Some(snapshot) => write::replace(&snapshot, change.edited.new.as_bytes())?,
-                None => match write::create_new(&root.join(&change.label), b"", None) {
+                None => match create_marker(&root.join(&change.label)) {
                     Ok(()) => {}
                     Err(WriteError::AlreadyExists { .. }) => {
                         outcome
@@ -333,6 +333,11 @@ pub fn acknowledge(
         outcome.changes.push(change);
     }
     Ok(outcome)
+}
+
+/// An empty `cx-NNN.acknowledged` marker, owner-only like the checkpoint it marks.
+fn create_marker(path: &Path) -> Result<(), WriteError> {
+    write::create_new(path, b"", Some(write::OWNER_ONLY))
 }
 
 type PreparedChange = (FileChange, Option<Snapshot>);

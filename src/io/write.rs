@@ -167,6 +167,10 @@ impl Default for Options<'_> {
 
 const LOCK_POLL: Duration = Duration::from_millis(5);
 
+/// The mode of files that hold a session's state (checkpoints, the precompact and
+/// monitor states, acknowledgement markers): readable by their owner only.
+pub const OWNER_ONLY: u32 = 0o600;
+
 /// Reads a file whole, as the loader would: at most [`MAX_FILE_BYTES`], and only a
 /// regular file (a FIFO is never opened). A file missing is [`WriteError::Io`]
 /// with [`std::io::ErrorKind::NotFound`]; one refused is [`WriteError::Refused`].
