@@ -268,3 +268,213 @@ fn a_hostile_precompact_state_injects_nothing_from_outside() {
         }
     }
 }
+
+/// Runs a hook over the layout's workspace with `--explain` (which says on stderr
+/// which workflow it chose) and checks that nothing from outside came back.
+fn hook_run(layout: &Layout, event: &str, extra: Value) -> hostile::Run {
+    let log = layout.tmp.path().join("log");
+    let run = hostile::hook(
+        &[],
+        &layout.root(),
+        &log,
+        &[event, "--explain"],
+        &hostile::event(event, &layout.root(), extra),
+    );
+    assert_eq!(run.code, Some(0), "{event}: {}", run.stderr);
+    let logged = std::fs::read_to_string(log.join("hook.log")).unwrap_or_default();
+    for text in [&run.stdout, &run.stderr, &logged] {
+        for outside_only in [CANARY, "wf-out", "evil"] {
+            assert!(!text.contains(outside_only), "{event}: {text}");
+        }
+    }
+    run
+}
+
+/// An unacknowledged checkpoint whose only file to read is `path`.
+fn checkpoint_listing(root: &Path, path: &str) {
+    let body = json!({"event_id": "cx-001", "session_id": "sess-fault", "timestamp": "2026-01-01T00:00:00Z",
+           "recovery_instructions": {"files_to_read": [{"path": path, "priority": 1}]},
+           "metadata": {"acknowledged": false}});
+    write(
+        root,
+        ".jerry/checkpoints/cx-001-checkpoint.json",
+        body.to_string(),
+    );
+}
+
+/// An unacknowledged checkpoint's first file to read leads SessionStart and
+/// UserPromptSubmit to its workflow; one outside the root is named as given, but
+/// neither read nor injected.
+#[test]
+fn a_checkpoint_naming_a_state_file_outside_injects_nothing_from_it() {
+    let layout = Layout::new();
+    let root = layout.root();
+    let outside = layout.outside().display().to_string();
+    std::fs::create_dir_all(root.join("linked-file")).unwrap();
+    std::os::unix::fs::symlink(
+        layout.outside().join("ORCHESTRATION.yaml"),
+        root.join("linked-file/ORCHESTRATION.yaml"),
+    )
+    .unwrap();
+    let before = layout.outside_snapshot();
+    for path in [
+        "../outside/ORCHESTRATION.yaml".to_string(),
+        "projects/../../outside/ORCHESTRATION.yaml".into(),
+        format!("{outside}/ORCHESTRATION.yaml"),
+        format!("{}/../outside/ORCHESTRATION.yaml", root.display()),
+        "../outside/01-planning/resume-context.md".into(),
+        format!("{outside}/01-planning/resume-context.md"),
+        "~/ORCHESTRATION.yaml".into(),
+        "linked-file/ORCHESTRATION.yaml".into(),
+    ] {
+        checkpoint_listing(&root, &path);
+        let start = hook_run(&layout, "SessionStart", json!({"source": "compact"}));
+        let prompt = hook_run(&layout, "UserPromptSubmit", json!({"prompt": "go"}));
+        for (event, run) in [("SessionStart", start), ("UserPromptSubmit", prompt)] {
+            let context = hook_fixture::context_of(&run.stdout, event);
+            assert!(
+                context.contains(&format!("resumption section: {path}")),
+                "{path} shown as given: {context}"
+            );
+        }
+    }
+    assert_eq!(layout.outside_snapshot(), before, "nothing outside changed");
+}
+
+/// A folder reached through a symlinked folder inside the root is part of the
+/// workspace, for a checkpoint's files as for discovery.
+#[test]
+fn a_state_file_in_a_symlinked_folder_is_followed_as_discovery_does() {
+    let layout = Layout::new();
+    let root = layout.root();
+    write(
+        &layout.outside(),
+        "linked-wf/ORCHESTRATION.yaml",
+        "workflow:\n  id: wf-linked\n  status: ACTIVE\nresumption:\n  recovery_state:\n    \
+         next_step: \"the linked next step\"\n",
+    );
+    std::os::unix::fs::symlink(layout.outside().join("linked-wf"), root.join("linked-wf")).unwrap();
+    checkpoint_listing(&root, "linked-wf/ORCHESTRATION.yaml");
+    let run = hook_run(&layout, "SessionStart", json!({"source": "compact"}));
+    let context = hook_fixture::context_of(&run.stdout, "SessionStart");
+    assert!(context.contains("the linked next step"), "{context}");
+    let listed = cli(&root, &["list"]);
+    assert!(listed.stdout.contains("wf-linked"), "{}", listed.stdout);
+}
+
+/// The transcript's tool-call paths choose the workflow a checkpoint records; paths
+/// that climb out of the root choose nothing there.
+#[test]
+fn transcript_paths_outside_the_root_never_choose_the_workflow() {
+    let layout = Layout::new();
+    let root = layout.root();
+    std::fs::create_dir_all(root.join(".jerry")).unwrap();
+    let before = layout.outside_snapshot();
+    for path in [
+        format!("{}/../outside/work.md", root.display()),
+        format!("{}/projects/../../outside/work.md", root.display()),
+        "../outside/work.md".to_string(),
+    ] {
+        let mut t = transcript::Transcript::new("sess-fault");
+        t.user("go")
+            .tool_use("Edit", &path, (1_200, 3_000, 173_000));
+        let transcript = layout.tmp.path().join("session.jsonl");
+        t.write(&transcript);
+        let _ = std::fs::remove_dir_all(root.join(".jerry/checkpoints"));
+        let run = hook_run(
+            &layout,
+            "PreCompact",
+            json!({"trigger": "auto", "transcript_path": transcript}),
+        );
+        assert_eq!(run.stdout, "{}\n");
+        assert!(
+            run.stderr.contains("no active workflow found"),
+            "{path}: {}",
+            run.stderr
+        );
+        let checkpoint =
+            std::fs::read_to_string(root.join(".jerry/checkpoints/cx-001-checkpoint.json"))
+                .unwrap();
+        assert!(
+            !checkpoint.contains(CANARY) && !checkpoint.contains("wf-out"),
+            "{checkpoint}"
+        );
+    }
+    assert_eq!(layout.outside_snapshot(), before, "nothing outside changed");
+}
+
+/// A precompact state naming a project whose manifest is a symlink leading out
+/// injects nothing from it.
+#[test]
+fn a_precompact_state_never_follows_a_symlinked_manifest_out() {
+    let layout = Layout::new();
+    let root = layout.root();
+    write(
+        &root,
+        "00-system/.cache/precompact_state.json",
+        precompact_state("07-linked"),
+    );
+    let planning = root.join("02-projects/07-linked/01-planning");
+    std::fs::create_dir_all(&planning).unwrap();
+    std::os::unix::fs::symlink(
+        layout.outside().join("01-planning/resume-context.md"),
+        planning.join("resume-context.md"),
+    )
+    .unwrap();
+    let run = hook_run(&layout, "SessionStart", json!({"source": "compact"}));
+    assert!(
+        run.stderr
+            .contains("precompact state names no project that exists"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// PostToolUse reads the state file Claude Code just edited, wherever it is; one
+/// outside the project folder is judged in its own folder, not with the project
+/// folder's checkpoints.
+#[test]
+fn post_tool_use_judges_a_file_outside_the_project_in_its_own_folder() {
+    let layout = Layout::new();
+    let root = layout.root();
+    let edited = |updated_at: &str| {
+        write(
+            &layout.tmp.path().join("elsewhere"),
+            "ORCHESTRATION.yaml",
+            format!(
+                "workflow:\n  id: wf-edited\n  status: ACTIVE\nresumption:\n  recovery_state:\n    \
+                 next_step: go\n    updated_at: \"{updated_at}\"\n"
+            ),
+        )
+    };
+    // Written after the file's last update: it would make the file CRITICAL.
+    write(
+        &root,
+        ".jerry/checkpoints/cx-001-checkpoint.json",
+        json!({"event_id": "cx-001", "session_id": "sess-fault", "timestamp": hook_fixture::iso(0),
+               "orchestration_state": {"workflow_id": "wf-edited"},
+               "metadata": {"acknowledged": false}})
+        .to_string(),
+    );
+    let file = edited(&hook_fixture::iso(120));
+    let tool = |file: &Path| json!({"tool_name": "Edit", "tool_input": {"file_path": file}});
+    let run = hook_run(&layout, "PostToolUse", tool(&file));
+    assert_eq!(run.stdout, "", "fresh in its own folder");
+    assert!(
+        run.stderr
+            .contains(&format!("{} (v2-nested) is FRESH", file.display())),
+        "{}",
+        run.stderr
+    );
+
+    let file = edited("2026-01-01T00:00:00Z");
+    let run = hook_run(&layout, "PostToolUse", tool(&file));
+    let context = hook_fixture::context_of(&run.stdout, "PostToolUse");
+    assert!(
+        context.contains(&format!(
+            "the resumption state in {} is STALE",
+            file.display()
+        )),
+        "{context}"
+    );
+}

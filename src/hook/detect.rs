@@ -12,6 +12,7 @@ use std::path::Path;
 use crate::core::model::Project;
 use crate::core::wire::precompact::{Confidence, DetectionMethod};
 use crate::io::discover::{Discovery, FileKind, Found};
+use crate::io::fence::Fence;
 use crate::io::transcript::ToolUse;
 
 /// How many candidates the fallback reads, newest first by modification time.
@@ -40,19 +41,19 @@ pub fn candidates(discovery: &Discovery) -> Vec<&Found> {
 /// `ORCHESTRATION.yaml` or `01-planning/resume-context.md` (`_resume.md`) in an
 /// ancestor folder, and the nested workflows of a `projects/<PROJ>` folder.
 pub fn near(root: &Path, tool_uses: &[ToolUse]) -> Vec<Found> {
-    let real_root = std::fs::canonicalize(root).ok();
+    let fence = Fence::new(root);
     let mut seen_dirs = std::collections::HashSet::new();
     let mut found: Vec<Found> = Vec::new();
     let mut add = |rel: String| {
         if found.iter().any(|f| f.rel == rel) || !root.join(&rel).is_file() {
             return;
         }
-        if let Some(f) = super::project::found_at(root, Path::new(&rel)) {
+        if let Some(f) = super::project::found_at(&fence, &rel) {
             found.push(f);
         }
     };
     for tool in tool_uses {
-        let Some(rel) = relative(root, real_root.as_deref(), &tool.path) else {
+        let Some(rel) = fence.relative(&tool.path) else {
             continue;
         };
         let mut dir = rel
@@ -99,10 +100,10 @@ struct Hits {
 /// same `projects/<PROJ>` folder (nested workflows keep their work files beside
 /// the project, not beside the ORCHESTRATION.yaml).
 pub fn from_transcript(root: &Path, found: &[&Found], tool_uses: &[ToolUse]) -> Option<Detection> {
-    let real_root = std::fs::canonicalize(root).ok();
+    let fence = Fence::new(root);
     let mut hits = vec![Hits::default(); found.len()];
     for (age, tool) in tool_uses.iter().enumerate() {
-        let Some(rel) = relative(root, real_root.as_deref(), &tool.path) else {
+        let Some(rel) = fence.relative(&tool.path) else {
             continue;
         };
         let Some(index) = owner(found, &rel) else {
@@ -155,23 +156,6 @@ fn display_dir(dir: &str) -> &str {
     } else {
         dir
     }
-}
-
-/// `path` relative to the root with `/` separators, if it lies inside it.
-fn relative(root: &Path, real_root: Option<&Path>, path: &str) -> Option<String> {
-    let path = Path::new(path);
-    let rel = if path.is_absolute() {
-        path.strip_prefix(root)
-            .ok()
-            .or_else(|| path.strip_prefix(real_root?).ok())?
-    } else {
-        path
-    };
-    let parts: Vec<String> = rel
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    Some(parts.join("/"))
 }
 
 fn inside(rel: &str, dir: &str) -> bool {

@@ -13,6 +13,7 @@ use crate::core::model::{Checkpoint, Project, ProjectKind, Shape, Summary};
 use crate::core::staleness::{self, Session};
 use crate::core::workspace::{assign_checkpoints, claim};
 use crate::io::discover;
+use crate::io::fence::Fence;
 use crate::io::write::read_snapshot;
 
 /// The project a checkpoint belongs to: the first of its files to read that is a
@@ -24,11 +25,11 @@ pub fn for_checkpoint(
     ctx: &HookContext,
     session: Option<Session>,
 ) -> Option<Project> {
-    let root = ctx.project_dir()?;
+    let fence = Fence::new(ctx.project_dir()?);
     let found = checkpoint
         .files_to_read
         .iter()
-        .find_map(|f| found_at(root, Path::new(&f.path)))?;
+        .find_map(|f| found_at(&fence, &f.path))?;
     let mut project = project::load(&found, ctx, session.clone(), false)?;
     let matches = checkpoint
         .workflow_id
@@ -92,10 +93,11 @@ pub fn nexus_project(
         format!("02-projects/{id}/01-planning/_resume.md"),
         format!("02-projects/{id}/_resume.md"),
     ];
+    let fence = Fence::new(root);
     let found = places
         .iter()
         .filter(|rel| root.join(rel).is_file())
-        .find_map(|rel| found_at(root, Path::new(rel)))?;
+        .find_map(|rel| found_at(&fence, rel))?;
     project::load(&found, ctx, session, false)
 }
 

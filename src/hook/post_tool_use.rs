@@ -2,7 +2,7 @@
 //! manifest, re-read it; if its resumption state is STALE or CRITICAL (seed 004,
 //! "Staleness Detection"), inject one paragraph naming the fields to update.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::context::HookContext;
 use super::input::{Event, HookInput};
@@ -10,6 +10,8 @@ use super::output::{HookOutcome, additional_context};
 use super::project::{self, found_at};
 use crate::core::model::{Project, Shape};
 use crate::core::staleness::StalenessLevel;
+use crate::io::discover::Found;
+use crate::io::fence::Fence;
 
 const EDIT_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit"];
 
@@ -31,13 +33,11 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     ) {
         return HookOutcome::nothing(format!("{} is not a state file", file.display()));
     }
-    let root = ctx
-        .project_dir()
-        .map(Path::to_path_buf)
-        .or_else(|| file.parent().map(Path::to_path_buf))
-        .unwrap_or_default();
-    let Some(found) = found_at(&root, &file) else {
-        return HookOutcome::nothing(format!("{} is not a state file", file.display()));
+    let Some(Located { root, found, own }) = locate(ctx.project_dir(), &file) else {
+        return HookOutcome::nothing(format!(
+            "{}: not read (a symlink leading out of its folder)",
+            file.display()
+        ));
     };
     let session = project::session(
         input.session_id.as_deref(),
@@ -49,11 +49,14 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         config: ctx.config,
         project_dir: Some(root),
     };
-    let Some(project) = project::load(&found, &scoped, session, true) else {
+    let Some(mut project) = project::load(&found, &scoped, session, true) else {
         let mut out = HookOutcome::nothing("the state file could not be loaded");
         out.error(format!("{}: could not be loaded", file.display()));
         return out;
     };
+    if own {
+        project.source = file.display().to_string();
+    }
     let staleness = &project.staleness;
     let mut out = HookOutcome::default();
     out.explain(format!(
@@ -75,6 +78,42 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     }
     out.info(format!("{} is {}", project.source, staleness.level.label()));
     out
+}
+
+/// The state file Claude Code edited and the folder to look around it in.
+struct Located {
+    root: PathBuf,
+    found: Found,
+    /// Outside the project folder: `root` is the file's own folder.
+    own: bool,
+}
+
+/// The project folder when the file lies inside it; otherwise (or without a
+/// project folder) the file's own folder, so that nothing of the project folder
+/// is read on behalf of a file elsewhere.
+fn locate(project_dir: Option<&Path>, file: &Path) -> Option<Located> {
+    let text = file.to_str()?;
+    if let Some(root) = project_dir
+        && let Some(found) = found_at(&Fence::new(root), text)
+    {
+        return Some(Located {
+            root: root.to_path_buf(),
+            found,
+            own: false,
+        });
+    }
+    let own = match project_dir {
+        Some(root) if file.is_relative() => root.join(file),
+        _ => file.to_path_buf(),
+    };
+    let folder = own.parent()?;
+    let name = own.file_name()?.to_str()?;
+    let found = found_at(&Fence::new(folder), name)?;
+    Some(Located {
+        root: folder.to_path_buf(),
+        found,
+        own: true,
+    })
 }
 
 /// The fields an orchestrator updates at every state transition (seed 004), as

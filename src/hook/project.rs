@@ -6,6 +6,7 @@ use super::context::HookContext;
 use crate::core::model::Project;
 use crate::core::staleness::Session;
 use crate::io::discover::{self, Discovery, FileKind, Found};
+use crate::io::fence::{Fence, Inside};
 use crate::io::load::{LoadOptions, load_discovered};
 
 /// The Claude Code session in progress, for the staleness rule "from a previous
@@ -51,35 +52,23 @@ pub fn load(
     ws.projects.into_iter().next()
 }
 
-/// A state file named by an absolute or root-relative path, classified as discovery
-/// would classify it. Files outside the project folder are named by their full path.
-pub fn found_at(root: &Path, path: &Path) -> Option<Found> {
-    let absolute = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        root.join(path)
-    };
-    let rel = discover::relative_to(root, &absolute)
-        .or_else(|| {
-            // The root may be a symlink (macOS /tmp, a linked checkout).
-            let real_root = std::fs::canonicalize(root).ok()?;
-            let real = std::fs::canonicalize(&absolute).ok()?;
-            discover::relative_to(&real_root, &real)
-        })
-        .unwrap_or_else(|| absolute.display().to_string());
+/// A state file named by an absolute or root-relative path taken from a file,
+/// classified as discovery would classify it; `None` outside the root (see
+/// `io::fence`).
+pub fn found_at(fence: &Fence, path: &str) -> Option<Found> {
+    let Inside { path, rel } = fence.file(path)?;
     let (kind, dir) = discover::classify(&rel).or_else(|| {
         // Outside the workspace layout: still a state file by its name.
-        let name = absolute.file_name()?.to_str()?;
-        let parent = absolute.parent()?.display().to_string();
+        let (dir, name) = rel.rsplit_once('/').unwrap_or(("", &rel));
         match name {
-            "ORCHESTRATION.yaml" => Some((FileKind::Orchestration, parent)),
-            "resume-context.md" | "_resume.md" => Some((FileKind::NexusManifest, parent)),
+            "ORCHESTRATION.yaml" => Some((FileKind::Orchestration, dir.to_string())),
+            "resume-context.md" | "_resume.md" => Some((FileKind::NexusManifest, dir.to_string())),
             _ => None,
         }
     })?;
     matches!(kind, FileKind::Orchestration | FileKind::NexusManifest).then_some(Found {
         kind,
-        path: absolute,
+        path,
         rel,
         dir,
     })

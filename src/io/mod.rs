@@ -5,6 +5,7 @@ pub mod clock;
 pub mod demo;
 pub mod discover;
 pub mod env;
+pub mod fence;
 pub mod load;
 pub mod log;
 pub mod migrate;
