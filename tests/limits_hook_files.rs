@@ -60,14 +60,16 @@ fn still_there(fx: &Fixture, rel: &str, kind: Hostile) {
 fn every_reading_event(fx: &Fixture, rel: &str, kind: Hostile) -> String {
     let transcript = fx.edits_in("projects/PROJ-001-demo");
     for with_transcript in [true, false] {
+        // PostCompact first: once PreCompact wrote a newer checkpoint of the
+        // session, PostCompact looks no further.
         for (event, extra) in [
-            ("UserPromptSubmit", json!({"prompt": "go"})),
-            ("SessionStart", json!({"source": "compact"})),
-            ("PreCompact", json!({"trigger": "auto"})),
             (
                 "PostCompact",
                 json!({"trigger": "auto", "compact_summary": "kept"}),
             ),
+            ("UserPromptSubmit", json!({"prompt": "go"})),
+            ("SessionStart", json!({"source": "compact"})),
+            ("PreCompact", json!({"trigger": "auto"})),
         ] {
             let what = format!("{event} with {kind:?} {rel} (transcript: {with_transcript})");
             let transcript = with_transcript.then_some(transcript.as_path());
@@ -101,17 +103,17 @@ fn every_reading_event(fx: &Fixture, rel: &str, kind: Hostile) -> String {
 }
 
 /// Plants `kind` at `rel` in a fresh Nexus workspace and runs every reading event;
-/// each of `writers` (the events that would write that file) logs that it left it
-/// alone, and why.
-fn refused(rel: &str, kind: Hostile, writers: &[&str]) -> Fixture {
+/// each of `loggers` says in the log that it did not read the file, and why
+/// (`limit`: the size limit for that file).
+fn refused(rel: &str, kind: Hostile, limit: &str, loggers: &[&str]) -> Fixture {
     let fx = Fixture::new().nexus();
     plant(&fx, rel, kind);
     let log = every_reading_event(&fx, rel, kind);
     let why = match kind {
-        Hostile::Fifo => "not a regular file (a pipe, socket or device)",
-        Hostile::Sparse => "file too large (1024 MB); limit 16 MB",
+        Hostile::Fifo => "not a regular file (a pipe, socket or device)".to_string(),
+        Hostile::Sparse => format!("file too large (1024 MB); limit {limit}"),
     };
-    for event in writers {
+    for event in loggers {
         let line = format!(
             "{event}: {}: refused: {why}: not read",
             fx.root().join(rel).display()
@@ -122,15 +124,27 @@ fn refused(rel: &str, kind: Hostile, writers: &[&str]) -> Fixture {
 }
 
 fn refused_everywhere(kind: Hostile) {
-    let fx = refused(CHECKPOINT, kind, &[]);
+    let every = [
+        "UserPromptSubmit",
+        "SessionStart",
+        "PreCompact",
+        "PostCompact",
+    ];
+    let fx = refused(CHECKPOINT, kind, "4.0 MB", &every);
     assert!(
         fx.checkpoints()
             .contains(&"cx-002-checkpoint.json".to_string()),
         "PreCompact wrote the next checkpoint: {:?}",
         fx.checkpoints()
     );
-    refused(PRECOMPACT_STATE, kind, &["SessionStart", "PreCompact"]);
-    refused(MONITOR_STATE, kind, &["UserPromptSubmit"]);
+    // The events that would write these files leave them alone, and say so.
+    refused(
+        PRECOMPACT_STATE,
+        kind,
+        "16 MB",
+        &["SessionStart", "PreCompact"],
+    );
+    refused(MONITOR_STATE, kind, "16 MB", &["UserPromptSubmit"]);
 }
 
 #[test]

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use super::output::HookOutcome;
 use crate::core::model::Checkpoint;
 use crate::core::normalize::checkpoint::normalize_checkpoint;
 use crate::io::write::{Snapshot, read_snapshot_capped};
@@ -92,9 +93,26 @@ pub fn event_id(number: u32) -> String {
     format!("cx-{number:03}")
 }
 
+/// A checkpoint file's bytes, at most 4 MB. One that is there but is not read (a
+/// FIFO, too large, unreadable) is `None`, and said in `out`'s log.
+fn read(path: &Path, out: &mut HookOutcome) -> Option<Snapshot> {
+    match read_snapshot_capped(path, MAX_CHECKPOINT_BYTES) {
+        Ok(snapshot) => Some(snapshot),
+        Err(e) => {
+            if !e.is_missing() {
+                out.error(format!("{e}; skipped"));
+            }
+            None
+        }
+    }
+}
+
 /// A design checkpoint's bytes and parsed JSON (for rewriting it in place).
-pub fn read_json(path: &Path) -> Option<(Snapshot, serde_json::Map<String, Value>)> {
-    let snapshot = read_snapshot_capped(path, MAX_CHECKPOINT_BYTES).ok()?;
+fn read_json(
+    path: &Path,
+    out: &mut HookOutcome,
+) -> Option<(Snapshot, serde_json::Map<String, Value>)> {
+    let snapshot = read(path, out)?;
     match serde_json::from_slice(&snapshot.bytes).ok()? {
         Value::Object(map) => Some((snapshot, map)),
         _ => None,
@@ -105,26 +123,30 @@ pub fn read_json(path: &Path) -> Option<(Snapshot, serde_json::Map<String, Value
 pub fn newest_of_session(
     files: &[CheckpointFile],
     session_id: &str,
+    out: &mut HookOutcome,
 ) -> Option<(CheckpointFile, Snapshot, serde_json::Map<String, Value>)> {
     files.iter().rev().filter(|f| f.design).find_map(|file| {
-        let (snapshot, map) = read_json(&file.path)?;
+        let (snapshot, map) = read_json(&file.path, out)?;
         let same = map.get("session_id").and_then(Value::as_str) == Some(session_id);
         same.then(|| (file.clone(), snapshot, map))
     })
 }
 
-/// Normalises one checkpoint file; `rel` is its path relative to the workspace root.
-pub fn load(file: &CheckpointFile, rel: &str) -> Option<Checkpoint> {
-    let snapshot = read_snapshot_capped(&file.path, MAX_CHECKPOINT_BYTES).ok()?;
-    let text = String::from_utf8_lossy(&snapshot.bytes);
-    normalize_checkpoint(rel, &text, file.marker).ok()
-}
-
-/// Every checkpoint in the folder, normalised, oldest first (unreadable ones skipped).
-pub fn load_all(files: &[CheckpointFile], project_dir: &Path) -> Vec<Checkpoint> {
+/// Every checkpoint in the folder, normalised, oldest first (those not read or
+/// not valid skipped).
+pub fn load_all(
+    files: &[CheckpointFile],
+    project_dir: &Path,
+    out: &mut HookOutcome,
+) -> Vec<Checkpoint> {
     files
         .iter()
-        .filter_map(|file| load(file, &relative(project_dir, &file.path)))
+        .filter_map(|file| {
+            let snapshot = read(&file.path, out)?;
+            let text = String::from_utf8_lossy(&snapshot.bytes);
+            let rel = relative(project_dir, &file.path);
+            normalize_checkpoint(&rel, &text, file.marker).ok()
+        })
         .collect()
 }
 

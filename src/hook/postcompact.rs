@@ -25,8 +25,11 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         return out;
     };
     let files = checkpoints::list(&checkpoints_dir(root));
-    let Some((file, snapshot, mut body)) = checkpoints::newest_of_session(&files, session) else {
-        let mut out = HookOutcome::nothing(format!(
+    let mut out = HookOutcome::default();
+    let Some((file, snapshot, mut body)) =
+        checkpoints::newest_of_session(&files, session, &mut out)
+    else {
+        out.explain(format!(
             "no checkpoint of session {session} in {}",
             checkpoints_dir(root).display()
         ));
@@ -42,7 +45,6 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         compact_summary: summary,
         recorded_at: Some(ctx.now.to_iso()),
     };
-    let mut out = HookOutcome::default();
     let Ok(value) = serde_json::to_value(&record) else {
         out.error("could not serialise post_compact");
         return out;

@@ -55,7 +55,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let previous = input
         .session_id
         .as_deref()
-        .and_then(|s| checkpoints::newest_of_session(&files, s));
+        .and_then(|s| checkpoints::newest_of_session(&files, s, &mut out));
     let tool_uses = measurement
         .scan
         .as_ref()

@@ -90,7 +90,7 @@ fn resume(root: &Path, ctx: &HookContext, session: Option<Session>) -> HookOutco
 
     if blocks.is_empty() {
         let files = checkpoints::list(&checkpoints_dir(root));
-        let all = checkpoints::load_all(&files, root);
+        let all = checkpoints::load_all(&files, root, &mut out);
         let newest = state::in_order(&all)
             .into_iter()
             .rev()

@@ -42,7 +42,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     }
 
     let files = checkpoints::list(&checkpoints_dir(root));
-    let all = checkpoints::load_all(&files, root);
+    let all = checkpoints::load_all(&files, root, &mut out);
     let newest_unacked = state::in_order(&all)
         .into_iter()
         .rev()
