@@ -24,6 +24,7 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
         Msg::Resize(w, h) => {
             model.size = (w, h);
             follow_selection(model);
+            clamp_scroll(model);
             Vec::new()
         }
         Msg::Loaded(Ok(loaded)) => {
@@ -192,17 +193,8 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
             return Vec::new();
         }
         Overlay::Help { scroll } => {
-            match model.keymap.action_for(&key) {
-                Some(Action::Down) => *scroll = scroll.saturating_add(1),
-                Some(Action::Up) => *scroll = scroll.saturating_sub(1),
-                Some(Action::Top) => *scroll = 0,
-                Some(Action::Quit) => return quit(model),
-                Some(Action::Help | Action::Back) => model.overlay = Overlay::None,
-                _ if key.code == KeyCode::Esc => model.overlay = Overlay::None,
-                _ if ctrl_c => return quit(model),
-                _ => {}
-            }
-            return Vec::new();
+            let scroll = *scroll;
+            return on_help_key(model, scroll, key, ctrl_c);
         }
         Overlay::None => {}
     }
@@ -214,6 +206,34 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
         None if ctrl_c => quit(model),
         None => Vec::new(),
     }
+}
+
+/// Keys while the help is open: the navigation keys scroll it.
+fn on_help_key(model: &mut Model, scroll: u16, key: KeyEvent, ctrl_c: bool) -> Vec<Effect> {
+    // Half of the help's text pane: the screen less the popup's margin and border.
+    let half_page = (model.size.1.saturating_sub(4) / 2).max(1);
+    let scroll = match model.keymap.action_for(&key) {
+        Some(Action::Down) => scroll.saturating_add(1),
+        Some(Action::Up) => scroll.saturating_sub(1),
+        Some(Action::PageDown) => scroll.saturating_add(half_page),
+        Some(Action::PageUp) => scroll.saturating_sub(half_page),
+        Some(Action::Top) => 0,
+        Some(Action::Bottom) => u16::MAX,
+        Some(Action::Quit) => return quit(model),
+        _ if ctrl_c => return quit(model),
+        Some(Action::Help | Action::Back) => {
+            model.overlay = Overlay::None;
+            return Vec::new();
+        }
+        _ if key.code == KeyCode::Esc => {
+            model.overlay = Overlay::None;
+            return Vec::new();
+        }
+        _ => scroll,
+    };
+    model.overlay = Overlay::Help { scroll };
+    clamp_scroll(model);
+    Vec::new()
 }
 
 fn on_filter_key(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Effect> {
@@ -359,15 +379,9 @@ pub(crate) fn step(model: &mut Model, by: isize) -> Vec<Effect> {
                 model.decision_row = moved(model.decision_row, by, len);
             }
             Tab::Overview | Tab::Quality | Tab::Prompt => {
-                let max = match (model.tab, model.project()) {
-                    (Tab::Overview, Some(p)) => {
-                        let most = super::view::overview_max_scroll(model, p, areas(model).body);
-                        i64::try_from(most).unwrap_or(i64::MAX)
-                    }
-                    _ => i64::from(u16::MAX / 2),
-                };
-                let next = (i64::from(model.scroll) + by as i64).clamp(0, max.max(0));
-                model.scroll = u16::try_from(next).unwrap_or(u16::MAX);
+                let next = i64::from(model.scroll).saturating_add(by as i64);
+                model.scroll = u16::try_from(next.max(0)).unwrap_or(u16::MAX);
+                clamp_scroll(model);
             }
         },
     }
@@ -437,6 +451,20 @@ pub(crate) fn refresh_visible(model: &mut Model) {
     model.timeline_row = model.timeline_row.min(timeline_len.saturating_sub(1));
     model.decision_row = model.decision_row.min(decisions_len.saturating_sub(1));
     follow_selection(model);
+    clamp_scroll(model);
+}
+
+/// Keeps the open tab's text and the help scrolled no further than their last
+/// line at the bottom of their pane: after a scroll, a resize, or a reload that
+/// made the text shorter.
+pub(crate) fn clamp_scroll(model: &mut Model) {
+    model.scroll = model.scroll.min(super::view::max_scroll(model));
+    if matches!(model.overlay, Overlay::Help { .. }) {
+        let most = super::view::help_max_scroll(model);
+        if let Overlay::Help { scroll } = &mut model.overlay {
+            *scroll = (*scroll).min(most);
+        }
+    }
 }
 
 pub(crate) fn write(model: &mut Model, project_id: &str, op: WriteOp) -> Vec<Effect> {

@@ -94,6 +94,26 @@ pub fn draw(model: &Model) -> Buffer {
     terminal.backend().buffer().clone()
 }
 
+/// The rows of `area` in `buffer`, trailing spaces trimmed.
+pub fn area_rows(buffer: &Buffer, area: ratatui::layout::Rect) -> Vec<String> {
+    (area.top()..area.bottom())
+        .map(|y| {
+            let mut row = String::new();
+            let mut skip = 0;
+            for x in area.left()..area.right() {
+                if skip > 0 {
+                    skip -= 1;
+                    continue;
+                }
+                let symbol = buffer[(x, y)].symbol();
+                skip = resume_tui::tui::text::width(symbol).saturating_sub(1);
+                row.push_str(symbol);
+            }
+            row.trim_end().to_string()
+        })
+        .collect()
+}
+
 pub fn screen(model: &Model) -> String {
     resume_tui::tui::app::buffer_text(&draw(model))
 }

@@ -2,12 +2,15 @@
 //! one's details, including what PostCompact recorded.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use super::badges::{self, percent};
-use super::{clean, dim, field, heading, styled, table_offset, timeline_height};
+use super::wrap::Piece;
+use super::wrapped::{Wrapped, lead, words};
+use super::{Scrolling, clean, dim, styled, table_above_details, table_offset, timeline_height};
 use crate::core::model::{Checkpoint, CompactionEvent, Project};
 use crate::core::time::describe_age;
 use crate::tui::model::Model;
@@ -15,6 +18,8 @@ use crate::tui::text::{fit, fit_right};
 use crate::tui::timeline::{self, Row};
 
 const LABEL_W: usize = 16;
+/// Where the text of a list entry starts (`  • `, `  ✓ `).
+const ENTRY_W: usize = 4;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let rows = timeline::rows(project, &model.workspace.unassigned_checkpoints);
@@ -32,9 +37,7 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
         return;
     }
-    let table_h = timeline_height(area).min(rows.len() as u16 + 1);
-    let [table_area, detail_area] =
-        Layout::vertical([Constraint::Length(table_h), Constraint::Min(0)]).areas(area);
+    let [table_area, detail_area] = table_above_details(area, timeline_height(area), rows.len());
     let w = usize::from(area.width);
     let mut lines = vec![Line::from(Span::styled(
         fit(
@@ -50,25 +53,29 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         ),
         model.theme.header,
     ))];
-    let offset = table_offset(model.timeline_row, table_h);
+    let offset = table_offset(model.timeline_row, table_area.height);
     for (i, row) in rows
         .iter()
         .enumerate()
         .skip(offset)
-        .take(usize::from(table_h.saturating_sub(1)))
+        .take(usize::from(table_area.height.saturating_sub(1)))
     {
         lines.push(row_line(model, row, w, i == model.timeline_row));
     }
     frame.render_widget(Paragraph::new(lines), table_area);
     if let Some(row) = rows.get(model.timeline_row) {
-        let details = details(model, row);
-        frame.render_widget(
-            Paragraph::new(details)
-                .wrap(Wrap { trim: false })
-                .scroll((model.scroll, 0)),
-            detail_area,
-        );
+        Scrolling::of(detail_area, |width| details(model, row, width)).draw(frame, model.scroll);
     }
+}
+
+/// The selected row's details, in the pane under the timeline.
+pub fn scrolling(model: &Model, project: &Project, area: Rect) -> Option<Scrolling> {
+    let rows = timeline::rows(project, &model.workspace.unassigned_checkpoints);
+    let row = rows.get(model.timeline_row)?;
+    let [_, detail_area] = table_above_details(area, timeline_height(area), rows.len());
+    Some(Scrolling::of(detail_area, |width| {
+        details(model, row, width)
+    }))
 }
 
 fn when(model: &Model, row: &Row<'_>) -> String {
@@ -108,40 +115,50 @@ fn row_line(model: &Model, row: &Row<'_>, w: usize, selected: bool) -> Line<'sta
     }
 }
 
-fn details<'a>(model: &Model, row: &Row<'a>) -> Vec<Line<'a>> {
-    let mut out = vec![Line::default()];
+fn details(model: &Model, row: &Row<'_>, width: usize) -> Vec<Line<'static>> {
+    let mut out = Wrapped::new(model, width, LABEL_W);
+    out.blank();
     match (row.checkpoint, row.event) {
-        (Some(cp), event) => checkpoint(model, cp, event, &mut out),
-        (None, Some(event)) => event_lines(model, event, &mut out),
+        (Some(cp), event) => checkpoint(&mut out, cp, event),
+        (None, Some(event)) => event_lines(&mut out, event),
         (None, None) => {}
     }
-    out
+    out.lines
 }
 
 fn text(value: Option<&str>) -> Option<String> {
     value.map(|v| clean(v).into_owned())
 }
 
-fn push<'a>(model: &Model, out: &mut Vec<Line<'a>>, label: &str, value: Option<String>) {
-    if let Some(v) = value {
-        out.push(field(model, label, LABEL_W, Span::raw(v)));
-    }
+/// `id  what it is`, the description wrapping under itself.
+fn title(out: &mut Wrapped, id: &str, what: Vec<Piece>) {
+    let id = clean(id).into_owned();
+    let indent = crate::tui::text::width(&id) + 2;
+    let lead = vec![styled(out.model.theme.title, id), Span::raw("  ")];
+    out.hang(lead, indent, what);
 }
 
-fn checkpoint<'a>(
-    model: &Model,
-    cp: &'a Checkpoint,
-    event: Option<&CompactionEvent>,
-    out: &mut Vec<Line<'a>>,
-) {
+/// `  • text`, wrapping under the text.
+fn bullet(out: &mut Wrapped, pieces: Vec<Piece>) {
+    out.hang(lead("  • ", Style::new()), ENTRY_W, pieces);
+}
+
+fn checkpoint(out: &mut Wrapped, cp: &Checkpoint, event: Option<&CompactionEvent>) {
+    let model = out.model;
     let t = &model.theme;
     let format = format!("{:?}", cp.format).to_lowercase();
-    out.push(Line::from(vec![
-        styled(t.title, clean(&cp.id).into_owned()),
-        dim(model, format!("  {} ({format} format)", clean(&cp.path))),
-    ]));
+    let path = out.path(&cp.path, crate::tui::text::width(&cp.id) + 2);
+    title(
+        out,
+        &cp.id,
+        vec![
+            Piece::whole(path, t.dim),
+            Piece::words(" ", t.dim),
+            Piece::whole(format!("({format} format)"), t.dim),
+        ],
+    );
     let ack = badges::acknowledged(Some(cp.acknowledged), t);
-    let mut ack_spans = vec![ack.span()];
+    let mut value = vec![Piece::whole(ack.span().content, ack.style)];
     if cp.acknowledged {
         let via = cp.acknowledged_via.map(|v| format!("{v:?}").to_lowercase());
         let detail = [via, text(cp.acknowledged_at.as_deref())]
@@ -150,18 +167,19 @@ fn checkpoint<'a>(
             .collect::<Vec<_>>()
             .join(", ");
         if !detail.is_empty() {
-            ack_spans.push(dim(model, format!(" ({detail})")));
+            value.push(Piece::words(format!(" ({detail})"), t.dim));
         }
     } else {
         let key = model
             .keymap
             .key_label(crate::tui::action::Action::Acknowledge)
             .unwrap_or_default();
-        ack_spans.push(dim(model, format!(" — press {key} to acknowledge")));
+        value.push(Piece::words(
+            format!(" — press {key} to acknowledge"),
+            t.dim,
+        ));
     }
-    let mut line = vec![styled(t.label, fit("Acknowledged", LABEL_W))];
-    line.extend(ack_spans);
-    out.push(Line::from(line));
+    out.field("Acknowledged", value);
     let created = cp.created_at.map(|at| {
         format!(
             "{} ({})",
@@ -169,13 +187,8 @@ fn checkpoint<'a>(
             describe_age(model.now.seconds_since(at))
         )
     });
-    push(
-        model,
-        out,
-        "Created",
-        created.or(text(cp.created_at_raw.as_deref())),
-    );
-    push(model, out, "Trigger", text(cp.trigger.as_deref()));
+    out.field_text("Created", created.or(text(cp.created_at_raw.as_deref())));
+    out.field_text("Trigger", text(cp.trigger.as_deref()));
     let mut fill = percent(cp.fill);
     if let (Some(used), Some(window)) = (cp.tokens_used, cp.window) {
         fill.push_str(&format!(" ({used} / {window} tokens)"));
@@ -183,7 +196,7 @@ fn checkpoint<'a>(
     if let Some(tier) = cp.tier.as_deref() {
         fill.push_str(&format!(" · tier {}", clean(tier)));
     }
-    push(model, out, "Fill before", Some(fill));
+    out.field_text("Fill before", Some(fill));
     let phase = [
         cp.current_phase.as_deref(),
         cp.current_phase_name.as_deref(),
@@ -193,7 +206,7 @@ fn checkpoint<'a>(
     .map(|s| clean(s).into_owned())
     .collect::<Vec<_>>()
     .join(" — ");
-    push(model, out, "Phase", (!phase.is_empty()).then_some(phase));
+    out.field_text("Phase", (!phase.is_empty()).then_some(phase));
     if let Some(gate) = cp.current_gate.as_deref() {
         let mut g = clean(gate).into_owned();
         if let Some(i) = cp.current_gate_iteration {
@@ -202,110 +215,100 @@ fn checkpoint<'a>(
         if let Some(s) = cp.current_gate_score {
             g.push_str(&format!(" · score {s:.3}"));
         }
-        push(model, out, "Gate", Some(g));
+        out.field_text("Gate", Some(g));
     }
-    push(model, out, "Status", text(cp.workflow_status.as_deref()));
-    push(model, out, "Activity", text(cp.current_activity.as_deref()));
+    out.field_text("Status", text(cp.workflow_status.as_deref()));
+    out.field_text("Activity", text(cp.current_activity.as_deref()));
     if let Some(next) = cp.next_action.as_deref() {
-        out.push(field(
-            model,
-            "Next action",
-            LABEL_W,
-            styled(t.accent, clean(next).into_owned()),
-        ));
+        out.field("Next action", vec![Piece::words(clean(next), t.accent)]);
     }
-    push(model, out, "Critical", text(cp.critical_context.as_deref()));
-    push(model, out, "Session", text(cp.session_id.as_deref()));
-    push(model, out, "Written by", text(cp.written_by.as_deref()));
-    out.push(Line::default());
-    out.push(heading(model, "PostCompact"));
+    out.field_text("Critical", text(cp.critical_context.as_deref()));
+    out.field_text("Session", text(cp.session_id.as_deref()));
+    out.field_text("Written by", text(cp.written_by.as_deref()));
+    out.section("PostCompact");
     match &cp.post_compact {
-        None => out.push(Line::from(dim(
-            model,
-            "  nothing recorded after compaction (yet)",
-        ))),
+        None => out.hang(
+            lead("  ", t.dim),
+            2,
+            vec![Piece::words(
+                "nothing recorded after compaction (yet)",
+                t.dim,
+            )],
+        ),
         Some(pc) => {
-            push(model, out, "  Trigger", text(pc.trigger.as_deref()));
-            push(model, out, "  Recorded", text(pc.recorded_at.as_deref()));
+            out.field_text("  Trigger", text(pc.trigger.as_deref()));
+            out.field_text("  Recorded", text(pc.recorded_at.as_deref()));
             if let Some(summary) = pc.compact_summary.as_deref() {
-                out.push(Line::from(styled(t.label, "  Compact summary:")));
+                let label = crate::tui::text::truncate("  Compact summary:", out.width);
+                out.lines
+                    .push(Line::from(styled(t.label, label.into_owned())));
                 for line in crate::tui::text::sanitize(summary, true).lines() {
-                    out.push(Line::from(format!("    {line}")));
+                    out.hang(lead("    ", Style::new()), ENTRY_W, vec![words(line)]);
                 }
             }
         }
     }
     if !cp.decisions.is_empty() {
-        out.push(Line::default());
-        out.push(heading(model, "Decisions since the last checkpoint"));
+        out.section("Decisions since the last checkpoint");
         for d in &cp.decisions {
             let id =
                 d.id.as_deref()
                     .map(|i| format!("{} ", clean(i)))
                     .unwrap_or_default();
-            out.push(Line::from(format!("  • {id}{}", clean(&d.summary))));
+            bullet(out, vec![words(&format!("{id}{}", d.summary))]);
         }
     }
     if !cp.defect_patterns.is_empty() {
-        out.push(Line::default());
-        out.push(heading(model, "Defect patterns"));
+        out.section("Defect patterns");
         for d in &cp.defect_patterns {
-            out.push(Line::from(format!("  • {}", clean(d))));
+            bullet(out, vec![words(d)]);
         }
     }
     if !cp.files_to_read.is_empty() {
-        out.push(Line::default());
-        out.push(heading(model, "Files to read"));
+        out.section("Files to read");
         for f in &cp.files_to_read {
             let glyph = match f.exists {
                 Some(true) => "✓",
                 Some(false) => "✗",
                 None => "·",
             };
-            let missing = if f.exists == Some(false) {
-                " (missing)"
-            } else {
-                ""
-            };
-            out.push(Line::from(format!("  {glyph} {}{missing}", clean(&f.path))));
+            let mut entry = vec![Piece::whole(out.path(&f.path, ENTRY_W), Style::new())];
+            if f.exists == Some(false) {
+                entry.push(Piece::words(" (missing)", t.missing));
+            }
+            out.hang(lead(&format!("  {glyph} "), Style::new()), ENTRY_W, entry);
         }
     }
     if let Some(e) = event {
-        out.push(Line::default());
-        out.push(heading(model, "Compaction event in the resumption section"));
-        event_fields(model, e, out);
+        out.section("Compaction event in the resumption section");
+        event_fields(out, e);
     }
 }
 
-fn event_lines<'a>(model: &Model, e: &CompactionEvent, out: &mut Vec<Line<'a>>) {
+fn event_lines(out: &mut Wrapped, e: &CompactionEvent) {
     let id = e.id.as_deref().or(e.session.as_deref()).unwrap_or("event");
-    out.push(Line::from(vec![
-        styled(model.theme.title, clean(id).into_owned()),
-        dim(model, "  compaction event (no checkpoint file)"),
-    ]));
-    event_fields(model, e, out);
+    let dim = out.model.theme.dim;
+    title(
+        out,
+        id,
+        vec![Piece::words("compaction event (no checkpoint file)", dim)],
+    );
+    event_fields(out, e);
 }
 
-fn event_fields<'a>(model: &Model, e: &CompactionEvent, out: &mut Vec<Line<'a>>) {
-    push(model, out, "When", text(e.timestamp_raw.as_deref()));
-    push(model, out, "Trigger", text(e.trigger.as_deref()));
-    push(
-        model,
-        out,
-        "Fill before",
-        e.fill_before.map(|f| percent(Some(f))),
+fn event_fields(out: &mut Wrapped, e: &CompactionEvent) {
+    out.field_text("When", text(e.timestamp_raw.as_deref()));
+    out.field_text("Trigger", text(e.trigger.as_deref()));
+    out.field_text("Fill before", e.fill_before.map(|f| percent(Some(f))));
+    out.field_text("Tier", text(e.tier.as_deref()));
+    out.field_text("Phase", text(e.active_phase.as_deref()));
+    out.field_text("Gate", text(e.active_gate.as_deref()));
+    out.field_text("Checkpoint", text(e.checkpoint_file.as_deref()));
+    out.field_text("Compactions", e.compactions.map(|n| n.to_string()));
+    out.field_text("Note", text(e.note.as_deref()));
+    let ack = badges::acknowledged(e.acknowledged, &out.model.theme);
+    out.field(
+        "Acknowledged",
+        vec![Piece::whole(ack.span().content, ack.style)],
     );
-    push(model, out, "Tier", text(e.tier.as_deref()));
-    push(model, out, "Phase", text(e.active_phase.as_deref()));
-    push(model, out, "Gate", text(e.active_gate.as_deref()));
-    push(model, out, "Checkpoint", text(e.checkpoint_file.as_deref()));
-    push(
-        model,
-        out,
-        "Compactions",
-        e.compactions.map(|n| n.to_string()),
-    );
-    push(model, out, "Note", text(e.note.as_deref()));
-    let ack = badges::acknowledged(e.acknowledged, &model.theme);
-    out.push(field(model, "Acknowledged", LABEL_W, ack.span()));
 }

@@ -1,11 +1,12 @@
 //! Decisions: the decision log as a table, then the selected decision's rationale.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::{clean, decisions_height, dim, field, styled, table_offset};
+use super::wrapped::{Wrapped, words};
+use super::{Scrolling, clean, decisions_height, dim, styled, table_above_details, table_offset};
 use crate::core::model::{Decision, Project};
 use crate::tui::action::Action;
 use crate::tui::model::Model;
@@ -15,6 +16,7 @@ const ID_W: usize = 7;
 const GATE_W: usize = 9;
 const AFFECTS_W: usize = 8;
 const APPLIED_W: usize = 5;
+const LABEL_W: usize = 11;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let decisions: &[Decision] = project
@@ -36,9 +38,8 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
         return;
     }
-    let table_h = decisions_height(area).min(decisions.len() as u16 + 1);
     let [table_area, detail_area] =
-        Layout::vertical([Constraint::Length(table_h), Constraint::Min(0)]).areas(area);
+        table_above_details(area, decisions_height(area), decisions.len());
     let w = usize::from(area.width);
     let text_w = w.saturating_sub(ID_W + GATE_W + AFFECTS_W + APPLIED_W + 4);
     let header = format!(
@@ -53,24 +54,27 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         fit(&header, w),
         model.theme.header,
     ))];
-    let offset = table_offset(model.decision_row, table_h);
+    let offset = table_offset(model.decision_row, table_area.height);
     for (i, d) in decisions
         .iter()
         .enumerate()
         .skip(offset)
-        .take(usize::from(table_h.saturating_sub(1)))
+        .take(usize::from(table_area.height.saturating_sub(1)))
     {
         lines.push(row(model, d, text_w, w, i == model.decision_row));
     }
     frame.render_widget(Paragraph::new(lines), table_area);
     if let Some(d) = decisions.get(model.decision_row) {
-        frame.render_widget(
-            Paragraph::new(details(model, d))
-                .wrap(Wrap { trim: false })
-                .scroll((model.scroll, 0)),
-            detail_area,
-        );
+        Scrolling::of(detail_area, |width| details(model, d, width)).draw(frame, model.scroll);
     }
+}
+
+/// The selected decision's details, in the pane under the table.
+pub fn scrolling(model: &Model, project: &Project, area: Rect) -> Option<Scrolling> {
+    let decisions = &project.resumption.as_ref()?.decisions;
+    let d = decisions.get(model.decision_row)?;
+    let [_, detail_area] = table_above_details(area, decisions_height(area), decisions.len());
+    Some(Scrolling::of(detail_area, |width| details(model, d, width)))
 }
 
 fn applied(model: &Model, applied: Option<bool>) -> Span<'static> {
@@ -130,41 +134,22 @@ fn row(model: &Model, d: &Decision, text_w: usize, w: usize, selected: bool) -> 
     }
 }
 
-fn details<'a>(model: &Model, d: &'a Decision) -> Vec<Line<'a>> {
-    let mut out = vec![Line::default()];
-    out.push(field(
-        model,
-        "Decision",
-        11,
-        Span::raw(clean(&d.decision).into_owned()),
-    ));
+fn details(model: &Model, d: &Decision, width: usize) -> Vec<Line<'static>> {
+    let mut out = Wrapped::new(model, width, LABEL_W);
+    out.blank();
+    out.field("Decision", vec![words(&d.decision)]);
     if let Some(r) = d.rationale.as_deref() {
-        out.push(field(
-            model,
-            "Rationale",
-            11,
-            Span::raw(clean(r).into_owned()),
-        ));
+        out.field("Rationale", vec![words(r)]);
     }
     if let Some(date) = d.date.as_deref() {
-        out.push(field(
-            model,
-            "Date",
-            11,
-            Span::raw(clean(date).into_owned()),
-        ));
+        out.field("Date", vec![words(date)]);
     }
     for (key, value) in &d.other {
         let text = match value {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        out.push(field(
-            model,
-            &clean(key),
-            11,
-            Span::raw(clean(&text).into_owned()),
-        ));
+        out.field(&clean(key), vec![words(&text)]);
     }
-    out
+    out.lines
 }

@@ -3,9 +3,10 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
 
-use super::{centered, heading, popup};
+use super::wrapped::{Wrapped, words};
+use super::{Scrolling, centered, heading, popup};
+use crate::tui::layout::inside;
 use crate::tui::model::Model;
 use crate::tui::text::fit;
 
@@ -37,7 +38,9 @@ const FIXED: &[(&str, &[(&str, &str)])] = &[
     ),
 ];
 
-pub fn lines(model: &Model) -> Vec<Line<'static>> {
+/// The help's lines, laid out `width` cells wide: each description wraps under
+/// itself, right of the key column.
+pub fn lines(model: &Model, width: usize) -> Vec<Line<'static>> {
     let t = &model.theme;
     let rows = model.keymap.help_rows();
     let key_w = rows
@@ -46,45 +49,48 @@ pub fn lines(model: &Model) -> Vec<Line<'static>> {
         .max()
         .unwrap_or(8)
         .clamp(8, 22);
-    let mut out = Vec::new();
+    let mut out = Wrapped::new(model, width, key_w);
+    let entry = |out: &mut Wrapped, key: &str, desc: &str| {
+        let lead = vec![Span::styled(format!("  {} ", fit(key, key_w)), t.key)];
+        out.hang(lead, key_w + 3, vec![words(desc)]);
+    };
     let mut group = None;
     for (g, keys, desc) in rows {
         if group != Some(g) {
             if group.is_some() {
-                out.push(Line::default());
+                out.blank();
             }
-            out.push(heading(model, g.title()));
+            out.lines.push(heading(model, g.title()));
             group = Some(g);
         }
-        out.push(Line::from(vec![
-            Span::styled(format!("  {} ", fit(&keys, key_w)), t.key),
-            Span::raw(super::clean(&desc).into_owned()),
-        ]));
+        entry(&mut out, &keys, &desc);
     }
     for (title, keys) in FIXED {
-        out.push(Line::default());
-        out.push(heading(model, title));
+        out.section(title);
         for (key, desc) in *keys {
-            out.push(Line::from(vec![
-                Span::styled(format!("  {} ", fit(key, key_w)), t.key),
-                Span::raw(*desc),
-            ]));
+            entry(&mut out, key, desc);
         }
     }
-    out
+    out.lines
 }
 
 pub fn draw(model: &Model, frame: &mut Frame, area: Rect, scroll: u16) {
-    let popup_area = centered(area, 84, area.height.saturating_sub(2));
+    let popup_area = popup_area(area);
     let block = popup(
         model,
         frame,
         popup_area,
         "Keys — ? or Esc closes · rebind in keymap.toml",
     );
-    let para = Paragraph::new(lines(model))
-        .block(block)
-        .wrap(Wrap { trim: false })
-        .scroll((scroll, 0));
-    frame.render_widget(para, popup_area);
+    frame.render_widget(block, popup_area);
+    scrolling(model, area).draw(frame, scroll);
+}
+
+/// The help's text inside its popup on a screen of `area`.
+pub fn scrolling(model: &Model, area: Rect) -> Scrolling {
+    Scrolling::of(inside(popup_area(area)), |width| lines(model, width))
+}
+
+fn popup_area(area: Rect) -> Rect {
+    centered(area, 84, area.height.saturating_sub(2))
 }

@@ -11,8 +11,10 @@ mod list;
 mod overview;
 mod prompt;
 mod quality;
+mod scroll;
 mod status;
 pub(crate) mod wrap;
+mod wrapped;
 
 use std::borrow::Cow;
 
@@ -24,6 +26,7 @@ use ratatui::widgets::{Block, Borders, Clear};
 
 use super::layout;
 use super::model::{Model, Overlay, Tab};
+pub use scroll::{Scrolling, help_max_scroll, max_scroll};
 
 pub fn view(model: &Model, frame: &mut Frame) {
     let area = frame.area();
@@ -72,14 +75,6 @@ pub(crate) fn popup<'a>(model: &Model, frame: &mut Frame, area: Rect, title: &'a
         .style(model.theme.base)
 }
 
-/// `label  value` with the label in the label style, padded to `width`.
-pub(crate) fn field<'a>(model: &Model, label: &str, width: usize, value: Span<'a>) -> Line<'a> {
-    Line::from(vec![
-        Span::styled(super::text::fit(label, width), model.theme.label),
-        value,
-    ])
-}
-
 pub(crate) fn heading(model: &Model, text: &str) -> Line<'static> {
     Line::from(Span::styled(text.to_string(), model.theme.header))
 }
@@ -103,16 +98,16 @@ pub fn table_offset(selected: usize, height: u16) -> usize {
     selected.saturating_sub(rows - 1)
 }
 
-/// How far the Overview of `project` scrolls in a body `width` cells wide and
-/// `height` rows high: its last line at the bottom.
-pub fn overview_max_scroll(
-    model: &Model,
-    project: &crate::core::model::Project,
-    body: Rect,
-) -> usize {
-    overview::lines(model, project, usize::from(body.width))
-        .len()
-        .saturating_sub(usize::from(body.height))
+/// A table of `rows` rows (and a header) at most `most` high, and the selected
+/// row's details under it.
+pub(crate) fn table_above_details(area: Rect, most: u16, rows: usize) -> [Rect; 2] {
+    let rows = u16::try_from(rows).unwrap_or(u16::MAX);
+    let table_h = most.min(rows.saturating_add(1));
+    ratatui::layout::Layout::vertical([
+        ratatui::layout::Constraint::Length(table_h),
+        ratatui::layout::Constraint::Min(0),
+    ])
+    .areas(area)
 }
 
 /// Height of the Compaction timeline table inside the tab body.

@@ -10,37 +10,30 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use super::badges::{self, percent};
-use super::wrap::{Piece, hanging};
-use super::{clean, heading};
+use super::wrap::Piece;
+use super::wrapped::{Wrapped, lead, words};
+use super::{Scrolling, clean};
 use crate::core::model::{FileToRead, NexusManifest, OtherFields, Project, Resumption, Severity};
 use crate::core::time::describe_age;
 use crate::tui::model::Model;
-use crate::tui::text::{fit, truncate_path};
 
 const LABEL_W: usize = 16;
 /// Where the text of a list entry starts (`  ✓ `, `  • `).
 const ENTRY_W: usize = 4;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
-    let lines = lines(model, project, usize::from(area.width));
-    // Scrolled no further than the last line at the bottom of the pane.
-    let last_top = lines.len().saturating_sub(usize::from(area.height));
-    let scroll = model
-        .scroll
-        .min(u16::try_from(last_top).unwrap_or(u16::MAX));
-    frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), area);
+    scrolling(model, project, area).draw(frame, model.scroll);
+}
+
+pub fn scrolling(model: &Model, project: &Project, area: Rect) -> Scrolling {
+    Scrolling::of(area, |width| lines(model, project, width))
 }
 
 /// The Overview of `p`, laid out in lines of at most `width` cells.
 pub fn lines(model: &Model, p: &Project, width: usize) -> Vec<Line<'static>> {
-    let mut out = Out {
-        model,
-        width,
-        lines: Vec::new(),
-    };
+    let mut out = Wrapped::new(model, width, LABEL_W);
     summary(&mut out, p);
     if let Some(r) = &p.resumption {
         resumption(&mut out, r);
@@ -78,61 +71,7 @@ pub fn lines(model: &Model, p: &Project, width: usize) -> Vec<Line<'static>> {
     out.lines
 }
 
-/// Lines being laid out to a width.
-struct Out<'m> {
-    model: &'m Model,
-    width: usize,
-    lines: Vec<Line<'static>>,
-}
-
-impl Out<'_> {
-    fn hang(&mut self, lead: Vec<Span<'static>>, indent: usize, pieces: Vec<Piece>) {
-        self.lines
-            .extend(hanging(lead, indent, &pieces, self.width));
-    }
-
-    /// `Label           value`, the value wrapping under itself. In a pane too
-    /// narrow for the label column, the label is cut to a third of it.
-    fn field(&mut self, label: &str, value: Vec<Piece>) {
-        let column = LABEL_W.min(self.width / 3).max(1);
-        let lead = vec![Span::styled(fit(label, column), self.model.theme.label)];
-        self.hang(lead, column, value);
-    }
-
-    fn field_text(&mut self, label: &str, value: Option<String>) {
-        if let Some(value) = value {
-            self.field(label, vec![Piece::words(value, Style::new())]);
-        }
-    }
-
-    /// `  key: value`, the value wrapping under the entry's text.
-    fn labelled(&mut self, key: &str, value: Vec<Piece>) {
-        let lead = vec![Span::styled(format!("  {key}: "), self.model.theme.label)];
-        self.hang(lead, ENTRY_W, value);
-    }
-
-    fn section(&mut self, title: &str) {
-        self.lines.push(Line::default());
-        let title = crate::tui::text::truncate(title, self.width);
-        self.lines.push(heading(self.model, &title));
-    }
-
-    /// A path that fits the rest of the line after `used` cells.
-    fn path(&self, path: &str, used: usize) -> String {
-        let room = self.width.saturating_sub(used).max(1);
-        truncate_path(&clean(path), room).into_owned()
-    }
-}
-
-fn lead(text: &str, style: Style) -> Vec<Span<'static>> {
-    vec![Span::styled(text.to_string(), style)]
-}
-
-fn words(text: &str) -> Piece {
-    Piece::words(clean(text).into_owned(), Style::new())
-}
-
-fn summary(out: &mut Out, p: &Project) {
+fn summary(out: &mut Wrapped, p: &Project) {
     let model = out.model;
     let t = &model.theme;
     let stale = badges::staleness(p.staleness.level, t);
@@ -201,7 +140,7 @@ fn summary(out: &mut Out, p: &Project) {
     );
 }
 
-fn resumption(out: &mut Out, r: &Resumption) {
+fn resumption(out: &mut Wrapped, r: &Resumption) {
     let t = &out.model.theme;
     if let Some(prose) = r.recovery.current_state.as_deref() {
         out.section("Current state");
@@ -218,7 +157,7 @@ fn resumption(out: &mut Out, r: &Resumption) {
     if !r.agent_summaries.is_empty() {
         out.section("Agent summaries");
         for a in &r.agent_summaries {
-            out.labelled(&clean(&a.agent), vec![words(&a.summary)]);
+            out.labelled(&clean(&a.agent), ENTRY_W, vec![words(&a.summary)]);
         }
     }
     if let Some(d) = &r.defects {
@@ -279,7 +218,7 @@ fn resumption(out: &mut Out, r: &Resumption) {
 }
 
 /// `  ✓ path/…/FILE.md`, then `p1 · what it is for` under the path.
-fn file_to_read(out: &mut Out, f: &FileToRead) {
+fn file_to_read(out: &mut Wrapped, f: &FileToRead) {
     let t = &out.model.theme;
     entry_path(out, &f.path, f.exists);
     let mut tags = Vec::new();
@@ -299,7 +238,7 @@ fn file_to_read(out: &mut Out, f: &FileToRead) {
 }
 
 /// `  ✓ path`: the status glyph in its column, the path shortened to the line.
-fn entry_path(out: &mut Out, path: &str, exists: Option<bool>) {
+fn entry_path(out: &mut Wrapped, path: &str, exists: Option<bool>) {
     let t = &out.model.theme;
     let (glyph, style) = match exists {
         Some(true) => ("✓", t.ok),
@@ -314,7 +253,7 @@ fn entry_path(out: &mut Out, path: &str, exists: Option<bool>) {
 }
 
 /// The line under an entry's path: `missing · p3 · text…`, the tags kept whole.
-fn details(out: &mut Out, tags: Vec<(String, Style)>, text: Option<Piece>) {
+fn details(out: &mut Wrapped, tags: Vec<(String, Style)>, text: Option<Piece>) {
     let count = tags.len();
     let mut pieces = Vec::new();
     for (i, (tag, style)) in tags.into_iter().enumerate() {
@@ -333,7 +272,7 @@ fn entry_indent() -> Vec<Span<'static>> {
     vec![Span::raw(" ".repeat(ENTRY_W))]
 }
 
-fn manifest(out: &mut Out, m: &NexusManifest) {
+fn manifest(out: &mut Wrapped, m: &NexusManifest) {
     let t = &out.model.theme;
     out.section("Nexus manifest");
     let c = |v: &Option<String>| v.as_deref().map(|s| clean(s).into_owned());
@@ -365,13 +304,13 @@ fn manifest(out: &mut Out, m: &NexusManifest) {
     }
 }
 
-fn other(out: &mut Out, fields: &OtherFields) {
+fn other(out: &mut Wrapped, fields: &OtherFields) {
     for (key, value) in fields {
         let text = match value {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        out.labelled(&clean(key), vec![words(&text)]);
+        out.labelled(&clean(key), ENTRY_W, vec![words(&text)]);
     }
 }
 

@@ -6,46 +6,27 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Chart, Dataset, Gauge, GraphType, LegendPosition, Paragraph, Wrap};
+use ratatui::widgets::{Axis, Chart, Dataset, Gauge, GraphType, LegendPosition};
 
 use super::badges::{score_style, trend_words};
-use super::{clean, dim, styled};
+use super::wrap::{Piece, hanging};
+use super::wrapped::Wrapped;
+use super::{Scrolling, clean, styled};
 use crate::core::model::Project;
 use crate::core::trajectory::{GateTrajectory, trend};
 use crate::tui::model::Model;
-use crate::tui::text::fit;
+
+/// The gate column of the summary lines.
+const GATE_W: usize = 8;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
-    let gates: Vec<&GateTrajectory> = project
-        .trajectory
-        .gates
-        .iter()
-        .filter(|g| !g.scores.is_empty())
-        .collect();
-    let quality = project.resumption.as_ref().and_then(|r| r.quality.as_ref());
-    let budget = quality.and_then(|q| Some((q.total_iterations_used?, q.total_iterations_budget?)));
-    let text = summary_lines(model, project, &gates);
-    if gates.is_empty() {
-        let mut lines = vec![Line::from(dim(
-            model,
-            "No gate scores recorded for this project.",
-        ))];
-        lines.extend(text);
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+    let gates = scored_gates(project);
+    let Some(panes) = panes(model, project, &gates, area) else {
+        without_scores(model, project, area).draw(frame, model.scroll);
         return;
-    }
-    let text_h = (text.len() as u16)
-        .min(area.height / 3)
-        .max(1.min(area.height / 2));
-    let gauge_h = u16::from(budget.is_some()).min(area.height.saturating_sub(text_h + 3));
-    let [chart_area, gauge_area, text_area] = Layout::vertical([
-        Constraint::Min(3),
-        Constraint::Length(gauge_h),
-        Constraint::Length(text_h),
-    ])
-    .areas(area);
-    draw_chart(model, &gates, frame, chart_area);
-    if let Some((used, total)) = budget {
+    };
+    draw_chart(model, &gates, frame, panes.chart);
+    if let Some((used, total)) = budget(project) {
         let ratio = if total > 0 {
             (used as f64 / total as f64).clamp(0.0, 1.0)
         } else {
@@ -55,14 +36,74 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
             .ratio(ratio)
             .gauge_style(model.theme.gauge)
             .label(format!("iterations {used} / {total}"));
-        frame.render_widget(gauge, gauge_area);
+        frame.render_widget(gauge, panes.gauge);
     }
-    frame.render_widget(
-        Paragraph::new(text)
-            .wrap(Wrap { trim: false })
-            .scroll((model.scroll, 0)),
-        text_area,
-    );
+    panes.text.draw(frame, model.scroll);
+}
+
+/// The text under the chart (the whole tab when no gate has a score).
+pub fn scrolling(model: &Model, project: &Project, area: Rect) -> Scrolling {
+    let gates = scored_gates(project);
+    match panes(model, project, &gates, area) {
+        Some(panes) => panes.text,
+        None => without_scores(model, project, area),
+    }
+}
+
+struct Panes {
+    chart: Rect,
+    gauge: Rect,
+    text: Scrolling,
+}
+
+/// The chart, the budget gauge and the text under them; `None` without scores.
+fn panes(model: &Model, project: &Project, gates: &[&GateTrajectory], area: Rect) -> Option<Panes> {
+    if gates.is_empty() {
+        return None;
+    }
+    let lines = summary_lines(model, project, gates, usize::from(area.width));
+    let text_h = u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .min(area.height / 3)
+        .max(1.min(area.height / 2));
+    let gauge_h = u16::from(budget(project).is_some()).min(area.height.saturating_sub(text_h + 3));
+    let [chart, gauge, text] = Layout::vertical([
+        Constraint::Min(3),
+        Constraint::Length(gauge_h),
+        Constraint::Length(text_h),
+    ])
+    .areas(area);
+    Some(Panes {
+        chart,
+        gauge,
+        text: Scrolling { lines, area: text },
+    })
+}
+
+fn without_scores(model: &Model, project: &Project, area: Rect) -> Scrolling {
+    let width = usize::from(area.width);
+    let note = Piece::words("No gate scores recorded for this project.", model.theme.dim);
+    let mut lines = hanging(Vec::new(), 0, &[note], width);
+    lines.extend(summary_lines(model, project, &[], usize::from(area.width)));
+    Scrolling { lines, area }
+}
+
+fn scored_gates(project: &Project) -> Vec<&GateTrajectory> {
+    project
+        .trajectory
+        .gates
+        .iter()
+        .filter(|g| !g.scores.is_empty())
+        .collect()
+}
+
+/// Iterations used and budgeted, when both are recorded.
+fn budget(project: &Project) -> Option<(i64, i64)> {
+    let quality = project.resumption.as_ref()?.quality.as_ref()?;
+    Some((
+        quality.total_iterations_used?,
+        quality.total_iterations_budget?,
+    ))
 }
 
 /// The pass line: the gates' own threshold when they agree, else the configured one.
@@ -165,14 +206,17 @@ fn markers(i: usize) -> Marker {
     }
 }
 
-fn summary_lines<'a>(
+/// One line per gate (score, trend, history, budget, lowest dimension), then
+/// the lowest dimension, the current gate and the gates remaining.
+fn summary_lines(
     model: &Model,
-    project: &'a Project,
+    project: &Project,
     gates: &[&GateTrajectory],
-) -> Vec<Line<'a>> {
+    width: usize,
+) -> Vec<Line<'static>> {
     let t = &model.theme;
     let pass = threshold(model, gates);
-    let mut out = Vec::new();
+    let mut out = Wrapped::new(model, width, GATE_W);
     for g in gates {
         let Some(last) = g.scores.last().copied() else {
             continue;
@@ -184,42 +228,41 @@ fn summary_lines<'a>(
         } else {
             "✗ below"
         };
-        let mut spans = vec![
-            styled(t.label, fit(&clean(&g.gate), 8)),
-            styled(
-                score_style(last, gate_pass, t),
+        let mut pieces = vec![
+            Piece::whole(
                 format!("{verdict} {last:.3}"),
+                score_style(last, gate_pass, t),
             ),
-            Span::raw(format!(" {} ", trend_words(trend(&g.scores)))),
-            dim(model, history.join("→")),
+            Piece::words(format!(" {} ", trend_words(trend(&g.scores))), Style::new()),
+            Piece::words(history.join("→"), t.dim),
         ];
         if let Some(max) = g.max_iterations {
-            spans.push(dim(model, format!(" ({}/{max} it.)", g.scores.len())));
-        }
-        if let Some((dim_name, score)) = &g.lowest_dimension {
-            spans.push(dim(
-                model,
-                format!(" lowest {} {score:.2}", clean(dim_name)),
+            pieces.push(Piece::words(
+                format!(" ({}/{max} it.)", g.scores.len()),
+                t.dim,
             ));
         }
-        out.push(Line::from(spans));
+        if let Some((dim_name, score)) = &g.lowest_dimension {
+            let text = format!(" lowest {} {score:.2}", clean(dim_name));
+            pieces.push(Piece::words(text, t.dim));
+        }
+        out.field(&clean(&g.gate), pieces);
     }
     if let Some(q) = project.resumption.as_ref().and_then(|r| r.quality.as_ref()) {
         if let Some(low) = q.lowest_dimension.as_deref() {
-            out.push(Line::from(vec![
-                styled(t.label, "Lowest dimension: "),
-                styled(t.warn, clean(low).into_owned()),
-            ]));
+            labelled(
+                &mut out,
+                "Lowest dimension: ",
+                Piece::words(clean(low), t.warn),
+            );
         }
         if let Some(gate) = q.current_gate.as_deref() {
             let iteration = q
                 .current_gate_iteration
                 .map(|i| format!(" iteration {i}"))
                 .unwrap_or_default();
-            out.push(Line::from(vec![
-                styled(t.label, "Current gate: "),
-                Span::raw(format!("{}{iteration}", clean(gate))),
-            ]));
+            let text = format!("{}{iteration}", clean(gate));
+            labelled(&mut out, "Current gate: ", Piece::words(text, Style::new()));
         }
         if !q.gates_remaining.is_empty() {
             let remaining: Vec<_> = q
@@ -227,11 +270,16 @@ fn summary_lines<'a>(
                 .iter()
                 .map(|g| clean(g).into_owned())
                 .collect();
-            out.push(Line::from(vec![
-                styled(t.label, "Remaining: "),
-                Span::raw(remaining.join(", ")),
-            ]));
+            let text = remaining.join(", ");
+            labelled(&mut out, "Remaining: ", Piece::words(text, Style::new()));
         }
     }
-    out
+    out.lines
+}
+
+/// `Label: value`, the value wrapping under itself.
+fn labelled(out: &mut Wrapped, label: &str, value: Piece) {
+    let indent = crate::tui::text::width(label);
+    let lead = vec![styled(out.model.theme.label, label.to_string())];
+    out.hang(lead, indent, vec![value]);
 }

@@ -171,6 +171,9 @@ impl Layout {
                 self.add(std::mem::take(&mut chunk), token.style);
                 self.break_line();
             }
+            if chunk.is_empty() {
+                self.make_room(w);
+            }
             chunk.push(c);
         }
         if !chunk.is_empty() {
@@ -189,6 +192,23 @@ impl Layout {
             _ => self.spans.push(Span::styled(text, style)),
         }
         self.at_start = false;
+    }
+
+    /// Makes room for a character `w` cells wide at the start of a line (a wide
+    /// character after a deep indent in a narrow pane): after a lead it goes to the
+    /// next line; after an indent, the indent narrows.
+    fn make_room(&mut self, w: usize) {
+        if !self.at_start || self.used + w <= self.width {
+            return;
+        }
+        if self.lines.is_empty() && self.used > 0 {
+            self.break_line();
+        }
+        if self.used + w > self.width {
+            let indent = self.width.saturating_sub(w);
+            self.spans = vec![Span::raw(" ".repeat(indent))];
+            self.used = indent;
+        }
     }
 
     fn break_line(&mut self) {
@@ -273,5 +293,23 @@ mod tests {
         }
         assert_eq!(text(&lines).concat().matches('a').count(), 25);
         assert!(hanging(vec![], 0, &[Piece::words("x", Style::new())], 0).len() == 1);
+    }
+
+    #[test]
+    fn a_wide_character_never_pushes_a_line_past_the_width() {
+        for cells in 2..8 {
+            for indent in 0..cells {
+                let lines = hanging(
+                    vec![Span::raw("•".repeat(indent))],
+                    indent,
+                    &[Piece::words("冪等キー", Style::new())],
+                    cells,
+                );
+                for line in text(&lines) {
+                    assert!(width(&line) <= cells, "{cells}/{indent}: {line:?}");
+                }
+                assert_eq!(text(&lines).concat().replace(['•', ' '], ""), "冪等キー");
+            }
+        }
     }
 }

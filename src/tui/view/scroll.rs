@@ -1,0 +1,73 @@
+//! Text that scrolls in a pane, laid out to the pane's width before it is drawn, so
+//! that `update` can tell how far it scrolls: no further than its last line at the
+//! bottom of the pane, whatever the size of the screen and the length of the text.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+
+use super::{compaction, decisions, help, overview, prompt, quality};
+use crate::tui::layout;
+use crate::tui::model::{Model, Tab};
+
+/// Lines laid out to the width of `area`, the pane they scroll in.
+pub struct Scrolling {
+    pub lines: Vec<Line<'static>>,
+    pub area: Rect,
+}
+
+impl Scrolling {
+    /// The lines `lay_out` gives for the width of `area`.
+    pub fn of(area: Rect, lay_out: impl FnOnce(usize) -> Vec<Line<'static>>) -> Scrolling {
+        Scrolling {
+            lines: lay_out(usize::from(area.width)),
+            area,
+        }
+    }
+
+    /// The furthest scroll: the last line at the bottom of the pane.
+    pub fn max_scroll(&self) -> u16 {
+        let beyond = self
+            .lines
+            .len()
+            .saturating_sub(usize::from(self.area.height));
+        u16::try_from(beyond).unwrap_or(u16::MAX)
+    }
+
+    /// Draws the lines from `scroll` (no further than [`Self::max_scroll`]).
+    pub fn draw(self, frame: &mut Frame, scroll: u16) {
+        let scroll = scroll.min(self.max_scroll());
+        let area = self.area;
+        frame.render_widget(Paragraph::new(self.lines).scroll((scroll, 0)), area);
+    }
+}
+
+/// How far the open tab of the selected project scrolls at the model's screen size.
+pub fn max_scroll(model: &Model) -> u16 {
+    let Some(project) = model.project() else {
+        return 0;
+    };
+    let body = areas(model).body;
+    if body.width == 0 || body.height == 0 {
+        return 0;
+    }
+    let scrolling = match model.tab {
+        Tab::Overview => Some(overview::scrolling(model, project, body)),
+        Tab::Quality => Some(quality::scrolling(model, project, body)),
+        Tab::Compaction => compaction::scrolling(model, project, body),
+        Tab::Decisions => decisions::scrolling(model, project, body),
+        Tab::Prompt => Some(prompt::scrolling(model, project, body)),
+    };
+    scrolling.map_or(0, |s| s.max_scroll())
+}
+
+/// How far the help scrolls at the model's screen size.
+pub fn help_max_scroll(model: &Model) -> u16 {
+    let (w, h) = model.size;
+    help::scrolling(model, Rect::new(0, 0, w, h)).max_scroll()
+}
+
+fn areas(model: &Model) -> layout::Areas {
+    layout::areas(model.size.0, model.size.1)
+}
