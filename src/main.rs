@@ -13,7 +13,9 @@ fn main() -> ExitCode {
     if color_eyre::install().is_err() {
         eprintln!("resume-tui: could not install error reporting");
     }
-    let mut stdout = std::io::stdout().lock();
+    // Not locked for the whole run: the dashboard's panic hook writes to stdout to
+    // restore the terminal, and on a worker thread it would wait on this lock forever.
+    let mut stdout = std::io::stdout();
     match cli::run(cli, Env::from_process(), clock::now(), &mut stdout) {
         Ok(code) => code,
         Err(err) => {

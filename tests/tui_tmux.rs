@@ -7,125 +7,16 @@
 //! Waits poll the screen with a generous deadline; running out of time is a
 //! failure that prints the screen, not a timing assertion.
 
+#[path = "support/tmux.rs"]
+mod tmux;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::{Duration, Instant};
 
 use resume_tui::config::Config;
 use resume_tui::io::env::Env;
+use tmux::{Tmux, quote, wait_until};
 
-const DEADLINE: Duration = Duration::from_secs(10);
 const PAYOUTS: &str = "payouts-v2-20260302-001";
-
-struct Tmux {
-    socket: String,
-    session: String,
-}
-
-impl Tmux {
-    fn start(command: &str) -> Tmux {
-        let tmux = Tmux {
-            socket: format!("resume-tui-e2e-{}", std::process::id()),
-            session: "e2e".to_string(),
-        };
-        let status = tmux
-            .cmd(&[
-                "new-session",
-                "-d",
-                "-s",
-                &tmux.session,
-                "-x",
-                "120",
-                "-y",
-                "40",
-                command,
-            ])
-            .status()
-            .unwrap_or_else(|e| panic!("tmux is needed for this test (apt-get install tmux): {e}"));
-        assert!(status.success(), "tmux new-session failed");
-        tmux
-    }
-
-    fn cmd(&self, args: &[&str]) -> Command {
-        let mut cmd = Command::new("tmux");
-        cmd.args(["-L", &self.socket, "-f", "/dev/null"]).args(args);
-        cmd
-    }
-
-    fn capture(&self) -> String {
-        let out = self
-            .cmd(&["capture-pane", "-p", "-t", &self.session])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// Sends keys by tmux name (`j`, `Enter`, `Escape`, `Space`, `C-c`).
-    fn keys(&self, keys: &[&str]) {
-        for key in keys {
-            let status = self
-                .cmd(&["send-keys", "-t", &self.session, key])
-                .status()
-                .unwrap();
-            assert!(status.success(), "send-keys {key}");
-        }
-    }
-
-    /// Types text literally.
-    fn text(&self, text: &str) {
-        let status = self
-            .cmd(&["send-keys", "-t", &self.session, "-l", text])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-
-    fn wait_for(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.capture();
-            if done(&screen) {
-                return screen;
-            }
-            if start.elapsed() > DEADLINE {
-                panic!("waited {DEADLINE:?} for {what}; the screen was:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn wait_for_text(&self, text: &str) -> String {
-        self.wait_for(&format!("{text:?} on screen"), |s| s.contains(text))
-    }
-
-    fn running(&self) -> bool {
-        self.cmd(&["has-session", "-t", &self.session])
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self
-            .cmd(&["kill-server"])
-            .stderr(std::process::Stdio::null())
-            .status();
-    }
-}
-
-fn wait_until(what: &str, done: impl Fn() -> bool) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < DEADLINE, "waited {DEADLINE:?} for {what}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-fn quote(path: &Path) -> String {
-    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
-}
 
 /// Comment lines and trailing comments of a YAML text, in order.
 fn comments(text: &str) -> Vec<String> {

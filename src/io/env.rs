@@ -26,6 +26,8 @@ pub const KNOWN: &[&str] = &[
     "RESUME_TUI_CONFIG",
     "RESUME_TUI_LOG_DIR",
     "RESUME_TUI_CORPUS",
+    // Tests of the dashboard's terminal restoration only (`tui::test_fault`).
+    "RESUME_TUI_TEST_FAULT",
 ];
 
 impl Env {

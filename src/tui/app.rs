@@ -21,6 +21,7 @@ use super::keymap::Keymap;
 use super::model::{Model, StatusKind};
 use super::msg::Msg;
 use super::runner::Runner;
+use super::test_fault::TestFault;
 use super::theme;
 use super::user_files::UserFiles;
 use super::{update, view};
@@ -113,11 +114,18 @@ fn restore_terminal() {
 }
 
 /// Restores the terminal before the previous hook (color-eyre's) reports the panic.
+/// A panic on the UI thread then unwinds and ends the process; on any other thread
+/// (a load or copy worker) the process ends here, as the dashboard cannot go on
+/// drawing on a terminal it has given back.
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
+    let ui_thread = std::thread::current().id();
     std::panic::set_hook(Box::new(move |info| {
         restore_terminal();
         previous(info);
+        if std::thread::current().id() != ui_thread {
+            std::process::exit(101);
+        }
     }));
 }
 
@@ -139,6 +147,7 @@ fn event_loop(
         update::update(model, Msg::Problem(problem), clock::now());
     }
     runner.run(Effect::LoadAll, terminal.backend_mut());
+    let fault = TestFault::from_env(&ctx.env);
     loop {
         terminal
             .draw(|frame| view::view(model, frame))
@@ -149,6 +158,9 @@ fn event_loop(
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
         for msg in coalesce(batch) {
+            if let (Some(fault), Msg::Key(_)) = (fault, &msg) {
+                fault.strike()?;
+            }
             if let Msg::Loaded(Ok(loaded)) = &msg {
                 runner.watch_workspace(&loaded.workspace);
             }

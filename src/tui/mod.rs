@@ -14,6 +14,7 @@ pub mod model;
 mod mouse;
 pub mod msg;
 mod runner;
+pub mod test_fault;
 pub mod text;
 pub mod theme;
 pub mod timeline;

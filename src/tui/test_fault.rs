@@ -1,0 +1,48 @@
+//! A fault on demand, for the end-to-end tests of terminal restoration only
+//! (`tests/tui_restore.rs`). `RESUME_TUI_TEST_FAULT` set to `panic` makes the run
+//! loop panic at the first key press; `error` makes it fail there the way a terminal
+//! that cannot be drawn on does; `panic-in-thread` panics on a thread of its own
+//! (as a load or copy worker could). Not a feature for operators: any other value,
+//! or none, changes nothing.
+
+use crate::io::env::Env;
+use crate::{Error, Result};
+
+pub const VAR: &str = "RESUME_TUI_TEST_FAULT";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestFault {
+    Panic,
+    Error,
+    PanicInThread,
+}
+
+impl TestFault {
+    pub fn from_env(env: &Env) -> Option<TestFault> {
+        match env.get(VAR)? {
+            "panic" => Some(TestFault::Panic),
+            "error" => Some(TestFault::Error),
+            "panic-in-thread" => Some(TestFault::PanicInThread),
+            _ => None,
+        }
+    }
+
+    /// Called by the run loop at a key press.
+    #[allow(
+        clippy::panic,
+        reason = "the panic is the point: asked for by the terminal-restore tests"
+    )]
+    pub fn strike(self) -> Result<()> {
+        match self {
+            TestFault::Panic => panic!("{VAR}=panic: a panic in the run loop, as asked"),
+            TestFault::Error => Err(Error::io(
+                "terminal",
+                std::io::Error::other(format!("{VAR}=error: a failure in the run loop, as asked")),
+            )),
+            TestFault::PanicInThread => {
+                std::thread::spawn(|| panic!("{VAR}=panic-in-thread: a worker's panic, as asked"));
+                Ok(())
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! The real binary in a real terminal: a tmux server of its own per test, a pane of
+//! a given size, keys sent by name, the screen captured, and the pane's state
+//! (alternate screen, cursor, mouse modes, its tty) read back from tmux.
+//!
+//! Waits poll with a generous deadline; running out of time is a failure that
+//! prints the screen, not a timing assertion.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+pub const DEADLINE: Duration = Duration::from_secs(10);
+
+pub struct Tmux {
+    socket: String,
+    session: String,
+}
+
+impl Tmux {
+    /// Runs `command` (a shell command line) in a new 120×40 pane.
+    pub fn start(command: &str) -> Tmux {
+        Tmux::start_sized(command, 120, 40)
+    }
+
+    pub fn start_sized(command: &str, width: u16, height: u16) -> Tmux {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let tmux = Tmux {
+            socket: format!("resume-tui-e2e-{}-{n}", std::process::id()),
+            session: "e2e".to_string(),
+        };
+        let (w, h) = (width.to_string(), height.to_string());
+        let status = tmux
+            .cmd(&[
+                "new-session",
+                "-d",
+                "-s",
+                &tmux.session,
+                "-x",
+                &w,
+                "-y",
+                &h,
+                command,
+            ])
+            .status()
+            .unwrap_or_else(|e| panic!("tmux is needed for this test (apt-get install tmux): {e}"));
+        assert!(status.success(), "tmux new-session failed");
+        tmux
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new("tmux");
+        cmd.args(["-L", &self.socket, "-f", "/dev/null"]).args(args);
+        cmd
+    }
+
+    pub fn capture(&self) -> String {
+        let out = self
+            .cmd(&["capture-pane", "-p", "-t", &self.session])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// A tmux format expanded for the pane (`#{alternate_on}`, `#{pane_tty}`, …).
+    pub fn pane(&self, format: &str) -> String {
+        let out = self
+            .cmd(&["display-message", "-p", "-t", &self.session, format])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// Sends keys by tmux name (`j`, `Enter`, `Escape`, `Space`, `C-c`).
+    pub fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            let status = self
+                .cmd(&["send-keys", "-t", &self.session, key])
+                .status()
+                .unwrap();
+            assert!(status.success(), "send-keys {key}");
+        }
+    }
+
+    /// Types text literally.
+    pub fn text(&self, text: &str) {
+        let status = self
+            .cmd(&["send-keys", "-t", &self.session, "-l", text])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    pub fn wait_for(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.capture();
+            if done(&screen) {
+                return screen;
+            }
+            if start.elapsed() > DEADLINE {
+                panic!("waited {DEADLINE:?} for {what}; the screen was:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    pub fn wait_for_text(&self, text: &str) -> String {
+        self.wait_for(&format!("{text:?} on screen"), |s| s.contains(text))
+    }
+
+    pub fn running(&self) -> bool {
+        self.cmd(&["has-session", "-t", &self.session])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.cmd(&["kill-server"]).stderr(Stdio::null()).status();
+    }
+}
+
+pub fn wait_until(what: &str, done: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < DEADLINE, "waited {DEADLINE:?} for {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// `path` quoted for a POSIX shell.
+pub fn quote(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
+}
