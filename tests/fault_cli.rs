@@ -9,7 +9,7 @@ mod hostile;
 
 use std::path::Path;
 
-use hostile::{TinyDisk, chmod, cli, cli_as_nobody, hand_to_nobody, tree, write};
+use hostile::{TinyDisk, chmod, cli, cli_as_nobody, contents, hand_to_nobody, write};
 use serde_json::json;
 
 const STATE: &str = "projects/PROJ-001/ORCHESTRATION.yaml";
@@ -52,17 +52,6 @@ fn workspace(root: &Path, kib: usize) {
     );
 }
 
-fn snapshot(root: &Path) -> Vec<(String, Vec<u8>)> {
-    tree(root)
-        .into_iter()
-        .filter(|rel| !rel.starts_with(".no-home"))
-        .map(|rel| {
-            let bytes = std::fs::read(root.join(&rel)).unwrap_or_default();
-            (rel, bytes)
-        })
-        .collect()
-}
-
 /// Every command that writes data, on a workspace that must come out unchanged;
 /// with `markers`, also the one that creates an empty marker file.
 fn all_edits_fail(run: impl Fn(&[&str]) -> hostile::Run, expected: &str, markers: bool) {
@@ -100,9 +89,9 @@ fn a_full_disk_fails_every_edit_and_leaves_every_file_whole() {
     let root = disk.path();
     workspace(root, 40);
     disk.fill(0);
-    let before = snapshot(root);
+    let before = contents(root);
     all_edits_fail(|args| cli(root, args), "No space left on device", false);
-    assert_eq!(snapshot(root), before, "no file changed, none left behind");
+    assert_eq!(contents(root), before, "no file changed, none left behind");
     // An empty marker needs no space: it is made, whole.
     let ack = cli(root, &["ack", "wf-fault", "cx-002"]);
     assert_eq!(ack.code, Some(0), "{}", ack.stderr);
@@ -127,9 +116,9 @@ fn read_only_folders_refuse_edits_clearly() {
     ] {
         chmod(&root.join(dir), 0o555);
     }
-    let before = snapshot(root);
+    let before = contents(root);
     all_edits_fail(|args| cli_as_nobody(root, args), "Permission denied", true);
-    assert_eq!(snapshot(root), before);
+    assert_eq!(contents(root), before);
     let list = cli_as_nobody(root, &["list"]);
     assert_eq!(list.code, Some(0), "{}", list.stderr);
     for dir in [

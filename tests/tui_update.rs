@@ -582,6 +582,17 @@ fn changed_on_disk_keeps_the_form_and_offers_a_reload() {
         form.value(resume_tui::tui::form::Field::Decision),
         "Keep me"
     );
+    // Saving again before the file is read again would still apply to the old
+    // screen: it waits for the load.
+    assert!(press(&mut m, &["<Enter>"]).is_empty());
+    assert!(status_text(&m).contains("still reading the file again"));
+    let ws = m.workspace.clone();
+    update(&mut m, Msg::loaded(ws), NOW);
+    assert_eq!(status_text(&m), "reloaded from disk; save again to apply");
+    assert!(matches!(
+        press(&mut m, &["<Enter>"]).as_slice(),
+        [Effect::Write(_)]
+    ));
     update(
         &mut m,
         Msg::Written {

@@ -13,6 +13,7 @@ pub mod loader;
 pub mod model;
 mod mouse;
 pub mod msg;
+mod reload;
 mod runner;
 pub mod test_fault;
 pub mod text;

@@ -109,6 +109,9 @@ pub enum Saving {
     Writing,
     /// Written; the files are being read again.
     Reloading,
+    /// Refused because the file changed on disk; it is being read again (`r`), and
+    /// an edit would still apply to what the screen showed before.
+    Rereading,
 }
 
 /// What is drawn over the main screen and takes the keys first.
@@ -159,6 +162,9 @@ pub struct Model {
 
     pub overlay: Overlay,
     pub saving: Saving,
+    /// The operator asked for a full load (`r`): when it comes, the status bar
+    /// sums the workspace up again, problems included.
+    pub reload_asked: bool,
     pub status: Option<Status>,
     pub quit: bool,
 }
@@ -187,6 +193,7 @@ impl Model {
             decision_row: 0,
             overlay: Overlay::None,
             saving: Saving::Idle,
+            reload_asked: false,
             status: None,
             quit: false,
         }

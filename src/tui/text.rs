@@ -176,6 +176,42 @@ pub fn truncate_path(path: &str, max: usize) -> Cow<'_, str> {
     Cow::Owned(out.join("/"))
 }
 
+/// Fits a one-line message (the status bar) to `max` cells: the paths in it (words
+/// with a `/`) first lose folders from their middle, the longest first, so that
+/// the file's name and what is said after it stay in view; then the end is cut.
+pub fn fit_message(text: &str, max: usize) -> Cow<'_, str> {
+    if width(text) <= max {
+        return Cow::Borrowed(text);
+    }
+    let mut words: Vec<Cow<'_, str>> = text.split(' ').map(Cow::Borrowed).collect();
+    loop {
+        let total: usize = words.iter().map(|w| width(w) + 1).sum::<usize>();
+        let over = total.saturating_sub(1).saturating_sub(max);
+        if over == 0 {
+            break;
+        }
+        let longest = words
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.contains('/'))
+            .max_by_key(|(_, w)| width(w));
+        let Some((i, path)) = longest else {
+            break;
+        };
+        // Never shorter than `…/NAME`: the file name is what says which file.
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let room = width(path).saturating_sub(over).max(width(name) + 2);
+        let shorter = truncate_path(path, room).into_owned();
+        if width(&shorter) >= width(path) {
+            break;
+        }
+        if let Some(word) = words.get_mut(i) {
+            *word = Cow::Owned(shorter);
+        }
+    }
+    Cow::Owned(truncate(&words.join(" "), max).into_owned())
+}
+
 /// Cuts the middle out of `text` so that it fits `max` cells: `start…end`.
 pub fn truncate_middle(text: &str, max: usize) -> Cow<'_, str> {
     if width(text) <= max {
@@ -286,5 +322,35 @@ mod tests {
         assert_eq!(truncate_path("日本語/テキスト.md", 13), "…/テキスト.md");
         assert_eq!(truncate_middle("abcdefghij", 5), "ab…ij");
         assert_eq!(truncate_middle("abc", 0), "");
+    }
+
+    #[test]
+    fn messages_shorten_their_paths_before_losing_their_end() {
+        let message = "not saved: acknowledged cx-002: projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml: Permission denied (os error 13)";
+        let said = "not saved: acknowledged cx-002:";
+        for (max, path, rest) in [
+            (
+                200,
+                "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml:",
+                "Permission denied (os error 13)",
+            ),
+            (
+                120,
+                "projects/…/payouts-v2-20260302-001/ORCHESTRATION.yaml:",
+                "Permission denied (os error 13)",
+            ),
+            (
+                95,
+                "projects/…/ORCHESTRATION.yaml:",
+                "Permission denied (os error 13)",
+            ),
+            (60, "…/ORCHESTRATION.yaml:", "Permi…"),
+        ] {
+            assert_eq!(fit_message(message, max), format!("{said} {path} {rest}"));
+        }
+        for max in 0..message.len() {
+            assert!(width(&fit_message(message, max)) <= max, "{max}");
+        }
+        assert_eq!(fit_message("no paths at all here", 10), "no paths …");
     }
 }

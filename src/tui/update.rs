@@ -9,8 +9,8 @@ use super::form::{DecisionForm, FormOutcome};
 use super::layout::{self, Areas};
 use super::list;
 use super::model::{Focus, Model, Overlay, Saving, StatusKind, Tab};
-use super::msg::{Msg, ReloadedProject, WriteError};
-use super::{actions, mouse, timeline};
+use super::msg::{Msg, WriteError};
+use super::{actions, mouse, reload, timeline};
 use crate::core::time::Timestamp;
 use crate::io::project_edit::Target;
 use crate::io::watch::Reload;
@@ -28,26 +28,11 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             Vec::new()
         }
         Msg::Loaded(Ok(loaded)) => {
-            read_back(model);
-            let first = !model.loaded;
-            model.workspace = loaded.workspace;
-            model.hashes = loaded.hashes;
-            model.loaded = true;
-            refresh_visible(model);
-            if first && model.status.is_none() {
-                let n = model.workspace.projects.len();
-                let noun = if n == 1 { "project" } else { "projects" };
-                model.set_status(
-                    StatusKind::Info,
-                    format!("{n} {noun} in {}", model.workspace.root),
-                );
-            }
+            reload::on_loaded(model, *loaded);
             Vec::new()
         }
         Msg::Loaded(Err(problem)) => {
-            read_back(model);
-            model.loaded = true;
-            model.set_status(StatusKind::Error, problem);
+            reload::on_load_failed(model, problem);
             Vec::new()
         }
         Msg::FilesChanged(paths) => match crate::io::watch::affected(&model.workspace, &paths) {
@@ -77,44 +62,11 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
                 vec![Effect::WriteTerminal(terminal)]
             }
         }
-        Msg::ProjectsLoaded(projects) => on_projects_loaded(model, projects),
+        Msg::ProjectsLoaded(projects) => reload::on_projects_loaded(model, projects),
         Msg::Problem(text) => {
             model.set_status(StatusKind::Error, text);
             Vec::new()
         }
-    }
-}
-
-fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProject>) -> Vec<Effect> {
-    read_back(model);
-    for reloaded in projects {
-        let source = reloaded.source;
-        let slot = model
-            .workspace
-            .projects
-            .iter_mut()
-            .find(|p| p.source == source);
-        match (slot, reloaded.project) {
-            // The id is what the selection follows; a changed id needs a full load
-            // (ids are made unique across the workspace).
-            (Some(slot), Some(project)) if slot.id == project.id => {
-                *slot = *project;
-                match reloaded.hash {
-                    Some(hash) => model.hashes.insert(source, hash),
-                    None => model.hashes.remove(&source),
-                };
-            }
-            _ => return vec![Effect::LoadAll],
-        }
-    }
-    refresh_visible(model);
-    Vec::new()
-}
-
-/// A load after a save brings the screen up to the file again.
-fn read_back(model: &mut Model) {
-    if model.saving == Saving::Reloading {
-        model.saving = Saving::Idle;
     }
 }
 
@@ -181,7 +133,8 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
                     Some(form) => Overlay::Form(form),
                     None => Overlay::None,
                 };
-                model.set_status(StatusKind::Info, "reloaded from disk; save again to apply");
+                model.saving = Saving::Rereading;
+                model.set_status(StatusKind::Info, "reading the file again…");
                 return vec![Effect::LoadAll];
             }
             if ctrl_c
@@ -281,6 +234,7 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Reload => {
+            model.reload_asked = true;
             model.set_status(StatusKind::Info, "reloading");
             vec![Effect::LoadAll]
         }
@@ -481,11 +435,13 @@ pub(crate) fn write(model: &mut Model, project_id: &str, op: WriteOp) -> Vec<Eff
         );
         return Vec::new();
     };
-    if model.saving != Saving::Idle {
-        model.set_status(
-            StatusKind::Info,
-            "still saving the last change; try again once it shows",
-        );
+    let busy = match model.saving {
+        Saving::Idle => None,
+        Saving::Writing | Saving::Reloading => Some("still saving the last change"),
+        Saving::Rereading => Some("still reading the file again"),
+    };
+    if let Some(busy) = busy {
+        model.set_status(StatusKind::Info, format!("{busy}; try again once it shows"));
         return Vec::new();
     }
     model.saving = Saving::Writing;

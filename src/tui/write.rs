@@ -3,7 +3,7 @@
 //! locked and atomic. The target carries the hash of the state file as the
 //! dashboard read it, so a file that changed since is refused, never overwritten.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::effect::{WriteOp, WriteRequest};
 use super::msg::{Msg, WriteError};
@@ -18,20 +18,44 @@ pub fn perform(root: &Path, request: WriteRequest) -> Msg {
     let what = request.op.describe();
     let result = apply(root, &request, clock::now())
         .map(|outcome| outcome.brief())
-        .map_err(|e| match e {
+        .map_err(|e| match relative_to(root, e) {
             IoError::ChangedOnDisk { path } => WriteError::ChangedOnDisk {
-                path: relative(root, &path),
+                path: path.display().to_string(),
             },
             other => WriteError::Failed(other.to_string()),
         });
     Msg::Written { what, result }
 }
 
-fn relative(root: &Path, path: &Path) -> String {
-    path.strip_prefix(root)
-        .unwrap_or(path)
-        .display()
-        .to_string()
+/// The error with its paths relative to the root, as the status bar names files.
+fn relative_to(root: &Path, error: IoError) -> IoError {
+    let rel = |path: PathBuf| match path.strip_prefix(root) {
+        Ok(inside) => inside.to_path_buf(),
+        Err(_) => path,
+    };
+    match error {
+        IoError::ChangedOnDisk { path } => IoError::ChangedOnDisk { path: rel(path) },
+        IoError::LockTimeout { path, lock, waited } => IoError::LockTimeout {
+            path: rel(path),
+            lock: rel(lock),
+            waited,
+        },
+        IoError::ReadOnly { path } => IoError::ReadOnly { path: rel(path) },
+        IoError::AlreadyExists { path } => IoError::AlreadyExists { path: rel(path) },
+        IoError::Io { path, source } => IoError::Io {
+            path: rel(path),
+            source,
+        },
+        IoError::Refused { path, reason } => IoError::Refused {
+            path: rel(path),
+            reason,
+        },
+        IoError::NotApplicable { path, message } => IoError::NotApplicable {
+            path: rel(path),
+            message,
+        },
+        IoError::Invalid(diagnostic) => IoError::Invalid(diagnostic),
+    }
 }
 
 fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<Outcome, IoError> {
@@ -255,6 +279,11 @@ mod tests {
         assert!(
             matches!(&err, WriteError::Failed(m) if m.contains("RD-999")),
             "{err:?}"
+        );
+        let root = dir.path().display().to_string();
+        assert!(
+            matches!(&err, WriteError::Failed(m) if m.starts_with(&payouts.source) && !m.contains(&root)),
+            "the file is named relative to the root, as on screen: {err:?}"
         );
         let err = run(
             dir.path(),

@@ -280,6 +280,19 @@ fn finish_or_kill(mut child: Child, what: &str) -> Run {
     }
 }
 
+/// Every file under `root` but the `.no-home` folder, with its bytes (folders
+/// as empty), for "no byte changed, nothing left behind" checks.
+pub fn contents(root: &Path) -> Vec<(String, Vec<u8>)> {
+    tree(root)
+        .into_iter()
+        .filter(|rel| !rel.starts_with(".no-home"))
+        .map(|rel| {
+            let bytes = std::fs::read(root.join(&rel)).unwrap_or_default();
+            (rel, bytes)
+        })
+        .collect()
+}
+
 /// `resume-tui hook ARGS…` for the project folder `root`, logging into `log_dir`,
 /// with `stdin`; `prefix` as in [`cli_command`]. Returns the run (hooks exit 0);
 /// a run that blocks fails (see [`HANG`]).

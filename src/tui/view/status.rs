@@ -8,7 +8,7 @@ use ratatui::widgets::Paragraph;
 use super::clean;
 use crate::tui::action::Action;
 use crate::tui::model::{Focus, Model, Overlay, StatusKind, Tab};
-use crate::tui::text::{truncate, width};
+use crate::tui::text::{fit_message, truncate, width};
 
 pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
     let t = &model.theme;
@@ -21,7 +21,7 @@ pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
                 StatusKind::Error => ("✗", t.error),
             };
             let text = format!("{glyph} {}", clean(&s.text));
-            Line::from(Span::styled(truncate(&text, w).into_owned(), style))
+            Line::from(Span::styled(fit_message(&text, w).into_owned(), style))
         }
         None => Line::from(Span::styled(
             truncate(&format!("· {}", clean(&model.workspace.root)), w).into_owned(),

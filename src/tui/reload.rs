@@ -1,0 +1,134 @@
+//! Loads arriving in the model: the whole workspace, or single projects re-read
+//! after their files changed. The selection, tab and scroll are kept (clamped),
+//! and what newly went wrong reading the files is said in the status bar, naming
+//! the file: a state file deleted, replaced by a folder or made unreadable while
+//! the dashboard runs shows there as well as in the project's Overview.
+
+use super::effect::Effect;
+use super::model::{Model, Saving, StatusKind};
+use super::msg::{LoadedWorkspace, ReloadedProject};
+use super::update::refresh_visible;
+use crate::core::model::{Diagnostic, Project, Severity};
+
+/// A whole workspace loaded. The first load and one asked for with `r` say how
+/// many projects there are and every problem not tied to a project (an unreadable
+/// folder, a folder named like a state file); a load the watcher asked for says
+/// only what went wrong since the last one; a save's read-back keeps `saved: …`.
+pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) {
+    let read_back_of_save = model.saving == Saving::Reloading;
+    read_back(model);
+    let first = !model.loaded;
+    let summary = first || std::mem::take(&mut model.reload_asked);
+    let problems = if summary {
+        new_problems(&[], &loaded.workspace.diagnostics, Severity::Warning)
+    } else if read_back_of_save {
+        Vec::new()
+    } else {
+        let mut problems = new_problems(
+            &model.workspace.diagnostics,
+            &loaded.workspace.diagnostics,
+            Severity::Warning,
+        );
+        for project in &loaded.workspace.projects {
+            let before = model
+                .workspace
+                .projects
+                .iter()
+                .find(|p| p.source == project.source);
+            problems.extend(new_project_errors(before, project));
+        }
+        problems
+    };
+    model.workspace = loaded.workspace;
+    model.hashes = loaded.hashes;
+    model.loaded = true;
+    refresh_visible(model);
+    if summary {
+        let n = model.workspace.projects.len();
+        let noun = if n == 1 { "project" } else { "projects" };
+        let count = format!("{n} {noun} in {}", model.workspace.root);
+        if first && model.status.is_some() {
+            // A problem with the user's config, shown before the first load, stays.
+        } else if problems.is_empty() {
+            model.set_status(StatusKind::Info, count);
+        } else {
+            report(model, &format!("{count} · "), &problems);
+        }
+    } else {
+        report(model, "", &problems);
+    }
+}
+
+pub(crate) fn on_load_failed(model: &mut Model, problem: String) {
+    read_back(model);
+    model.loaded = true;
+    model.set_status(StatusKind::Error, problem);
+}
+
+pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProject>) -> Vec<Effect> {
+    read_back(model);
+    let mut problems = Vec::new();
+    for reloaded in projects {
+        let source = reloaded.source;
+        let slot = model
+            .workspace
+            .projects
+            .iter_mut()
+            .find(|p| p.source == source);
+        match (slot, reloaded.project) {
+            // The id is what the selection follows; a changed id needs a full load
+            // (ids are made unique across the workspace).
+            (Some(slot), Some(project)) if slot.id == project.id => {
+                problems.extend(new_project_errors(Some(slot), &project));
+                *slot = *project;
+                match reloaded.hash {
+                    Some(hash) => model.hashes.insert(source, hash),
+                    None => model.hashes.remove(&source),
+                };
+            }
+            _ => return vec![Effect::LoadAll],
+        }
+    }
+    refresh_visible(model);
+    report(model, "", &problems);
+    Vec::new()
+}
+
+/// A load after a save, or after a refused one, brings the screen up to the file.
+pub(crate) fn read_back(model: &mut Model) {
+    match model.saving {
+        Saving::Reloading => model.saving = Saving::Idle,
+        Saving::Rereading => {
+            model.saving = Saving::Idle;
+            model.set_status(StatusKind::Info, "reloaded from disk; save again to apply");
+        }
+        Saving::Idle | Saving::Writing => {}
+    }
+}
+
+/// Problems at least as bad as `worst` in `after` that `before` did not have.
+fn new_problems(before: &[Diagnostic], after: &[Diagnostic], worst: Severity) -> Vec<String> {
+    after
+        .iter()
+        .filter(|d| d.severity >= worst && !before.contains(d))
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// Errors reading `project`'s files that its previous version did not have.
+fn new_project_errors(before: Option<&Project>, project: &Project) -> Vec<String> {
+    let before = before.map_or(&[][..], |p| p.diagnostics.as_slice());
+    new_problems(before, &project.diagnostics, Severity::Error)
+}
+
+/// The first of `problems` (and how many more) in the status bar, after `lead`.
+fn report(model: &mut Model, lead: &str, problems: &[String]) {
+    let Some(first) = problems.first() else {
+        return;
+    };
+    let more = match problems.len() - 1 {
+        0 => String::new(),
+        n => format!(" (+{n} more)"),
+    };
+    model.set_status(StatusKind::Error, format!("{lead}{first}{more}"));
+}
