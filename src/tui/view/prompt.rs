@@ -75,7 +75,9 @@ fn wrapped(text: &str, width: usize) -> Vec<Line<'static>> {
         // marker as text.
         let spaces = (line.len() - body.len()).min(width / 2);
         let marker = Some(list_marker(body)).filter(|m| spaces + m < width);
-        let (marker, rest) = body.split_at(marker.unwrap_or(0));
+        let (marker, rest) = body
+            .split_at_checked(marker.unwrap_or(0))
+            .unwrap_or(("", body));
         let lead = format!("{}{marker}", " ".repeat(spaces));
         let indent = lead.len();
         let pieces = [Piece::words(rest.to_string(), Style::new())];
