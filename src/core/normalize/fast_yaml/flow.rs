@@ -120,10 +120,7 @@ impl Flow<'_, '_> {
         let mut index = self.cursor.at + 1;
         while let Some(line) = self.cursor.line(index) {
             if !line.is_empty() {
-                return matches!(
-                    line.content().as_bytes().first(),
-                    Some(b',' | b']' | b'}')
-                );
+                return matches!(line.content().as_bytes().first(), Some(b',' | b']' | b'}'));
             }
             index += 1;
         }
