@@ -3,7 +3,7 @@
 //! Nothing here fails: every problem becomes a diagnostic on the project or the
 //! workspace, and the rest still loads.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::config::Config;
@@ -17,6 +17,7 @@ use crate::core::time::Timestamp;
 use crate::core::workspace::{assign_checkpoints, make_ids_unique};
 use crate::io::discover::{self, Discovery, FileKind, Found};
 use crate::io::env::Env;
+use crate::io::write::ContentHash;
 
 mod exists;
 mod parallel;
@@ -37,7 +38,14 @@ pub struct LoadOptions {
     /// Read on the calling thread only (a hook reads a handful of small files;
     /// starting threads would cost more than it saves).
     pub one_thread: bool,
+    /// Hash the bytes of each state file as read (the dashboard: an edit must
+    /// find the file as the operator saw it), returned by [`load_discovered_hashed`].
+    pub content_hashes: bool,
 }
+
+/// The content hash of each state file (ORCHESTRATION.yaml, Nexus manifest) as
+/// the load read it, by root-relative path.
+pub type StateHashes = HashMap<String, ContentHash>;
 
 /// Discovers and loads everything under `root`.
 pub fn load_workspace(root: &Path, env: &Env, now: Timestamp, config: &Config) -> Workspace {
@@ -109,7 +117,32 @@ pub fn load_project_file(
     now: Timestamp,
     config: &Config,
 ) -> Option<Project> {
+    load_project_file_hashed(root, env, rel_path, now, config).0
+}
+
+/// [`load_project_file`], with the content hash of the state file as read.
+pub fn load_project_file_hashed(
+    root: &Path,
+    env: &Env,
+    rel_path: &str,
+    now: Timestamp,
+    config: &Config,
+) -> (Option<Project>, Option<ContentHash>) {
     let _ = env;
+    let Some(found) = project_files(root, rel_path) else {
+        return (None, None);
+    };
+    let options = LoadOptions {
+        content_hashes: true,
+        ..LoadOptions::default()
+    };
+    let (ws, mut hashes) = load_discovered_hashed(root, &found, now, config, &options);
+    let hash = found.files.first().and_then(|f| hashes.remove(&f.rel));
+    (ws.projects.into_iter().next(), hash)
+}
+
+/// The state file `rel_path` (if it is one) and the checkpoints it may own.
+fn project_files(root: &Path, rel_path: &str) -> Option<Discovery> {
     let rel = rel_path.trim_start_matches("./").replace('\\', "/");
     let (kind, dir) = discover::classify(&rel)?;
     if !matches!(kind, FileKind::Orchestration | FileKind::NexusManifest) {
@@ -131,12 +164,10 @@ pub fn load_project_file(
             );
         }
     }
-    let discovery = Discovery {
+    Some(Discovery {
         files,
         diagnostics: Vec::new(),
-    };
-    let ws = load_discovered(root, &discovery, now, config, &LoadOptions::default());
-    ws.projects.into_iter().next()
+    })
 }
 
 /// `.jerry/checkpoints` folders a project at `dir` may use: at the workspace root and
@@ -167,16 +198,35 @@ pub fn load_discovered(
     config: &Config,
     options: &LoadOptions,
 ) -> Workspace {
+    load_discovered_hashed(root, discovery, now, config, options).0
+}
+
+/// [`load_discovered`], with the state files' hashes when `options.content_hashes`.
+pub fn load_discovered_hashed(
+    root: &Path,
+    discovery: &Discovery,
+    now: Timestamp,
+    config: &Config,
+    options: &LoadOptions,
+) -> (Workspace, StateHashes) {
     let markers: HashSet<&str> = discovery
         .of_kind(FileKind::CheckpointMarker)
         .map(|f| f.rel.as_str())
         .collect();
-    let load = |found: &Found| load_one(found, &markers, options.fast_orchestration);
-    let items: Vec<Item> = if options.one_thread {
+    let load = |found: &Found| load_one(found, &markers, options);
+    let loaded: Vec<(Item, Option<ContentHash>)> = if options.one_thread {
         discovery.files.iter().map(load).collect()
     } else {
         parallel::map(&discovery.files, load)
     };
+    let mut hashes = StateHashes::new();
+    let mut items = Vec::with_capacity(loaded.len());
+    for ((item, hash), found) in loaded.into_iter().zip(&discovery.files) {
+        if let Some(hash) = hash {
+            hashes.insert(found.rel.clone(), hash);
+        }
+        items.push(item);
+    }
 
     let mut ws = Workspace {
         root: root.display().to_string(),
@@ -210,50 +260,66 @@ pub fn load_discovered(
             config.staleness.stale_after_minutes,
         );
     }
-    ws
+    (ws, hashes)
 }
 
-fn load_one(found: &Found, markers: &HashSet<&str>, fast: bool) -> Item {
+fn load_one(
+    found: &Found,
+    markers: &HashSet<&str>,
+    options: &LoadOptions,
+) -> (Item, Option<ContentHash>) {
     if found.kind == FileKind::CheckpointMarker {
-        return Item::Nothing;
+        return (Item::Nothing, None);
     }
-    let text = match read::read_text(&found.path, &found.rel) {
-        Ok(text) => text,
-        Err(diagnostic) => {
-            return match found.kind {
-                FileKind::Orchestration | FileKind::NexusManifest => {
-                    Item::Project(Box::new(unreadable_project(found, diagnostic)))
-                }
-                _ => Item::Problem(diagnostic),
-            };
-        }
-    };
+    let state_file = matches!(
+        found.kind,
+        FileKind::Orchestration | FileKind::NexusManifest
+    );
+    let read =
+        read::read_bytes_or_say_why(&found.path, &found.rel, MAX_FILE_BYTES).and_then(|bytes| {
+            let hash = (state_file && options.content_hashes).then(|| ContentHash::of(&bytes));
+            Ok((read::decode(&found.rel, bytes)?, hash))
+        });
+    match read {
+        Ok((text, hash)) => (
+            parse_one(found, markers, options.fast_orchestration, &text),
+            hash,
+        ),
+        Err(diagnostic) if state_file => (
+            Item::Project(Box::new(unreadable_project(found, diagnostic))),
+            None,
+        ),
+        Err(diagnostic) => (Item::Problem(diagnostic), None),
+    }
+}
+
+fn parse_one(found: &Found, markers: &HashSet<&str>, fast: bool, text: &str) -> Item {
     let (rel, dir) = (found.rel.as_str(), found.dir.as_str());
     match found.kind {
         FileKind::Orchestration if fast => Item::Project(Box::new(
-            normalize::jerry::normalize_orchestration_fast(rel, dir, &text),
+            normalize::jerry::normalize_orchestration_fast(rel, dir, text),
         )),
         FileKind::Orchestration => Item::Project(Box::new(
-            normalize::jerry::normalize_orchestration(rel, dir, &text),
+            normalize::jerry::normalize_orchestration(rel, dir, text),
         )),
         FileKind::NexusManifest => Item::Project(Box::new(normalize::nexus::normalize_manifest(
-            rel, dir, &text,
+            rel, dir, text,
         ))),
         FileKind::Checkpoint => {
             let marker = marker_for(rel);
             let acknowledged = marker.as_deref().is_some_and(|m| markers.contains(m));
-            match normalize::checkpoint::normalize_checkpoint(rel, &text, acknowledged) {
+            match normalize::checkpoint::normalize_checkpoint(rel, text, acknowledged) {
                 Ok(checkpoint) => Item::Checkpoint(Box::new(checkpoint)),
                 Err(diagnostic) => Item::Problem(diagnostic),
             }
         }
         FileKind::ContextMonitorState | FileKind::LifecycleContextState => {
-            match normalize::context_state::normalize_context_state(rel, &text) {
+            match normalize::context_state::normalize_context_state(rel, text) {
                 Ok(state) => Item::ContextState(state),
                 Err(diagnostic) => Item::Problem(diagnostic),
             }
         }
-        FileKind::Precompact => match normalize::precompact::normalize_precompact(rel, &text) {
+        FileKind::Precompact => match normalize::precompact::normalize_precompact(rel, text) {
             Ok(state) => Item::Precompact(state),
             Err(diagnostic) => Item::Problem(diagnostic),
         },

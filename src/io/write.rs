@@ -32,20 +32,32 @@ use std::time::{Duration, Instant};
 use crate::core::model::Diagnostic;
 use crate::io::load::{MAX_FILE_BYTES, NotRead, read_bytes_capped};
 
-/// FNV-1a 64 over the bytes, then over their length: cheap, and enough to notice a change.
+/// A 64-bit hash of the bytes and their length, eight bytes at a step: cheap
+/// (the dashboard hashes every state file it loads), and enough to notice a
+/// change. Never stored: only compared within one process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ContentHash(pub u64);
 
 impl ContentHash {
     pub fn of(bytes: &[u8]) -> ContentHash {
-        const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-        const PRIME: u64 = 0x0000_0100_0000_01b3;
-        let len = (bytes.len() as u64).to_le_bytes();
-        let hash = bytes
-            .iter()
-            .chain(len.iter())
-            .fold(OFFSET, |h, b| (h ^ u64::from(*b)).wrapping_mul(PRIME));
-        ContentHash(hash)
+        const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
+        let step = |h: u64, word: u64| (h ^ word).wrapping_mul(MUL).rotate_left(29);
+        let mut h = 0xcbf2_9ce4_8422_2325 ^ (bytes.len() as u64);
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let mut le = [0u8; 8];
+            le.copy_from_slice(word);
+            h = step(h, u64::from_le_bytes(le));
+        }
+        let mut tail = [0u8; 8];
+        tail.get_mut(..words.remainder().len())
+            .unwrap_or_default()
+            .copy_from_slice(words.remainder());
+        h = step(h, u64::from_le_bytes(tail));
+        // The splitmix64 finaliser: every input bit reaches every output bit.
+        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ContentHash(h ^ (h >> 31))
     }
 }
 

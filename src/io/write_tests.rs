@@ -49,6 +49,20 @@ fn hash_tells_contents_apart() {
     assert_eq!(ContentHash::of(b"abc"), ContentHash::of(b"abc"));
     assert_ne!(ContentHash::of(b"abc"), ContentHash::of(b"abd"));
     assert_ne!(ContentHash::of(b""), ContentHash::of(b"\0"));
+    assert_ne!(ContentHash::of(b"abc"), ContentHash::of(b"abc\0"));
+    // Any one byte changed, anywhere (whole words and the tail), and words swapped.
+    let base: Vec<u8> = (0..=100u8).collect();
+    let mut seen = std::collections::HashSet::from([ContentHash::of(&base)]);
+    for i in 0..base.len() {
+        for flip in [1u8, 0x80] {
+            let mut changed = base.clone();
+            changed[i] ^= flip;
+            assert!(seen.insert(ContentHash::of(&changed)), "byte {i} ^ {flip}");
+        }
+    }
+    let mut swapped = base.clone();
+    swapped[..16].rotate_left(8);
+    assert!(seen.insert(ContentHash::of(&swapped)));
 }
 
 #[test]

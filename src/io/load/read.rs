@@ -16,15 +16,19 @@ pub fn read_text(path: &Path, rel: &str) -> Result<String, Diagnostic> {
 }
 
 pub fn read_text_capped(path: &Path, rel: &str, cap: u64) -> Result<String, Diagnostic> {
-    let bytes = read_bytes_capped(path, cap).map_err(|refused| {
+    decode(rel, read_bytes_or_say_why(path, rel, cap)?)
+}
+
+/// The bytes of `path` (at most `cap`), or a diagnostic naming `rel` and why not.
+pub fn read_bytes_or_say_why(path: &Path, rel: &str, cap: u64) -> Result<Vec<u8>, Diagnostic> {
+    read_bytes_capped(path, cap).map_err(|refused| {
         let message = match refused {
             NotRead::Io(e) => format!("cannot read: {e}"),
             NotRead::Folder => refused.to_string(),
             _ => format!("{refused}: not read"),
         };
         Diagnostic::error(rel, message)
-    })?;
-    decode(rel, bytes)
+    })
 }
 
 /// Why a file was not read.
@@ -51,8 +55,10 @@ pub fn read_bytes_capped(path: &Path, cap: u64) -> Result<Vec<u8>, NotRead> {
     check_kind_and_size(&meta, cap)?;
     let mut file = std::fs::File::open(path).map_err(NotRead::Io)?;
     // What was opened may have replaced what was looked at: look again.
-    check_kind_and_size(&file.metadata().map_err(NotRead::Io)?, cap)?;
-    let mut bytes = Vec::new();
+    let opened = file.metadata().map_err(NotRead::Io)?;
+    check_kind_and_size(&opened, cap)?;
+    let expected = usize::try_from(opened.len()).unwrap_or_default();
+    let mut bytes = Vec::with_capacity(expected.saturating_add(1));
     (&mut file)
         .take(cap.saturating_add(1))
         .read_to_end(&mut bytes)
