@@ -93,7 +93,7 @@ fn load_config(explicit: Option<&Path>, env: &Env) -> (Config, Option<String>) {
         Some(path) => path,
         None => return (Config::default(), None),
     };
-    match std::fs::read_to_string(&path) {
+    match crate::io::load::read_settings_text(&path) {
         Ok(text) => Config::overlay(&text, &path.display().to_string()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && explicit.is_none() => {
             (Config::default(), None)

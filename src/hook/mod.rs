@@ -93,7 +93,7 @@ fn load_config(env: &Env) -> Config {
     let Some(path) = crate::cli::context::default_config_path(env) else {
         return Config::default();
     };
-    match std::fs::read_to_string(&path) {
+    match crate::io::load::read_settings_text(&path) {
         Ok(text) => Config::overlay(&text, &path.display().to_string()).0,
         Err(_) => Config::default(),
     }

@@ -24,7 +24,7 @@ mod parallel;
 mod read;
 
 pub use exists::{Resolved, resolve};
-pub use read::{MAX_FILE_BYTES, NotRead, decode, read_bytes_capped, read_text};
+pub use read::{MAX_FILE_BYTES, NotRead, decode, read_bytes_capped, read_settings_text, read_text};
 
 /// What the caller knows beyond the files.
 #[derive(Debug, Clone, Default)]

@@ -40,7 +40,7 @@ impl UserFiles {
     pub fn find(&self, name: &str) -> Result<Option<(PathBuf, String)>, String> {
         for dir in &self.dirs {
             let path = dir.join(name);
-            match std::fs::read_to_string(&path) {
+            match crate::io::load::read_settings_text(&path) {
                 Ok(text) => return Ok(Some((path, text))),
                 Err(e) if e.kind() == ErrorKind::NotFound => {}
                 Err(e) => return Err(format!("{}: {e}", path.display())),
@@ -54,12 +54,12 @@ impl UserFiles {
     pub fn read_theme(&self, path: &str) -> std::io::Result<String> {
         let given = Path::new(path);
         if given.is_absolute() {
-            return std::fs::read_to_string(given);
+            return crate::io::load::read_settings_text(given);
         }
         match self.find(path) {
             Ok(Some((_, text))) => Ok(text),
             Err(message) => Err(std::io::Error::other(message)),
-            Ok(None) => std::fs::read_to_string(given).map_err(|e| {
+            Ok(None) => crate::io::load::read_settings_text(given).map_err(|e| {
                 if e.kind() == ErrorKind::NotFound {
                     std::io::Error::new(ErrorKind::NotFound, self.not_found())
                 } else {

@@ -250,7 +250,7 @@ pub fn capped() -> Vec<String> {
 pub const HANG: Duration = Duration::from_secs(120);
 
 /// Waits for `child`, reading both outputs; kills it and fails after [`HANG`].
-fn finish_or_kill(mut child: Child, what: &str) -> Run {
+pub fn finish_or_kill(mut child: Child, what: &str) -> Run {
     fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();

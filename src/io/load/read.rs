@@ -31,6 +31,21 @@ pub fn read_bytes_or_say_why(path: &Path, rel: &str, cap: u64) -> Result<Vec<u8>
     })
 }
 
+/// Settings files (config, theme, keymap) are small; anything larger is refused.
+pub const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
+
+/// Reads a settings file the user points at (config, theme, keymap) as UTF-8,
+/// like `std::fs::read_to_string` but never blocking on a FIFO and refusing
+/// files over [`MAX_SETTINGS_BYTES`]. A missing file keeps `NotFound`.
+pub fn read_settings_text(path: &Path) -> std::io::Result<String> {
+    let bytes = read_bytes_capped(path, MAX_SETTINGS_BYTES).map_err(|refused| match refused {
+        NotRead::Io(e) => e,
+        other => std::io::Error::other(other.to_string()),
+    })?;
+    String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
 /// Why a file was not read.
 #[derive(Debug, thiserror::Error)]
 pub enum NotRead {
