@@ -347,6 +347,26 @@ fn session_start_by_source() {
     );
 }
 
+/// The precompact state is written without fsync (docs/hooks.md): when it is lost,
+/// SessionStart re-orients from the checkpoint written beside it, which names the
+/// same Nexus project.
+#[test]
+fn session_start_without_the_precompact_state_uses_the_checkpoint() {
+    let fx = Fixture::new().nexus();
+    let t = fx.edits_in("02-projects/07-x");
+    fx.run(&[], &payload("PreCompact", Some(&t), json!({})));
+    let state = fx.json("00-system/.cache/precompact_state.json");
+    assert_eq!(state["active_project_id"], "07-x", "{state}");
+    std::fs::remove_file(fx.root().join("00-system/.cache/precompact_state.json")).unwrap();
+
+    let compact = payload("SessionStart", Some(&t), json!({"source": "compact"}));
+    let text = context_of(&fx.run(&[], &compact).0, "SessionStart");
+    assert!(
+        text.contains("07-x") && text.contains("01-overview.md"),
+        "the loading sequence of 07-x: {text}"
+    );
+}
+
 #[test]
 fn session_start_startup_summary_when_configured() {
     let fx = Fixture::new();

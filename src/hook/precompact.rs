@@ -266,8 +266,10 @@ fn plan_precompact_state(
     };
     let bytes = format!("{text}\n").into_bytes();
     let path = precompact_state_path(root);
+    // Not fsynced: the checkpoint written beside it (durably) records the same
+    // project and confidence, and SessionStart falls back on it (docs/hooks.md).
     match WriteOp::put(&path, bytes) {
-        Ok(op) => out.write(path, op, "Nexus precompact state for SessionStart"),
+        Ok(op) => out.write_cache(path, op, "Nexus precompact state for SessionStart"),
         Err(e) => out.error(format!("{e}; left alone")),
     }
 }
