@@ -40,6 +40,9 @@ pub fn run(ctx: &Context, theme_override: Option<&str>) -> Result<ExitCode> {
         ));
     }
     let (mut model, problems) = initial_model(ctx, theme_override);
+    if let Ok((w, h)) = crossterm::terminal::size() {
+        model.size = (w, h);
+    }
     install_panic_hook();
     let mut terminal = enter().map_err(|e| Error::io("terminal", e))?;
     let result = event_loop(ctx, &mut terminal, &mut model, problems);
@@ -63,9 +66,6 @@ pub fn initial_model(ctx: &Context, theme_override: Option<&str>) -> (Model, Vec
     problems.extend(problem);
     let mut model = Model::new(ctx.config.clone(), theme, keymap, ctx.now);
     model.workspace.root = ctx.root.display().to_string();
-    if let Ok((w, h)) = crossterm::terminal::size() {
-        model.size = (w, h);
-    }
     (model, problems)
 }
 
