@@ -19,7 +19,7 @@ use serde::de::{self, DeserializeOwned, DeserializeSeed, IgnoredAny, Visitor};
 
 /// Values a document may expand to beyond one per byte of its text (a document
 /// without aliases never holds more values than it has bytes).
-pub const ALIAS_ALLOWANCE: usize = 1_000_000;
+pub const ALIAS_ALLOWANCE: usize = 100_000;
 
 /// How many values `text` may expand to.
 pub fn budget(text: &str) -> usize {
