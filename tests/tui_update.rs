@@ -924,7 +924,11 @@ fn writes_expect_the_state_file_as_it_was_loaded() {
     let hashes = [(source.clone(), ContentHash(42))].into_iter().collect();
     update(
         &mut m,
-        Msg::Loaded(Ok(Box::new(LoadedWorkspace { workspace, hashes }))),
+        Msg::Loaded(Ok(Box::new(LoadedWorkspace {
+            workspace,
+            hashes,
+            preview: false,
+        }))),
         NOW,
     );
     let effects = press(&mut m, &["4", "l", "<Space>"]);

@@ -18,6 +18,7 @@ use ratatui::backend::CrosstermBackend;
 
 use super::effect::Effect;
 use super::keymap::Keymap;
+use super::loader::Pass;
 use super::model::{Model, StatusKind};
 use super::msg::Msg;
 use super::runner::Runner;
@@ -161,7 +162,9 @@ fn event_loop(
             if let (Some(fault), Msg::Key(_)) = (fault, &msg) {
                 fault.strike()?;
             }
-            if let Msg::Loaded(Ok(loaded)) = &msg {
+            if let Msg::Loaded(Ok(loaded)) = &msg
+                && !loaded.preview
+            {
                 runner.watch_workspace(&loaded.workspace);
             }
             let effects = update::update(model, msg, clock::now());
@@ -249,8 +252,10 @@ pub fn render_once(
     if !problems.is_empty() {
         update::update(&mut model, Msg::Problem(problems.join(" · ")), ctx.now);
     }
-    let loaded =
-        super::loader::load_workspace(Path::new(&ctx.root), &ctx.env, ctx.now, &ctx.config);
+    // The first frame with projects is the preview pass's (see `loader`).
+    let root = Path::new(&ctx.root);
+    let discovery = crate::io::discover::discover(root, &ctx.env);
+    let loaded = super::loader::load(root, &discovery, ctx.now, &ctx.config, Pass::Preview);
     update::update(&mut model, Msg::Loaded(Ok(Box::new(loaded))), ctx.now);
     let text = draw_to_text(&model, w, h).map_err(|e| Error::io("render", e))?;
     out.write_all(text.as_bytes())

@@ -4,12 +4,19 @@
 //! The hash is what a later edit expects to find on disk (`project_edit::Target`),
 //! so an edit is never applied to a file the operator has not seen. It is taken
 //! from the very bytes the loader parsed.
+//!
+//! A whole workspace is loaded in two passes over one discovery. The preview reads
+//! each ORCHESTRATION.yaml through the hooks' pruned parse (`LoadOptions::
+//! fast_orchestration`): the same projects (a property test and the `jerry_fast`
+//! fuzz target hold it to that), a fraction of the parsing, but no warnings about
+//! the entries it skips. The dashboard draws it at once; the full pass that follows
+//! brings those warnings (and a syntax error in a part the preview skipped).
 
 use std::path::Path;
 
 use crate::config::Config;
 use crate::core::time::Timestamp;
-use crate::io::discover;
+use crate::io::discover::{self, Discovery};
 use crate::io::env::Env;
 use crate::io::load::{self, LoadOptions};
 
@@ -17,21 +24,48 @@ use super::msg::{LoadedWorkspace, ReloadedProject};
 
 pub use crate::io::load::StateHashes;
 
-/// Discovers and loads the whole workspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pass {
+    Preview,
+    Full,
+}
+
+/// Discovers and loads the whole workspace in one full pass.
 pub fn load_workspace(root: &Path, env: &Env, now: Timestamp, config: &Config) -> LoadedWorkspace {
-    let discovery = discover::discover(root, env);
+    load(
+        root,
+        &discover::discover(root, env),
+        now,
+        config,
+        Pass::Full,
+    )
+}
+
+/// Loads the files `discovery` found, in the given pass.
+pub fn load(
+    root: &Path,
+    discovery: &Discovery,
+    now: Timestamp,
+    config: &Config,
+    pass: Pass,
+) -> LoadedWorkspace {
     let options = LoadOptions {
         content_hashes: true,
+        fast_orchestration: pass == Pass::Preview,
         ..LoadOptions::default()
     };
     let (mut workspace, hashes) =
-        load::load_discovered_hashed(root, &discovery, now, config, &options);
+        load::load_discovered_hashed(root, discovery, now, config, &options);
     // Absolute, so that `Y` copies a `cd` that works from anywhere.
     workspace.root = std::fs::canonicalize(root)
         .unwrap_or_else(|_| root.to_path_buf())
         .display()
         .to_string();
-    LoadedWorkspace { workspace, hashes }
+    LoadedWorkspace {
+        workspace,
+        hashes,
+        preview: pass == Pass::Preview,
+    }
 }
 
 /// Re-reads one project's state file (root-relative `source`) and its checkpoints.

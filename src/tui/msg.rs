@@ -45,6 +45,7 @@ impl Msg {
         Msg::Loaded(Ok(Box::new(LoadedWorkspace {
             workspace,
             hashes: StateHashes::new(),
+            preview: false,
         })))
     }
 }
@@ -54,6 +55,9 @@ impl Msg {
 pub struct LoadedWorkspace {
     pub workspace: Workspace,
     pub hashes: StateHashes,
+    /// The quick first pass (`loader::load` with `Pass::Preview`); the full load
+    /// follows.
+    pub preview: bool,
 }
 
 /// One project re-read after its state file changed.

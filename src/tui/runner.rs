@@ -69,8 +69,8 @@ impl Runner {
         }
     }
 
-    /// Called for every finished load: adjusts the watched folders and starts a
-    /// load that was asked for meanwhile.
+    /// Called when a load's full pass is in: adjusts the watched folders and
+    /// starts a load that was asked for meanwhile.
     pub fn watch_workspace(&mut self, workspace: &Workspace) {
         self.loading = false;
         if let Some(watcher) = &mut self.watcher
@@ -141,8 +141,13 @@ impl Runner {
         self.loading = true;
         let (root, env, config, tx) = self.for_worker();
         std::thread::spawn(move || {
-            let loaded = loader::load_workspace(&root, &env, clock::now(), &config);
-            let _ = tx.send(Msg::Loaded(Ok(Box::new(loaded))));
+            let discovery = crate::io::discover::discover(&root, &env);
+            for pass in [loader::Pass::Preview, loader::Pass::Full] {
+                let loaded = loader::load(&root, &discovery, clock::now(), &config, pass);
+                if tx.send(Msg::Loaded(Ok(Box::new(loaded)))).is_err() {
+                    return;
+                }
+            }
         });
     }
 

@@ -58,11 +58,20 @@ impl Dashboard {
                 self.runner.run(effect, &mut Vec::new());
             }
             for _ in 0..sent {
-                let msg = self.rx.recv_timeout(Duration::from_secs(20)).unwrap();
-                if let Msg::Loaded(Ok(loaded)) = &msg {
-                    self.runner.watch_workspace(&loaded.workspace);
+                // A load sends its preview, then its full pass.
+                loop {
+                    let msg = self.rx.recv_timeout(Duration::from_secs(20)).unwrap();
+                    let preview = matches!(&msg, Msg::Loaded(Ok(loaded)) if loaded.preview);
+                    if let Msg::Loaded(Ok(loaded)) = &msg
+                        && !preview
+                    {
+                        self.runner.watch_workspace(&loaded.workspace);
+                    }
+                    pending.extend(update(&mut self.model, msg, NOW));
+                    if !preview {
+                        break;
+                    }
                 }
-                pending.extend(update(&mut self.model, msg, NOW));
             }
         }
     }
@@ -269,4 +278,48 @@ fn a_bad_clipboard_backend_is_reported_not_copied() {
             if backend == "carrier-pigeon" && message.contains("unknown clipboard backend") && terminal.is_empty()),
         "{msg:?}"
     );
+}
+
+/// A load sends a preview (the pruned parse: the same project, no warnings about
+/// what it skips), then the full pass, which brings those warnings; a load asked
+/// for meanwhile waits for the full pass.
+#[test]
+fn a_load_sends_the_preview_then_the_full_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("projects/PROJ-001/ORCHESTRATION.yaml");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let text = "workflow:\n  id: wf-two-passes\n  status: ACTIVE\n\
+                notes:\n  owner: a\n  owner: b\n\
+                resumption:\n  next_step: carry on\n";
+    std::fs::write(&file, text).unwrap();
+    let ctx = Context::for_root(dir.path(), Env::default(), NOW);
+    let (tx, rx) = mpsc::channel();
+    let mut runner = Runner::new(&ctx, tx);
+    runner.run(Effect::LoadAll, &mut Vec::new());
+    runner.run(Effect::LoadAll, &mut Vec::new());
+
+    let next = || match rx.recv_timeout(Duration::from_secs(20)).unwrap() {
+        Msg::Loaded(Ok(loaded)) => *loaded,
+        other => panic!("expected a load, got {other:?}"),
+    };
+    let preview = next();
+    let full = next();
+    assert!(preview.preview && !full.preview);
+    let (quick, whole) = (&preview.workspace.projects[0], &full.workspace.projects[0]);
+    assert_eq!(quick.id, "wf-two-passes");
+    assert_eq!(quick.summary, whole.summary);
+    let duplicate = |p: &crate::core::model::Project| {
+        p.diagnostics
+            .iter()
+            .any(|d| d.message.contains("notes.owner"))
+    };
+    assert!(!duplicate(quick), "{:?}", quick.diagnostics);
+    assert!(duplicate(whole), "{:?}", whole.diagnostics);
+    assert_eq!(preview.hashes, full.hashes);
+    assert_eq!(preview.hashes.len(), 1);
+    // The second LoadAll came during the first: it runs once the full pass is in.
+    assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
+    runner.watch_workspace(&full.workspace);
+    assert!(next().preview);
+    assert!(!next().preview);
 }

@@ -26,7 +26,10 @@ pub(super) fn starts_plain(text: &str) -> bool {
 pub(super) fn block_plain(text: &str) -> Option<&str> {
     let end = comment_start(text).unwrap_or(text.len());
     let value = text.get(..end)?.trim_end_matches(' ');
-    if value.ends_with(':') || value.contains(": ") || value.contains('\t') {
+    let bytes = value.as_bytes();
+    let key_like =
+        memchr::memchr_iter(b':', bytes).any(|i| matches!(bytes.get(i + 1), None | Some(b' ')));
+    if key_like || memchr::memchr(b'\t', bytes).is_some() {
         return None;
     }
     Some(value)

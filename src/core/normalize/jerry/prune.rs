@@ -54,10 +54,15 @@ pub fn prune(text: &str) -> Option<Pruned> {
         top_level_keys: Vec::new(),
         seen_content: false,
     };
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        pruner.line(line, offset)?;
-        offset += line.len();
+    // Each line with its `\n`, and where it starts.
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(|nl| nl + 1);
+    let mut start = 0;
+    for end in ends.chain([text.len()]) {
+        let Some(line) = text.get(start..end).filter(|l| !l.is_empty()) else {
+            break;
+        };
+        pruner.line(line, start)?;
+        start = end;
     }
     while pruner.pop().is_some() {}
     if !pruner.seen_content {
@@ -297,11 +302,12 @@ fn plain_key(content: &str) -> Option<(&str, usize)> {
         return None;
     }
     let bytes = content.as_bytes();
-    let colon = bytes.iter().enumerate().position(|(i, b)| {
-        *b == b':' && bytes.get(i + 1).is_none_or(|n| matches!(n, b' ' | b'\r'))
-    })?;
+    let colon = memchr::memchr_iter(b':', bytes)
+        .find(|&i| bytes.get(i + 1).is_none_or(|n| matches!(n, b' ' | b'\r')))?;
     let key = content.get(..colon)?;
-    if key.ends_with([' ', '\t']) || key.contains(" #") || key.contains('\t') {
+    let kb = key.as_bytes();
+    let comment = memchr::memchr_iter(b'#', kb).any(|i| i > 0 && kb.get(i - 1) == Some(&b' '));
+    if key.ends_with([' ', '\t']) || comment || memchr::memchr(b'\t', kb).is_some() {
         return None;
     }
     Some((key, colon + 1))
@@ -327,28 +333,23 @@ fn closing(text: &str, at: usize) -> Option<usize> {
     match open {
         b'"' => {
             let mut i = at + 1;
-            while let Some(b) = bytes.get(i) {
-                match b {
+            loop {
+                i += memchr::memchr2(b'\\', b'"', bytes.get(i..)?)?;
+                match bytes.get(i)? {
                     b'\\' => i += 2,
-                    b'"' => return Some(i),
-                    _ => i += 1,
+                    _ => return Some(i),
                 }
             }
-            None
         }
         b'\'' => {
             let mut i = at + 1;
-            while let Some(b) = bytes.get(i) {
-                if *b == b'\'' {
-                    if bytes.get(i + 1) == Some(&b'\'') {
-                        i += 2;
-                        continue;
-                    }
+            loop {
+                i += memchr::memchr(b'\'', bytes.get(i..)?)?;
+                if bytes.get(i + 1) != Some(&b'\'') {
                     return Some(i);
                 }
-                i += 1;
+                i += 2;
             }
-            None
         }
         b'[' | b'{' => {
             let mut depth = 0usize;
@@ -364,7 +365,7 @@ fn closing(text: &str, at: usize) -> Option<usize> {
                     }
                     b'"' | b'\'' => i = closing(text, i)?,
                     b'#' if i > 0 && bytes.get(i - 1).is_some_and(u8::is_ascii_whitespace) => {
-                        i = text.get(i..)?.find('\n').map_or(bytes.len(), |n| i + n);
+                        i = memchr::memchr(b'\n', bytes.get(i..)?).map_or(bytes.len(), |n| i + n);
                     }
                     _ => {}
                 }
