@@ -53,6 +53,12 @@ fn scroll_of(model: &Model) -> u16 {
 /// the whole text fits, it is not scrolled at all), and a further step down
 /// changes nothing on screen.
 fn assert_at_the_bottom(model: &mut Model, what: &str) {
+    assert_at_the_bottom_by(model, what, ["j", "<C-d>", "G"], ["k", "j"]);
+}
+
+/// [`assert_at_the_bottom`] with the keys that scroll the pane: three down, then
+/// one up and one down.
+fn assert_at_the_bottom_by(model: &mut Model, what: &str, downs: [&str; 3], up_down: [&str; 2]) {
     let expected = last_line(model);
     let shown = area_rows(&draw(model), pane(model));
     let last = shown.iter().rposition(|r| !r.is_empty());
@@ -70,20 +76,21 @@ fn assert_at_the_bottom(model: &mut Model, what: &str) {
         );
     }
     let before = screen(model);
-    for key in ["j", "<C-d>", "G"] {
+    for key in downs {
         press(model, &[key]);
         let after = screen(model);
         assert_eq!(after, before, "{what}: {key} at the bottom moves nothing");
     }
     if scroll_of(model) > 0 {
         // Not scrolled past the end out of sight: one step back up shows at once.
-        press(model, &["k"]);
+        press(model, &up_down[..1]);
         assert_ne!(
             screen(model),
             before,
-            "{what}: k from the bottom moves at once"
+            "{what}: {} from the bottom moves at once",
+            up_down[0]
         );
-        press(model, &["j"]);
+        press(model, &up_down[1..]);
         assert_eq!(screen(model), before, "{what}");
     }
 }
@@ -199,5 +206,26 @@ fn a_reload_that_shortens_the_text_pulls_the_scroll_back() {
         }
         update(&mut m, Msg::loaded(ws), NOW);
         assert_at_the_bottom(&mut m, &format!("tab {tab} after a load"));
+    }
+}
+
+#[test]
+fn the_details_under_a_table_stop_at_their_last_line() {
+    // At 80x16 both the checkpoint's and the decision's details are longer than
+    // their pane; `J` and `ctrl-d` scroll them, `j` and `G` would move the row.
+    for (w, h) in [(80, 16), (80, 24), (120, 40)] {
+        for tab in ["3", "4"] {
+            let mut m = demo_model(w, h);
+            select(&mut m, PAYOUTS);
+            press(&mut m, &[tab, "l"]);
+            for _ in 0..100 {
+                press(&mut m, &["J"]);
+            }
+            if (w, h) == (80, 16) {
+                assert!(m.scroll > 0, "tab {tab} is longer than its pane");
+            }
+            let what = format!("details in tab {tab} at {w}x{h}");
+            assert_at_the_bottom_by(&mut m, &what, ["J", "<C-d>", "<PageDown>"], ["K", "J"]);
+        }
     }
 }

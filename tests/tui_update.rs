@@ -857,6 +857,8 @@ fn the_default_keymap_binds_every_action_and_parses_cleanly() {
         Bottom,
         PageUp,
         PageDown,
+        DetailDown,
+        DetailUp,
         FocusList,
         FocusDetail,
         NextTab,

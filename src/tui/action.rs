@@ -15,6 +15,10 @@ pub enum Action {
     Bottom,
     PageUp,
     PageDown,
+    /// Scroll the text under the Compaction and Decisions tables (the whole text in
+    /// the other tabs), whatever has the focus.
+    DetailDown,
+    DetailUp,
     FocusList,
     FocusDetail,
     NextTab,
@@ -70,9 +74,8 @@ impl Action {
         use Action::*;
         match self {
             Back | Quit | Filter | CycleSort | Help | Reload | Noop => Group::General,
-            Up | Down | Top | Bottom | PageUp | PageDown | FocusList | FocusDetail => {
-                Group::Navigation
-            }
+            Up | Down | Top | Bottom | PageUp | PageDown | DetailDown | DetailUp | FocusList
+            | FocusDetail => Group::Navigation,
             NextTab | PrevTab | TabOverview | TabQuality | TabCompaction | TabDecisions
             | TabPrompt => Group::Tabs,
             Acknowledge | AcknowledgeAll | MergeCheckpoint => Group::Compaction,

@@ -1,5 +1,5 @@
 //! Mouse: a click selects (a project, a tab, a timeline or decision row); the wheel
-//! scrolls whatever is under the pointer.
+//! scrolls whatever is under the pointer (over a table's details, the details).
 
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
@@ -7,7 +7,8 @@ use ratatui::layout::{Position, Rect};
 use super::action::Action;
 use super::effect::Effect;
 use super::model::{Focus, Model, Tab};
-use super::update::{apply, areas, select_row, step};
+use super::update::{apply, areas, scroll_by, select_row, select_table_row, step};
+use super::view::table_and_details;
 
 pub fn on_mouse(model: &mut Model, event: MouseEvent) -> Vec<Effect> {
     let a = areas(model);
@@ -23,6 +24,9 @@ pub fn on_mouse(model: &mut Model, event: MouseEvent) -> Vec<Effect> {
                 model.focus = Focus::List;
             } else if a.detail.contains(at) {
                 model.focus = Focus::Detail;
+                if table_and_details(model).is_some_and(|[_, details]| details.contains(at)) {
+                    return scroll_by(model, by);
+                }
             } else {
                 return Vec::new();
             }
@@ -39,7 +43,7 @@ pub fn on_mouse(model: &mut Model, event: MouseEvent) -> Vec<Effect> {
                 }
             } else if a.body.contains(at) {
                 model.focus = Focus::Detail;
-                click_table(model, a.body, at.y);
+                click_table(model, at);
             }
             Vec::new()
         }
@@ -59,31 +63,25 @@ fn click_list(model: &mut Model, list: Rect, y: u16) {
     }
 }
 
-/// Rows of the Compaction timeline and the Decisions table start under a header.
-fn click_table(model: &mut Model, body: Rect, y: u16) {
-    let Some(offset_row) = usize::from(y - body.y).checked_sub(1) else {
+/// Rows of the Compaction timeline and the Decisions table start under a header;
+/// a click on the details under the table selects nothing.
+fn click_table(model: &mut Model, at: Position) {
+    let Some([table, _]) = table_and_details(model).filter(|[table, _]| table.contains(at)) else {
         return;
     };
-    match model.tab {
-        Tab::Compaction => {
-            let len = model.project().map_or(0, |_| model.timeline().len());
-            let offset =
-                super::view::table_offset(model.timeline_row, super::view::timeline_height(body));
-            let row = offset + offset_row;
-            if row < len {
-                model.timeline_row = row;
-            }
-        }
-        Tab::Decisions => {
-            let len = model.project().map_or(0, super::actions::decision_count);
-            let offset =
-                super::view::table_offset(model.decision_row, super::view::decisions_height(body));
-            let row = offset + offset_row;
-            if row < len {
-                model.decision_row = row;
-            }
-        }
-        _ => {}
+    let Some(offset_row) = usize::from(at.y - table.y).checked_sub(1) else {
+        return;
+    };
+    let (selected, len) = match model.tab {
+        Tab::Compaction => (model.timeline_row, model.timeline().len()),
+        _ => (
+            model.decision_row,
+            model.project().map_or(0, super::actions::decision_count),
+        ),
+    };
+    let row = super::view::table_offset(selected, table.height) + offset_row;
+    if row < len {
+        select_table_row(model, row);
     }
 }
 

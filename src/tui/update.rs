@@ -166,8 +166,8 @@ fn on_help_key(model: &mut Model, scroll: u16, key: KeyEvent, ctrl_c: bool) -> V
     // Half of the help's text pane: the screen less the popup's margin and border.
     let half_page = (model.size.1.saturating_sub(4) / 2).max(1);
     let scroll = match model.keymap.action_for(&key) {
-        Some(Action::Down) => scroll.saturating_add(1),
-        Some(Action::Up) => scroll.saturating_sub(1),
+        Some(Action::Down | Action::DetailDown) => scroll.saturating_add(1),
+        Some(Action::Up | Action::DetailUp) => scroll.saturating_sub(1),
         Some(Action::PageDown) => scroll.saturating_add(half_page),
         Some(Action::PageUp) => scroll.saturating_sub(half_page),
         Some(Action::Top) => 0,
@@ -240,8 +240,10 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::Up => step(model, -1),
         Action::Down => step(model, 1),
-        Action::PageUp => step(model, -half_page(model)),
-        Action::PageDown => step(model, half_page(model)),
+        Action::PageUp => page(model, -1),
+        Action::PageDown => page(model, 1),
+        Action::DetailUp => scroll_by(model, -1),
+        Action::DetailDown => scroll_by(model, 1),
         Action::Top => step(model, isize::MIN / 2),
         Action::Bottom => step(model, isize::MAX / 2),
         Action::FocusList => {
@@ -311,6 +313,29 @@ fn half_page(model: &Model) -> isize {
     (rows / 2).max(1) as isize
 }
 
+/// Half a page up (`-1`) or down (`1`): of the details under the table when the
+/// detail has the focus in Compaction or Decisions (`j`/`k` move the table's row
+/// there), else of whatever the focus moves.
+fn page(model: &mut Model, direction: isize) -> Vec<Effect> {
+    let details = match model.focus {
+        Focus::Detail => super::view::table_and_details(model).map(|[_, details]| details),
+        Focus::List => None,
+    };
+    match details {
+        Some(details) => scroll_by(model, direction * (details.height / 2).max(1) as isize),
+        None => step(model, direction * half_page(model)),
+    }
+}
+
+/// Scrolls the open tab's text (under a table, the selected row's details) by
+/// `by` lines, no further than its last line.
+pub(crate) fn scroll_by(model: &mut Model, by: isize) -> Vec<Effect> {
+    let next = i64::from(model.scroll).saturating_add(by as i64);
+    model.scroll = u16::try_from(next.max(0)).unwrap_or(u16::MAX);
+    clamp_scroll(model);
+    Vec::new()
+}
+
 /// Moves whatever the focus is on by `by` rows (clamped at both ends).
 pub(crate) fn step(model: &mut Model, by: isize) -> Vec<Effect> {
     match model.focus {
@@ -326,20 +351,37 @@ pub(crate) fn step(model: &mut Model, by: isize) -> Vec<Effect> {
         Focus::Detail => match model.tab {
             Tab::Compaction => {
                 let len = model.timeline().len();
-                model.timeline_row = moved(model.timeline_row, by, len);
+                select_table_row(model, moved(model.timeline_row, by, len));
             }
             Tab::Decisions => {
                 let len = model.project().map_or(0, actions::decision_count);
-                model.decision_row = moved(model.decision_row, by, len);
+                select_table_row(model, moved(model.decision_row, by, len));
             }
-            Tab::Overview | Tab::Quality | Tab::Prompt => {
-                let next = i64::from(model.scroll).saturating_add(by as i64);
-                model.scroll = u16::try_from(next.max(0)).unwrap_or(u16::MAX);
-                clamp_scroll(model);
-            }
+            Tab::Overview | Tab::Quality | Tab::Prompt => return scroll_by(model, by),
         },
     }
     Vec::new()
+}
+
+/// Selects row `row` of the open tab's table (Compaction, Decisions); another
+/// row's details start at the top.
+pub(crate) fn select_table_row(model: &mut Model, row: usize) {
+    if table_row(model).is_some_and(|current| current != row) {
+        match model.tab {
+            Tab::Compaction => model.timeline_row = row,
+            _ => model.decision_row = row,
+        }
+        model.scroll = 0;
+    }
+}
+
+/// The selected row of the open tab's table, if it has one.
+fn table_row(model: &Model) -> Option<usize> {
+    match model.tab {
+        Tab::Compaction => Some(model.timeline_row),
+        Tab::Decisions => Some(model.decision_row),
+        Tab::Overview | Tab::Quality | Tab::Prompt => None,
+    }
 }
 
 fn moved(current: usize, by: isize, len: usize) -> usize {
@@ -402,8 +444,13 @@ pub(crate) fn refresh_visible(model: &mut Model) {
             actions::decision_count(p),
         )
     });
+    let shown_row = table_row(model);
     model.timeline_row = model.timeline_row.min(timeline_len.saturating_sub(1));
     model.decision_row = model.decision_row.min(decisions_len.saturating_sub(1));
+    if table_row(model) != shown_row {
+        // The selected row is gone: the one now selected shows its details from the top.
+        model.scroll = 0;
+    }
     follow_selection(model);
     clamp_scroll(model);
 }

@@ -64,7 +64,11 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     }
     frame.render_widget(Paragraph::new(lines), table_area);
     if let Some(row) = rows.get(model.timeline_row) {
-        Scrolling::of(detail_area, |width| details(model, row, width)).draw(frame, model.scroll);
+        Scrolling::of(detail_area, |width| details(model, row, width)).draw(
+            frame,
+            model.scroll,
+            model.theme.accent,
+        );
     }
 }
 

@@ -65,7 +65,11 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     }
     frame.render_widget(Paragraph::new(lines), table_area);
     if let Some(d) = decisions.get(model.decision_row) {
-        Scrolling::of(detail_area, |width| details(model, d, width)).draw(frame, model.scroll);
+        Scrolling::of(detail_area, |width| details(model, d, width)).draw(
+            frame,
+            model.scroll,
+            model.theme.accent,
+        );
     }
 }
 

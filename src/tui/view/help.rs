@@ -83,7 +83,7 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect, scroll: u16) {
         "Keys — ? or Esc closes · rebind in keymap.toml",
     );
     frame.render_widget(block, popup_area);
-    scrolling(model, area).draw(frame, scroll);
+    scrolling(model, area).draw(frame, scroll, model.theme.accent);
 }
 
 /// The help's text inside its popup on a screen of `area`.

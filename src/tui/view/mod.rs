@@ -110,6 +110,22 @@ pub(crate) fn table_above_details(area: Rect, most: u16, rows: usize) -> [Rect; 
     .areas(area)
 }
 
+/// The open tab's table and the selected row's details under it, at the model's
+/// screen size: Compaction and Decisions with rows to show, else `None`.
+pub fn table_and_details(model: &Model) -> Option<[Rect; 2]> {
+    let project = model.project()?;
+    let body = layout::areas(model.size.0, model.size.1).body;
+    let (most, rows) = match model.tab {
+        Tab::Compaction => (timeline_height(body), model.timeline().len()),
+        Tab::Decisions => (
+            decisions_height(body),
+            super::actions::decision_count(project),
+        ),
+        Tab::Overview | Tab::Quality | Tab::Prompt => return None,
+    };
+    (rows > 0).then(|| table_above_details(body, most, rows))
+}
+
 /// Height of the Compaction timeline table inside the tab body.
 pub fn timeline_height(body: Rect) -> u16 {
     (body.height / 2).max(3).min(body.height)

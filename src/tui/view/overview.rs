@@ -24,7 +24,7 @@ const LABEL_W: usize = 16;
 const ENTRY_W: usize = 4;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
-    scrolling(model, project, area).draw(frame, model.scroll);
+    scrolling(model, project, area).draw(frame, model.scroll, model.theme.accent);
 }
 
 pub fn scrolling(model: &Model, project: &Project, area: Rect) -> Scrolling {

@@ -44,7 +44,7 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     ]);
     let [head_area, body_area] = split(area);
     frame.render_widget(Paragraph::new(vec![Line::from(head), hint]), head_area);
-    text_scrolling(&rendered.text, body_area).draw(frame, model.scroll);
+    text_scrolling(&rendered.text, body_area).draw(frame, model.scroll, model.theme.accent);
 }
 
 /// The template's text, in the pane under the heading.

@@ -22,7 +22,7 @@ const GATE_W: usize = 8;
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let gates = scored_gates(project);
     let Some(panes) = panes(model, project, &gates, area) else {
-        without_scores(model, project, area).draw(frame, model.scroll);
+        without_scores(model, project, area).draw(frame, model.scroll, model.theme.accent);
         return;
     };
     draw_chart(model, &gates, frame, panes.chart);
@@ -38,7 +38,7 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
             .label(format!("iterations {used} / {total}"));
         frame.render_widget(gauge, panes.gauge);
     }
-    panes.text.draw(frame, model.scroll);
+    panes.text.draw(frame, model.scroll, model.theme.accent);
 }
 
 /// The text under the chart (the whole tab when no gate has a score).

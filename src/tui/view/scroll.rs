@@ -1,10 +1,12 @@
 //! Text that scrolls in a pane, laid out to the pane's width before it is drawn, so
 //! that `update` can tell how far it scrolls: no further than its last line at the
 //! bottom of the pane, whatever the size of the screen and the length of the text.
+//! Text cut at the bottom says so with `↓ more` on the border under the pane.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{compaction, decisions, help, overview, prompt, quality};
@@ -35,12 +37,31 @@ impl Scrolling {
         u16::try_from(beyond).unwrap_or(u16::MAX)
     }
 
-    /// Draws the lines from `scroll` (no further than [`Self::max_scroll`]).
-    pub fn draw(self, frame: &mut Frame, scroll: u16) {
+    /// Draws the lines from `scroll` (no further than [`Self::max_scroll`]), and
+    /// `↓ more` in `marker` style on the row under the pane (every scrolling pane
+    /// sits on a border) while lines are hidden below.
+    pub fn draw(self, frame: &mut Frame, scroll: u16, marker: Style) {
         let scroll = scroll.min(self.max_scroll());
+        let cut = scroll < self.max_scroll();
         let area = self.area;
         frame.render_widget(Paragraph::new(self.lines).scroll((scroll, 0)), area);
+        if cut {
+            draw_more_marker(frame, area, marker);
+        }
     }
+}
+
+const MORE: &str = " ↓ more ";
+
+/// `↓ more` on the row under `area`, right-aligned short of the border's corner.
+fn draw_more_marker(frame: &mut Frame, area: Rect, style: Style) {
+    let width = MORE.chars().count() as u16;
+    let below = area.bottom();
+    if below >= frame.area().bottom() || area.width < width + 1 {
+        return;
+    }
+    let at = Rect::new(area.right() - width - 1, below, width, 1);
+    frame.render_widget(Paragraph::new(Span::styled(MORE, style)), at);
 }
 
 /// How far the open tab of the selected project scrolls at the model's screen size.

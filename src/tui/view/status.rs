@@ -84,6 +84,7 @@ fn actions(model: &Model) -> Vec<(Action, &'static str)> {
         ],
         (Focus::Detail, Tab::Compaction) => vec![
             (Down, "next"),
+            (DetailDown, "details"),
             (Acknowledge, "ack"),
             (AcknowledgeAll, "ack all"),
             (MergeCheckpoint, "merge"),
@@ -91,6 +92,7 @@ fn actions(model: &Model) -> Vec<(Action, &'static str)> {
         ],
         (Focus::Detail, Tab::Decisions) => vec![
             (Down, "next"),
+            (DetailDown, "details"),
             (NewDecision, "new"),
             (EditDecision, "edit"),
             (ToggleApplied, "applied"),
