@@ -9,125 +9,15 @@
 //! Permission cases run the dashboard as uid 65534 (root reads mode-000 files and
 //! writes into read-only folders); the full disk is a 1 MiB tmpfs (needs root).
 
+#[path = "support/dashboard.rs"]
+mod dashboard;
 #[path = "support/hostile.rs"]
 mod hostile;
 #[path = "support/tmux.rs"]
 mod tmux;
 
-use std::path::{Path, PathBuf};
-
-use hostile::{TinyDisk, chmod, contents, hand_to_nobody, unprivileged};
-use tmux::{Tmux, quote};
-
-const PAYOUTS_STATE: &str =
-    "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
-const PAYOUTS_DIR: &str = "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001";
-const DOCS_STATE: &str = "projects/PROJ-004-docs-site-rewrite/ORCHESTRATION.yaml";
-const HEIGHT: u16 = 40;
-
-struct Dashboard {
-    tmux: Tmux,
-    root: PathBuf,
-    /// Where the dashboard's stderr goes, outside the workspace.
-    _logs: tempfile::TempDir,
-    /// The workspace, when it is a folder of its own (dropped after tmux).
-    _workspace: Option<tempfile::TempDir>,
-}
-
-impl Dashboard {
-    /// The dashboard on `root` (a demo unpacked there), run through `prefix`.
-    fn start(root: &Path, prefix: &[String]) -> Dashboard {
-        let logs = tempfile::tempdir().unwrap();
-        let prefix: Vec<String> = prefix.iter().map(|p| quote(Path::new(p))).collect();
-        let no_home = root.join(".no-home");
-        let command = format!(
-            "{prefix} env -u NO_COLOR TERM=xterm-256color HOME={home} XDG_CONFIG_HOME={home} \
-             RESUME_TUI_CONFIG={config} {bin} --root {root} 2>{stderr}",
-            prefix = prefix.join(" "),
-            home = quote(&no_home),
-            config = quote(&no_home.join("config.toml")),
-            bin = quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
-            root = quote(root),
-            stderr = quote(&logs.path().join("stderr.txt")),
-        );
-        let dashboard = Dashboard {
-            tmux: Tmux::start_sized(&command, 120, HEIGHT),
-            root: root.to_path_buf(),
-            _logs: logs,
-            _workspace: None,
-        };
-        dashboard.tmux.wait_for_text("Projects 11");
-        dashboard
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.root.join(rel)
-    }
-
-    /// Waits until the status bar says every one of `words`; returns the screen.
-    fn wait_status(&self, words: &[&str]) -> String {
-        let screen = self
-            .tmux
-            .wait_for(&format!("a status bar with {words:?}"), |s| {
-                let status = status_line(s);
-                words.iter().all(|w| status.contains(w))
-            });
-        assert!(self.tmux.running(), "the dashboard is still up");
-        screen
-    }
-
-    /// Selects the one project whose id matches `filter`. (The last filter is
-    /// cleared with Backspace: an Escape followed at once by another key reads as
-    /// Alt and that key.)
-    fn select(&self, filter: &str) {
-        self.tmux.keys(&["/"]);
-        self.tmux.keys(&["BSpace"; 20]);
-        self.tmux.text(filter);
-        self.tmux.keys(&["Enter"]);
-        self.tmux.wait_for_text("Projects 1/");
-    }
-
-    /// Another project can still be edited: `Space` on the docs workflow's first
-    /// decision marks it not applied, on disk.
-    fn other_projects_still_edit(&self) {
-        let before = std::fs::read_to_string(self.path(DOCS_STATE)).unwrap();
-        self.select("docs-rewrite");
-        self.tmux.keys(&["4", "l", "Space"]);
-        self.wait_status(&["✓ saved: marked RD-001 not applied"]);
-        let after = std::fs::read_to_string(self.path(DOCS_STATE)).unwrap();
-        let applied = |t: &str| t.matches("applied: true").count();
-        assert_eq!(applied(&after), applied(&before) - 1, "{after}");
-        self.tmux.keys(&["h"]);
-    }
-}
-
-/// The dashboard on a fresh copy of the demo; as uid 65534 when `as_nobody` (and
-/// this process is root).
-fn on_demo(as_nobody: bool) -> Dashboard {
-    let ws = tempfile::tempdir().unwrap();
-    demo_in(ws.path());
-    let prefix = if as_nobody {
-        hand_to_nobody(ws.path());
-        unprivileged()
-    } else {
-        Vec::new()
-    };
-    let mut dashboard = Dashboard::start(ws.path(), &prefix);
-    dashboard._workspace = Some(ws);
-    dashboard
-}
-
-fn demo_in(root: &Path) {
-    resume_tui::io::demo::unpack_into(root, resume_tui::io::clock::now()).unwrap();
-}
-
-/// The status bar: the line above the key hints.
-fn status_line(screen: &str) -> &str {
-    screen
-        .lines()
-        .nth(usize::from(HEIGHT) - 2)
-        .unwrap_or_default()
-}
+use dashboard::{Dashboard, PAYOUTS_DIR, PAYOUTS_STATE, demo_in, on_demo};
+use hostile::{TinyDisk, chmod, contents};
 
 #[test]
 fn a_state_file_deleted_while_the_dashboard_runs_is_shown_and_the_rest_carry_on() {
