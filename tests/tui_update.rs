@@ -929,7 +929,7 @@ fn writes_expect_the_state_file_as_it_was_loaded() {
         Msg::Loaded(Ok(Box::new(LoadedWorkspace {
             workspace,
             hashes,
-            preview: false,
+            ..Default::default()
         }))),
         NOW,
     );

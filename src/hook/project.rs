@@ -41,7 +41,7 @@ pub fn load(
     }
     let discovery = Discovery {
         files,
-        diagnostics: Vec::new(),
+        ..Discovery::default()
     };
     let options = LoadOptions {
         session,

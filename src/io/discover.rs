@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 use crate::core::model::Diagnostic;
 use crate::io::env::Env;
 
+mod places;
+pub use places::is_state_folder;
+
 /// Folders never worth walking: build output, dependency caches, VCS data.
 const SKIPPED_DIRS: &[&str] = &[
     ".git",
@@ -79,6 +82,10 @@ pub struct Discovery {
     /// Sorted by kind, then path.
     pub files: Vec<Found>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The folders walked that are places where new state files appear
+    /// ([`is_state_folder`]), relative to the root: what the live refresh watches
+    /// besides the projects it knows.
+    pub state_folders: Vec<String>,
 }
 
 impl Discovery {
@@ -174,6 +181,9 @@ fn walk_one(
     discovery: &mut Discovery,
 ) {
     let display = if dir.rel.is_empty() { "." } else { &dir.rel };
+    if is_state_folder(&dir.rel) {
+        discovery.state_folders.push(dir.rel.clone());
+    }
     let entries = match std::fs::read_dir(&dir.path) {
         Ok(entries) => entries,
         Err(e) => {
@@ -372,7 +382,7 @@ fn checkpoint_kind(name: &str) -> Option<FileKind> {
 }
 
 /// The Nexus project folder of a manifest, if the manifest sits where Nexus puts one:
-/// `<area>/<id>/01-planning/<name>` for the areas below, or (legacy `_resume.md`
+/// `<area>/<id>/01-planning/<name>` for the areas `places::is_nexus_area` names, or (legacy `_resume.md`
 /// only) directly in `<area>/<id>/`.
 fn nexus_project_dir(rel: &str, legacy: bool) -> Option<String> {
     let parts: Vec<&str> = rel.split('/').collect();
@@ -385,14 +395,7 @@ fn nexus_project_dir(rel: &str, legacy: bool) -> Option<String> {
     } else {
         return None;
     };
-    let area = *parts.get(id_index.checked_sub(1)?)?;
-    let area_parent = id_index.checked_sub(2).and_then(|i| parts.get(i)).copied();
-    let known_area = match area {
-        "02-projects" | "05-archived" | "02-builds" => true,
-        "active" | "complete" => area_parent == Some("02-builds"),
-        _ => false,
-    };
-    known_area.then(|| parent_dir(rel, levels))
+    places::is_nexus_area(&parts, id_index.checked_sub(1)?).then(|| parent_dir(rel, levels))
 }
 
 /// `rel` with its last `levels` components removed.

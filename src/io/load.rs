@@ -166,7 +166,7 @@ fn project_files(root: &Path, rel_path: &str) -> Option<Discovery> {
     }
     Some(Discovery {
         files,
-        diagnostics: Vec::new(),
+        ..Discovery::default()
     })
 }
 

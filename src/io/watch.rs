@@ -2,13 +2,9 @@
 //! replace swaps the inode and kills a file watch) with `notify` and
 //! `notify-debouncer-full`, and reports changed paths relative to the root.
 //!
-//! What is watched comes from the loaded workspace (`plan`): each project's folder,
-//! recursively, plus the folders between it and the root and the checkpoint
-//! folders, without recursion (so a new project or checkpoint is seen without
-//! watching every folder of a large repository). `affected` maps changed paths to
-//! the projects to reload.
+//! What is watched comes from the loads (`plan::Planner`, which says why); `affected`
+//! maps changed paths to the projects to reload.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -17,6 +13,9 @@ use notify::event::{AccessKind, AccessMode, EventKind, MetadataKind, ModifyKind}
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
 use crate::core::model::Workspace;
+
+mod plan;
+pub use plan::{Planner, plan};
 
 /// Events closer together than this are reported once.
 pub const DEBOUNCE: Duration = Duration::from_millis(100);
@@ -28,86 +27,6 @@ pub const TICK: Duration = Duration::from_millis(50);
 pub struct WatchDir {
     pub rel: String,
     pub recursive: bool,
-}
-
-/// The folders to watch for `workspace`.
-pub fn plan(workspace: &Workspace) -> Vec<WatchDir> {
-    let mut recursive = BTreeSet::new();
-    let mut flat = BTreeSet::from([String::new()]);
-    for project in &workspace.projects {
-        let dir = parent(&project.source);
-        add_chain(&mut flat, &dir);
-        if dir.is_empty() {
-            flat.insert(dir);
-        } else {
-            recursive.insert(dir);
-        }
-        for cp in &project.checkpoints {
-            add_chain(&mut flat, &parent(&cp.path));
-        }
-    }
-    for cp in &workspace.unassigned_checkpoints {
-        add_chain(&mut flat, &parent(&cp.path));
-    }
-    if let Some(pre) = &workspace.precompact {
-        add_chain(&mut flat, &parent(&pre.path));
-    }
-    for state in &workspace.context_states {
-        // Context state outside the root (`~/.jerry/local`) is not watched.
-        if !state.path.starts_with('/') && !state.path.starts_with("..") {
-            add_chain(&mut flat, &parent(&state.path));
-        }
-    }
-    // A folder under a recursively watched one needs no watch of its own.
-    let under = |dir: &str, set: &BTreeSet<String>| {
-        set.iter()
-            .any(|r| dir != r && dir.starts_with(&format!("{r}/")))
-    };
-    let nested: Vec<String> = recursive
-        .iter()
-        .filter(|d| under(d, &recursive))
-        .cloned()
-        .collect();
-    for d in nested {
-        recursive.remove(&d);
-    }
-    let covered = |dir: &str| recursive.contains(dir) || under(dir, &recursive);
-    let mut out: Vec<WatchDir> = recursive
-        .iter()
-        .map(|rel| WatchDir {
-            rel: rel.clone(),
-            recursive: true,
-        })
-        .collect();
-    out.extend(
-        flat.into_iter()
-            .filter(|d| !covered(d))
-            .map(|rel| WatchDir {
-                rel,
-                recursive: false,
-            }),
-    );
-    out.sort();
-    out
-}
-
-fn parent(rel: &str) -> String {
-    match rel.rsplit_once('/') {
-        Some((dir, _)) => dir.to_string(),
-        None => String::new(),
-    }
-}
-
-/// `a/b/c` adds `a`, `a/b` and `a/b/c`.
-fn add_chain(set: &mut BTreeSet<String>, dir: &str) {
-    let mut acc = String::new();
-    for part in dir.split('/').filter(|p| !p.is_empty()) {
-        if !acc.is_empty() {
-            acc.push('/');
-        }
-        acc.push_str(part);
-        set.insert(acc.clone());
-    }
 }
 
 /// What a set of changes asks to reload.
@@ -158,7 +77,17 @@ pub fn ignored(rel: &str) -> bool {
 pub struct Watcher {
     debouncer: Debouncer<notify::RecommendedWatcher, RecommendedCache>,
     root: PathBuf,
-    watched: Vec<WatchDir>,
+    /// Each folder watched, with what it was when its watch was added.
+    watched: Vec<(WatchDir, FolderId)>,
+}
+
+/// What [`Watcher::set`] did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct SetOutcome {
+    /// Folders watched now that were not watched before (new, or made again).
+    pub added: Vec<String>,
+    /// The first folder that could not be watched, and why.
+    pub problem: Option<String>,
 }
 
 impl Watcher {
@@ -203,23 +132,35 @@ impl Watcher {
     }
 
     /// Watches exactly the folders of `dirs` (adding and removing watches as needed).
-    /// Folders that do not exist are skipped; the first failure is returned.
-    pub fn set(&mut self, dirs: Vec<WatchDir>) -> Result<(), String> {
-        let mut problem = None;
-        for old in &self.watched {
+    /// Folders that do not exist are skipped. A folder deleted since it was watched
+    /// took its watch with it: it is watched again once it exists again, even when
+    /// it was deleted and made again between two calls.
+    pub fn set(&mut self, dirs: Vec<WatchDir>) -> SetOutcome {
+        let mut outcome = SetOutcome::default();
+        let before = std::mem::take(&mut self.watched);
+        for (old, _) in &before {
             if !dirs.contains(old) {
                 let _ = self.debouncer.unwatch(self.root.join(&old.rel));
             }
         }
-        let mut now_watched = Vec::new();
         for dir in dirs {
-            if self.watched.contains(&dir) {
-                now_watched.push(dir);
-                continue;
-            }
             let path = self.root.join(&dir.rel);
-            if !path.is_dir() {
+            let was = before.iter().find(|(d, _)| *d == dir).map(|(_, id)| *id);
+            let Some(id) = folder_id(&path) else {
+                if was.is_some() {
+                    let _ = self.debouncer.unwatch(&path);
+                }
                 continue;
+            };
+            match was {
+                Some(was) if was == id => {
+                    self.watched.push((dir, id));
+                    continue;
+                }
+                Some(_) => {
+                    let _ = self.debouncer.unwatch(&path);
+                }
+                None => {}
             }
             let mode = if dir.recursive {
                 RecursiveMode::Recursive
@@ -227,19 +168,52 @@ impl Watcher {
                 RecursiveMode::NonRecursive
             };
             match self.debouncer.watch(&path, mode) {
-                Ok(()) => now_watched.push(dir),
+                Ok(()) => {
+                    outcome.added.push(dir.rel.clone());
+                    self.watched.push((dir, id));
+                }
                 Err(e) => {
-                    problem.get_or_insert(format!("watching {}: {e}", path.display()));
+                    let problem = format!("watching {}: {e}", path.display());
+                    outcome.problem.get_or_insert(problem);
                 }
             }
         }
-        self.watched = now_watched;
-        problem.map_or(Ok(()), Err)
+        outcome
     }
 
-    pub fn watched(&self) -> &[WatchDir] {
-        &self.watched
+    pub fn watched(&self) -> Vec<&WatchDir> {
+        self.watched.iter().map(|(dir, _)| dir).collect()
     }
+}
+
+/// Which folder a path names. A folder deleted and made again under the same name
+/// is another one (its watch went with the old one), though it often gets the same
+/// inode number back: its birth time tells them apart, where the file system keeps
+/// one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FolderId {
+    inode: (u64, u64),
+    born: Option<std::time::SystemTime>,
+}
+
+/// The folder at `path`, or `None` when there is no folder there.
+fn folder_id(path: &Path) -> Option<FolderId> {
+    let meta = std::fs::metadata(path).ok().filter(|m| m.is_dir())?;
+    Some(FolderId {
+        inode: inode(&meta),
+        born: meta.created().ok(),
+    })
+}
+
+#[cfg(unix)]
+fn inode(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+#[cfg(not(unix))]
+fn inode(_: &std::fs::Metadata) -> (u64, u64) {
+    (0, 0)
 }
 
 /// Whether an event can change what a file says. Opening and reading are reported
@@ -267,14 +241,17 @@ mod tests {
     use super::*;
     use crate::core::model::{Project, ProjectKind, Shape};
 
-    fn project(source: &str) -> Project {
+    pub(super) fn project(source: &str) -> Project {
         Project {
             kind: ProjectKind::Jerry,
             id: source.to_string(),
             name: None,
             project_ref: None,
             source: source.to_string(),
-            dir: parent(source),
+            dir: source
+                .rsplit_once('/')
+                .map_or("", |(dir, _)| dir)
+                .to_string(),
             shape: Shape::V2Nested,
             summary: Default::default(),
             resumption: None,
@@ -287,48 +264,12 @@ mod tests {
         }
     }
 
-    fn ws(sources: &[&str]) -> Workspace {
+    pub(super) fn ws(sources: &[&str]) -> Workspace {
         Workspace {
             root: "/w".into(),
             projects: sources.iter().map(|s| project(s)).collect(),
             ..Default::default()
         }
-    }
-
-    #[test]
-    fn plan_watches_project_folders_recursively_and_their_parents_flat() {
-        let plan = plan(&ws(&[
-            "projects/PROJ-001/ORCHESTRATION.yaml",
-            "projects/PROJ-001/sub/ORCHESTRATION.yaml",
-            "02-projects/04-x/01-planning/resume-context.md",
-        ]));
-        let show: Vec<String> = plan
-            .iter()
-            .map(|d| format!("{}{}", d.rel, if d.recursive { " (r)" } else { "" }))
-            .collect();
-        assert_eq!(
-            show,
-            [
-                "",
-                "02-projects",
-                "02-projects/04-x",
-                "02-projects/04-x/01-planning (r)",
-                "projects",
-                "projects/PROJ-001 (r)",
-            ]
-        );
-    }
-
-    #[test]
-    fn a_project_at_the_root_does_not_watch_the_whole_tree() {
-        let plan = plan(&ws(&["ORCHESTRATION.yaml"]));
-        assert_eq!(
-            plan,
-            [WatchDir {
-                rel: String::new(),
-                recursive: false
-            }]
-        );
     }
 
     #[test]
@@ -365,7 +306,8 @@ mod tests {
             let _ = tx.send(r);
         })
         .unwrap();
-        watcher.set(plan(&ws(&["p/ORCHESTRATION.yaml"]))).unwrap();
+        let outcome = watcher.set(plan(&ws(&["p/ORCHESTRATION.yaml"]), &[]));
+        assert_eq!(outcome.problem, None);
         assert_eq!(watcher.watched().len(), 2);
         // An atomic replace, as the write path and most editors do it.
         std::fs::write(dir.path().join("p/.new"), "a: 2\n").unwrap();
@@ -385,6 +327,27 @@ mod tests {
             }
         }
         panic!("no change reported for p/ORCHESTRATION.yaml; saw {seen:?}");
+    }
+
+    #[test]
+    fn a_folder_deleted_and_made_again_is_watched_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("p");
+        std::fs::create_dir(&p).unwrap();
+        let mut watcher = Watcher::start(dir.path(), |_| {}).unwrap();
+        let wanted = || plan(&ws(&[]), &["p".to_string()]);
+        assert_eq!(watcher.set(wanted()).added, ["", "p"]);
+        assert_eq!(watcher.set(wanted()), SetOutcome::default(), "as it was");
+        // Made again at once: the same name (and often the same inode number).
+        std::fs::remove_dir(&p).unwrap();
+        std::fs::create_dir(&p).unwrap();
+        assert_eq!(watcher.set(wanted()).added, ["p"]);
+        // Gone for a while: not watched, then watched again.
+        std::fs::remove_dir(&p).unwrap();
+        assert_eq!(watcher.set(wanted()), SetOutcome::default());
+        assert_eq!(watcher.watched().len(), 1);
+        std::fs::create_dir(&p).unwrap();
+        assert_eq!(watcher.set(wanted()).added, ["p"]);
     }
 
     #[test]
@@ -409,7 +372,10 @@ mod tests {
             let _ = tx.send(r);
         })
         .unwrap();
-        watcher.set(plan(&ws(&["ORCHESTRATION.yaml"]))).unwrap();
+        assert_eq!(
+            watcher.set(plan(&ws(&["ORCHESTRATION.yaml"]), &[])).problem,
+            None
+        );
         for _ in 0..5 {
             std::fs::read_to_string(dir.path().join("ORCHESTRATION.yaml")).unwrap();
         }

@@ -165,7 +165,7 @@ fn event_loop(
             if let Msg::Loaded(Ok(loaded)) = &msg
                 && !loaded.preview
             {
-                runner.watch_workspace(&loaded.workspace);
+                runner.watch_workspace(loaded);
             }
             let effects = update::update(model, msg, clock::now());
             for effect in effects {

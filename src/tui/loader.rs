@@ -65,6 +65,7 @@ pub fn load(
         workspace,
         hashes,
         preview: pass == Pass::Preview,
+        state_folders: discovery.state_folders.clone(),
     }
 }
 

@@ -46,6 +46,7 @@ impl Msg {
             workspace,
             hashes: StateHashes::new(),
             preview: false,
+            state_folders: Vec::new(),
         })))
     }
 }
@@ -58,6 +59,9 @@ pub struct LoadedWorkspace {
     /// The quick first pass (`loader::load` with `Pass::Preview`); the full load
     /// follows.
     pub preview: bool,
+    /// Where new state files would appear, as the load's walk found them
+    /// (`discover::Discovery::state_folders`): the watcher watches them too.
+    pub state_folders: Vec<String>,
 }
 
 /// One project re-read after its state file changed.

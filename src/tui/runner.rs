@@ -12,9 +12,8 @@ use std::sync::mpsc::Sender;
 
 use super::effect::Effect;
 use super::loader;
-use super::msg::Msg;
+use super::msg::{LoadedWorkspace, Msg};
 use crate::config::{ClipboardConfig, Config};
-use crate::core::model::Workspace;
 use crate::io::env::Env;
 use crate::io::{clipboard, clock, watch};
 
@@ -28,6 +27,9 @@ pub struct Runner {
     tx: Sender<Msg>,
     copy: Arc<CopyFn>,
     watcher: Option<watch::Watcher>,
+    planner: watch::Planner,
+    /// The folders to watch were set after a load at least once.
+    watching: bool,
     loading: bool,
     load_again: bool,
     problem: Option<String>,
@@ -43,6 +45,8 @@ impl Runner {
             tx,
             copy,
             watcher: None,
+            planner: watch::Planner::default(),
+            watching: false,
             loading: false,
             load_again: false,
             problem: None,
@@ -71,12 +75,20 @@ impl Runner {
 
     /// Called when a load's full pass is in: adjusts the watched folders and
     /// starts a load that was asked for meanwhile.
-    pub fn watch_workspace(&mut self, workspace: &Workspace) {
+    pub fn watch_workspace(&mut self, loaded: &LoadedWorkspace) {
         self.loading = false;
-        if let Some(watcher) = &mut self.watcher
-            && let Err(problem) = watcher.set(watch::plan(workspace))
-        {
-            self.problem = Some(problem);
+        if let Some(watcher) = &mut self.watcher {
+            let plan = self.planner.plan(&loaded.workspace, &loaded.state_folders);
+            let outcome = watcher.set(plan);
+            if let Some(problem) = outcome.problem {
+                self.problem = Some(problem);
+            }
+            // A folder made since the last load is watched only now: a state file
+            // written into it after this load walked it was not seen. Once more.
+            if self.watching && !outcome.added.is_empty() {
+                self.load_again = true;
+            }
+            self.watching = true;
         }
         if std::mem::take(&mut self.load_again) {
             self.load_all();

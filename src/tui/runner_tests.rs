@@ -1,5 +1,6 @@
-//! The effects run for real over a copy of the demo, without the watcher, as the
-//! event loop runs them: load, edit, and the refusal of a file changed meanwhile.
+//! The effects run for real over a copy of the demo, as the event loop runs them:
+//! load, edit, the refusal of a file changed meanwhile (without the watcher), and
+//! the folders watched after each load.
 
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
@@ -65,7 +66,7 @@ impl Dashboard {
                     if let Msg::Loaded(Ok(loaded)) = &msg
                         && !preview
                     {
-                        self.runner.watch_workspace(&loaded.workspace);
+                        self.runner.watch_workspace(loaded);
                     }
                     pending.extend(update(&mut self.model, msg, NOW));
                     if !preview {
@@ -319,7 +320,49 @@ fn a_load_sends_the_preview_then_the_full_pass() {
     assert_eq!(preview.hashes.len(), 1);
     // The second LoadAll came during the first: it runs once the full pass is in.
     assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
-    runner.watch_workspace(&full.workspace);
+    runner.watch_workspace(&full);
     assert!(next().preview);
     assert!(!next().preview);
+}
+
+/// The next finished load the runner sends: its full pass (previews and what the
+/// watcher reports meanwhile are passed over).
+fn next_load(rx: &Receiver<Msg>) -> LoadedWorkspace {
+    loop {
+        match rx.recv_timeout(Duration::from_secs(20)).unwrap() {
+            Msg::Loaded(Ok(loaded)) if loaded.preview => {}
+            Msg::Loaded(Ok(loaded)) => return *loaded,
+            Msg::FilesChanged(_) => {}
+            other => panic!("expected a load, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_folder_watched_only_after_a_load_is_looked_in_once_more() {
+    let mut d = Dashboard::open();
+    d.runner.start_watching();
+    d.runner.run(Effect::LoadAll, &mut Vec::new());
+    let first = next_load(&d.rx);
+    d.runner.watch_workspace(&first);
+    assert!(
+        !d.runner.loading,
+        "the first folders set ask for no second look"
+    );
+
+    // A project folder made since: the load walked it before it was watched, so
+    // a state file written into it in between would be missed.
+    std::fs::create_dir(d.root.join("projects/PROJ-009-new")).unwrap();
+    d.runner.run(Effect::LoadAll, &mut Vec::new());
+    let with_folder = next_load(&d.rx);
+    assert!(
+        with_folder
+            .state_folders
+            .contains(&"projects/PROJ-009-new".to_string())
+    );
+    d.runner.watch_workspace(&with_folder);
+    assert!(d.runner.loading, "one more load");
+    let again = next_load(&d.rx);
+    d.runner.watch_workspace(&again);
+    assert!(!d.runner.loading, "nothing newly watched: no further load");
 }

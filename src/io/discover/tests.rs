@@ -281,3 +281,34 @@ fn a_folder_where_a_state_file_belongs_is_reported() {
         ]
     );
 }
+
+#[test]
+fn the_walk_names_the_folders_where_state_files_appear_even_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for folder in [
+        "projects/PROJ-001/orchestration/wf-1",
+        "projects/PROJ-002/research",
+        "02-projects/10-new/01-planning",
+        "node_modules/projects/x",
+        "src/deep",
+    ] {
+        std::fs::create_dir_all(root.join(folder)).unwrap();
+    }
+    let mut found = discover(root, &Env::default()).state_folders;
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "02-projects",
+            "02-projects/10-new",
+            "02-projects/10-new/01-planning",
+            "projects",
+            "projects/PROJ-001",
+            "projects/PROJ-001/orchestration",
+            "projects/PROJ-001/orchestration/wf-1",
+            "projects/PROJ-002",
+        ],
+        "skipped folders (node_modules) are not walked"
+    );
+}
