@@ -65,8 +65,7 @@ pub fn run_from_process(args: &HookArgs) -> ExitCode {
     install_panic_hook(&env, now);
     let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
         let config = load_config(&env);
-        let stdin = std::io::stdin();
-        let payload = stdin::read_payload(stdin, stdin::SILENCE, stdin::MAX_BYTES);
+        let payload = stdin::read_stdin(stdin::SILENCE, stdin::MAX_BYTES);
         let mut stdout = std::io::stdout().lock();
         let mut stderr = std::io::stderr().lock();
         let run = Run {

@@ -1,16 +1,21 @@
 //! Reading the hook payload: exactly one JSON object, without waiting for EOF
 //! (Claude Code sometimes never closes stdin), giving up after a period of silence.
 //!
-//! A thread reads raw chunks and passes them over a channel; this side tracks
-//! where the top-level object ends (strings, escapes and nesting) and parses it
-//! once, as soon as its closing brace arrives. The reader thread may stay blocked
-//! on a stdin that never closes; the process exits without waiting for it.
+//! On Unix the hook polls stdin with a timeout and reads what is there (`poll`);
+//! elsewhere a thread reads raw chunks and passes them over a channel, and may
+//! stay blocked on a stdin that never closes (the process exits without waiting
+//! for it). Either way the chunks go to a [`Collector`], which tracks where the
+//! top-level object ends (strings, escapes and nesting) and parses it once, as
+//! soon as its closing brace arrives.
 
 use std::io::Read;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use serde_json::Value;
+
+#[cfg(unix)]
+mod poll;
 
 /// How long stdin may stay silent before the hook gives up on it.
 pub const SILENCE: Duration = Duration::from_secs(2);
@@ -32,6 +37,19 @@ pub enum Payload {
     TooLarge,
 }
 
+/// Reads one JSON object from the process's stdin: on Unix by polling it (no
+/// thread to start), elsewhere through [`read_payload`].
+pub fn read_stdin(silence: Duration, max: usize) -> Payload {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        if let Ok(fd) = std::io::stdin().as_fd().try_clone_to_owned() {
+            return poll::read_fd(std::fs::File::from(fd), silence, max);
+        }
+    }
+    read_payload(std::io::stdin(), silence, max)
+}
+
 /// Reads one JSON object from `reader` on a separate thread.
 pub fn read_payload<R: Read + Send + 'static>(reader: R, silence: Duration, max: usize) -> Payload {
     let (tx, rx) = mpsc::channel::<std::io::Result<Vec<u8>>>();
@@ -41,25 +59,61 @@ pub fn read_payload<R: Read + Send + 'static>(reader: R, silence: Duration, max:
     if spawned.is_err() {
         return Payload::Invalid("could not start the stdin reader".into());
     }
-    let mut buf = Vec::new();
-    let mut scanner = Scanner::default();
+    let mut collector = Collector::new(max);
     loop {
         match rx.recv_timeout(silence) {
             Ok(Ok(chunk)) => {
-                let from = buf.len();
-                buf.extend_from_slice(&chunk);
-                if buf.len() > max {
-                    return Payload::TooLarge;
-                }
-                match scanner.feed(buf.get(from..).unwrap_or_default(), from) {
-                    Scan::More => {}
-                    Scan::Complete(end) => return parse(buf.get(..end).unwrap_or_default()),
-                    Scan::NotAnObject => return Payload::Invalid(not_an_object(&buf)),
+                if let Some(done) = collector.push(&chunk) {
+                    return done;
                 }
             }
             Ok(Err(e)) => return Payload::Invalid(format!("stdin: {e}")),
-            Err(RecvTimeoutError::Disconnected) => return at_eof(&buf),
-            Err(RecvTimeoutError::Timeout) => return Payload::Silent { bytes: buf.len() },
+            Err(RecvTimeoutError::Disconnected) => return collector.at_eof(),
+            Err(RecvTimeoutError::Timeout) => return collector.silent(),
+        }
+    }
+}
+
+/// The bytes read so far and where the top-level object stands.
+struct Collector {
+    buf: Vec<u8>,
+    scanner: Scanner,
+    max: usize,
+}
+
+impl Collector {
+    fn new(max: usize) -> Collector {
+        Collector {
+            buf: Vec::new(),
+            scanner: Scanner::default(),
+            max,
+        }
+    }
+
+    /// Takes a chunk; the payload once it is decided.
+    fn push(&mut self, chunk: &[u8]) -> Option<Payload> {
+        let from = self.buf.len();
+        self.buf.extend_from_slice(chunk);
+        if self.buf.len() > self.max {
+            return Some(Payload::TooLarge);
+        }
+        match self
+            .scanner
+            .feed(self.buf.get(from..).unwrap_or_default(), from)
+        {
+            Scan::More => None,
+            Scan::Complete(end) => Some(parse(self.buf.get(..end).unwrap_or_default())),
+            Scan::NotAnObject => Some(Payload::Invalid(not_an_object(&self.buf))),
+        }
+    }
+
+    fn at_eof(&self) -> Payload {
+        at_eof(&self.buf)
+    }
+
+    fn silent(&self) -> Payload {
+        Payload::Silent {
+            bytes: self.buf.len(),
         }
     }
 }
