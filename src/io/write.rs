@@ -12,7 +12,7 @@
 //!   renames it over the original and fsyncs the folder. (`Options::durable: false`
 //!   skips both fsyncs, for caches rewritten on every run.)
 //! - [`create_new`] does the same for a file that must not exist yet (checkpoints,
-//!   `.acknowledged` markers); the final step never clobbers.
+//!   `.acknowledged` markers), without the lock: the final step never clobbers.
 //! - [`remove`] unlinks a file under the same lock, if it still hashes to the
 //!   snapshot, and fsyncs the folder (a consumed precompact state).
 //!
@@ -303,7 +303,9 @@ pub fn create_new_with(
     mode: Option<u32>,
     options: &Options,
 ) -> Result<(), WriteError> {
-    let _lock = SidecarLock::acquire(path, options.lock_timeout)?;
+    // No sidecar lock: nobody else can be writing a file that does not exist yet,
+    // and the last step never clobbers (of two creators, one wins, the other is
+    // told `AlreadyExists`).
     options
         .steps
         .before_check(path)

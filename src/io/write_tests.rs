@@ -148,10 +148,39 @@ fn a_lock_that_never_frees_times_out_and_changes_nothing() {
     };
     let err = replace_with(&snapshot, b"a: 2\n", &options).unwrap_err();
     assert!(matches!(err, WriteError::LockTimeout { .. }), "{err}");
-    let err = create_new_with(&new, b"x", None, &options).unwrap_err();
-    assert!(matches!(err, WriteError::LockTimeout { .. }), "{err}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "a: 1\n");
-    assert!(!new.exists());
+    // A file that does not exist yet needs no lock: creating it never clobbers.
+    create_new_with(&new, b"x", None, &options).unwrap();
+    assert_eq!(std::fs::read_to_string(&new).unwrap(), "x");
+}
+
+#[test]
+fn of_many_creators_of_one_file_exactly_one_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cx-001-checkpoint.json");
+    let outcomes: Vec<Result<(), WriteError>> = std::thread::scope(|scope| {
+        let racers: Vec<_> = (0..8)
+            .map(|i| {
+                let path = &path;
+                scope.spawn(move || create_new(path, format!("{i}").as_bytes(), None))
+            })
+            .collect();
+        racers.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    let won = outcomes.iter().filter(|o| o.is_ok()).count();
+    assert_eq!(won, 1, "{outcomes:?}");
+    assert!(outcomes.iter().all(|o| match o {
+        Ok(()) => true,
+        Err(e) => matches!(e, WriteError::AlreadyExists { .. }),
+    }));
+    let kept = std::fs::read_to_string(&path).unwrap();
+    let winner = outcomes.iter().position(|o| o.is_ok()).unwrap();
+    assert_eq!(kept, winner.to_string());
+    assert_eq!(
+        names_in(dir.path()),
+        ["cx-001-checkpoint.json"],
+        "no debris"
+    );
 }
 
 #[test]
