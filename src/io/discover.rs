@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::core::model::Diagnostic;
 use crate::io::env::Env;
 
+mod parallel;
 mod places;
 pub use places::is_state_folder;
 
@@ -113,10 +114,17 @@ pub fn discover_under(root: &Path, dir: &Path) -> Discovery {
     discovery
 }
 
+/// Puts what the walk found in a fixed order (folders may be read on several
+/// threads at once).
 fn finish(discovery: &mut Discovery) {
     discovery
         .files
         .sort_by(|a, b| (a.kind, &a.rel).cmp(&(b.kind, &b.rel)));
+    discovery
+        .diagnostics
+        .sort_by(|a, b| (&a.file, a.line, &a.message).cmp(&(&b.file, b.line, &b.message)));
+    discovery.state_folders.sort();
+    discovery.state_folders.dedup();
     drop_legacy_duplicates(discovery);
 }
 
@@ -163,9 +171,7 @@ fn walk(start: &Path, start_rel: &str, discovery: &mut Discovery) {
     // named by its real path rather than by a link to it.
     let mut links: Vec<(Pending, String)> = Vec::new();
     loop {
-        while let Some(dir) = stack.pop() {
-            walk_one(&dir, &mut stack, &mut links, &mut visited, discovery);
-        }
+        parallel::walk_stack(&mut stack, &mut links, &mut visited, discovery);
         let Some((link, name)) = links.pop() else {
             break;
         };
@@ -173,11 +179,16 @@ fn walk(start: &Path, start_rel: &str, discovery: &mut Discovery) {
     }
 }
 
+/// A folder found inside the one being read: its path, root-relative name and
+/// canonical path, for [`push_dir`].
+type Subfolder = (PathBuf, String, PathBuf);
+
+/// Lists `dir`: state files and diagnostics go to `discovery`, the folders to
+/// walk next to `subfolders`, symlinks (followed last) to `links`.
 fn walk_one(
     dir: &Pending,
-    stack: &mut Vec<Pending>,
+    subfolders: &mut Vec<Subfolder>,
     links: &mut Vec<(Pending, String)>,
-    visited: &mut HashSet<PathBuf>,
     discovery: &mut Discovery,
 ) {
     let display = if dir.rel.is_empty() { "." } else { &dir.rel };
@@ -215,8 +226,7 @@ fn walk_one(
         if file_type.is_dir() {
             folder_named_like_a_state_file(&rel, discovery);
             if !skipped(&dir.rel, &name) {
-                let canonical = dir.canonical.join(&*name);
-                push_dir(dir, path, rel, canonical, stack, visited, discovery);
+                subfolders.push((path, rel, dir.canonical.join(&*name)));
             }
         } else if file_type.is_file() {
             if let Some((kind, project_dir)) = classify(&rel) {

@@ -312,3 +312,47 @@ fn the_walk_names_the_folders_where_state_files_appear_even_empty() {
         "skipped folders (node_modules) are not walked"
     );
 }
+
+/// Past the first few dozen folders the walk goes on several threads: the same
+/// files, each once, by its real path, in the same order, whatever the timing;
+/// loops and links handled as on one thread.
+#[cfg(unix)]
+#[test]
+fn a_large_workspace_walked_on_several_threads_gives_the_same_discovery() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let mut expected = Vec::new();
+    for p in 0..60 {
+        for w in 0..4 {
+            let rel = format!("projects/PROJ-{p:03}/orchestration/wf-{w}/ORCHESTRATION.yaml");
+            touch(root, &rel);
+            expected.push(rel);
+        }
+        touch(
+            root,
+            &format!("projects/PROJ-{p:03}/.jerry/checkpoints/cx-001.json"),
+        );
+    }
+    std::os::unix::fs::symlink(root.join("projects"), root.join("projects/PROJ-007/loop")).unwrap();
+    std::os::unix::fs::symlink(root.join("projects/PROJ-009"), root.join("alias")).unwrap();
+    expected.sort();
+    let first = discover(root, &Env::default());
+    let found: Vec<&str> = first
+        .of_kind(FileKind::Orchestration)
+        .map(|f| f.rel.as_str())
+        .collect();
+    assert_eq!(found, expected);
+    assert_eq!(first.of_kind(FileKind::Checkpoint).count(), 60);
+    let loops = first
+        .diagnostics
+        .iter()
+        .filter(|d| d.message.contains("already searched"))
+        .count();
+    assert_eq!(loops, 2, "{:?}", first.diagnostics);
+    for _ in 0..10 {
+        let again = discover(root, &Env::default());
+        assert_eq!(again.files, first.files);
+        assert_eq!(again.diagnostics, first.diagnostics);
+        assert_eq!(again.state_folders, first.state_folders);
+    }
+}
