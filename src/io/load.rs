@@ -213,7 +213,16 @@ pub fn load_discovered_hashed(
         .of_kind(FileKind::CheckpointMarker)
         .map(|f| f.rel.as_str())
         .collect();
-    let load = |found: &Found| load_one(found, &markers, options);
+    // Listed files are checked here too, on the workers: a stat or more each.
+    let load = |found: &Found| {
+        let (mut item, hash) = load_one(found, &markers, options);
+        if let Item::Project(project) = &mut item
+            && Path::new(&project.source).is_relative()
+        {
+            exists::check_listed_files(root, project);
+        }
+        (item, hash)
+    };
     let loaded: Vec<(Item, Option<ContentHash>)> = if options.one_thread {
         discovery.files.iter().map(load).collect()
     } else {
@@ -250,9 +259,6 @@ pub fn load_discovered_hashed(
     make_ids_unique(&mut ws.projects);
     choose_precompact(&mut ws, precompacts);
     for project in &mut ws.projects {
-        if Path::new(&project.source).is_relative() {
-            exists::check_listed_files(root, project);
-        }
         project.staleness = staleness::assess(
             project,
             options.session.as_ref(),
