@@ -1,5 +1,6 @@
-//! The hooks' fast normaliser (`normalize_orchestration_fast`, which parses only the
-//! entries it reads) gives the same project as the full normaliser on every
+//! The pruned normaliser behind the hooks' and the dashboard's fast path
+//! (`normalize_orchestration_pruned`, which parses only the entries it reads)
+//! gives the same project as the full normaliser on every
 //! ORCHESTRATION.yaml of the shared corpus, the demo and the test fixtures; the
 //! only thing it may miss is a warning about an entry it did not read.
 //! The corpus is read in place from `$RESUME_TUI_CORPUS`, else `../shared/corpus`.
@@ -8,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use resume_tui::core::model::Project;
 use resume_tui::core::normalize::jerry::prune::prune;
-use resume_tui::core::normalize::jerry::{normalize_orchestration, normalize_orchestration_fast};
+use resume_tui::core::normalize::jerry::{normalize_orchestration, normalize_orchestration_pruned};
 
 fn corpus_root() -> PathBuf {
     let root = std::env::var_os("RESUME_TUI_CORPUS")
@@ -53,7 +54,7 @@ fn same_project(path: &Path) -> bool {
     let source = path.display().to_string();
     let dir = path.parent().unwrap().display().to_string();
     let full = normalize_orchestration(&source, &dir, &text);
-    let fast = normalize_orchestration_fast(&source, &dir, &text);
+    let fast = normalize_orchestration_pruned(&source, &dir, &text);
     assert_eq!(
         without_diagnostics(&fast),
         without_diagnostics(&full),

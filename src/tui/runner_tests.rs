@@ -289,9 +289,14 @@ fn a_load_sends_the_preview_then_the_full_pass() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("projects/PROJ-001/ORCHESTRATION.yaml");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    let text = "workflow:\n  id: wf-two-passes\n  status: ACTIVE\n\
-                notes:\n  owner: a\n  owner: b\n\
-                resumption:\n  next_step: carry on\n";
+    // Large enough for the preview to cut it (small files are parsed whole).
+    let history: String = (0..1200).map(|i| format!("  - step {i} done\n")).collect();
+    let text = format!(
+        "workflow:\n  id: wf-two-passes\n  status: ACTIVE\n\
+         notes:\n  owner: a\n  owner: b\nhistory:\n{history}\
+         resumption:\n  next_step: carry on\n"
+    );
+    assert!(text.len() > 16 * 1024);
     std::fs::write(&file, text).unwrap();
     let ctx = Context::for_root(dir.path(), Env::default(), NOW);
     let (tx, rx) = mpsc::channel();

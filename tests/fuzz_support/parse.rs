@@ -62,7 +62,7 @@ pub fn jerry(data: &[u8]) {
 pub fn jerry_fast(data: &[u8]) {
     let text = text(data);
     let full = jerry::normalize_orchestration("p/ORCHESTRATION.yaml", "p", &text);
-    let fast = jerry::normalize_orchestration_fast("p/ORCHESTRATION.yaml", "p", &text);
+    let fast = jerry::normalize_orchestration_pruned("p/ORCHESTRATION.yaml", "p", &text);
     check_diagnostics(&text, &fast.diagnostics);
     if full.shape == resume_tui::core::model::Shape::Unreadable {
         return;

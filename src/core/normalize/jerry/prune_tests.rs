@@ -165,7 +165,7 @@ fn what_a_line_reader_cannot_vouch_for_is_refused() {
 mod generated {
     use proptest::prelude::*;
 
-    use super::super::super::{normalize_orchestration, normalize_orchestration_fast};
+    use super::super::super::{normalize_orchestration, normalize_orchestration_pruned};
     use crate::core::model::{Project, Shape};
 
     const KEYS: &[&str] = &[
@@ -364,14 +364,14 @@ mod generated {
             map_body(&entries, true, 0, &mut text);
             let full = normalize_orchestration("p/ORCHESTRATION.yaml", "p", &text);
             prop_assume!(full.shape != Shape::Unreadable);
-            let fast = normalize_orchestration_fast("p/ORCHESTRATION.yaml", "p", &text);
+            let fast = normalize_orchestration_pruned("p/ORCHESTRATION.yaml", "p", &text);
             prop_assert_eq!(without_diagnostics(fast), without_diagnostics(full), "{}", text);
         }
 
         #[test]
         fn never_panics_on_yaml_like_input(text in r#"[ \-:#'"{}\[\],|>a-z0-9_\n]{0,300}"#) {
             let _ = super::prune(&text);
-            let _ = normalize_orchestration_fast("p/ORCHESTRATION.yaml", "p", &text);
+            let _ = normalize_orchestration_pruned("p/ORCHESTRATION.yaml", "p", &text);
         }
     }
 }
