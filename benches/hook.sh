@@ -115,13 +115,17 @@ for T in t50 t1g; do
     payload PostToolUse "$WORK/$T.jsonl" "{\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":\"$ORCH\"}}" > "$WORK/in/PostToolUse-$T"
 done
 payload UserPromptSubmit "$LOW" '{"prompt":"next"}' > "$WORK/in/UserPromptSubmit-low-t50"
+# A new session every run (the runner puts the run's number for @RUN@): every
+# PreCompact creates a checkpoint, as the first firing of a compaction does; the
+# others update the one they made (the same session within 60 s).
+payload PreCompact "$WORK/t50.jsonl" '{"trigger":"auto","session_id":"bench-@RUN@"}' > "$WORK/in/PreCompact-new-t50"
 
 export CLAUDE_PROJECT_DIR="$WORK/ws" RESUME_TUI_LOG_DIR="$WORK/log" HOME="$WORK/home"
 # One PreCompact first, so that the checkpoint exists (later runs update it, as the
 # repeated firings of one compaction do) and SessionStart/PostCompact have one to use.
 "$BIN" hook < "$WORK/in/PreCompact-t50" > /dev/null
 
-CASES=(empty PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
+CASES=(empty PreCompact-new-t50 PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
        UserPromptSubmit-low-t50 UserPromptSubmit-critical-t50 UserPromptSubmit-critical-t1g
        SessionStart-compact-t50 SessionStart-compact-t1g PostToolUse-t50 PostToolUse-t1g)
 
@@ -151,16 +155,32 @@ median_ms() { # case [extra hook args…] -> median milliseconds
         # Alternates with the do-nothing run, so that both see the same load;
         # prints the case's median and minimum, then the do-nothing median.
         python3 - "$RUNS" "$input" "$WORK/in/empty" "$BIN" hook "$@" <<'PY'
-import statistics, subprocess, sys, time
+import os, statistics, subprocess, sys, time
 runs, path, empty, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
 def timed(args, path):
     with open(path, "rb") as stdin:
         start = time.perf_counter_ns()
         subprocess.run(args, stdin=stdin, stdout=subprocess.DEVNULL)
         return (time.perf_counter_ns() - start) / 1e6
+template = open(path, "rb").read()
+def input_for(i):
+    if b"@RUN@" not in template:
+        return path
+    with open(path + ".run", "wb") as f:
+        f.write(template.replace(b"@RUN@", b"%d-%d" % (time.time_ns(), i)))
+    return path + ".run"
+# The checkpoints the new-session case creates are removed (untimed), so that the
+# other cases see the same workspace: hooks read every checkpoint of the folder.
+checkpoints = os.path.join(os.environ["CLAUDE_PROJECT_DIR"], ".jerry", "checkpoints")
+before = set(os.listdir(checkpoints)) if os.path.isdir(checkpoints) else set()
+def tidy():
+    if b"@RUN@" in template and os.path.isdir(checkpoints):
+        for name in set(os.listdir(checkpoints)) - before:
+            os.remove(os.path.join(checkpoints, name))
 times, base = [], []
 for i in range(runs + 5):
-    t = timed(cmd, path)
+    t = timed(cmd, input_for(i))
+    tidy()
     b = timed(cmd[:2], empty)
     if i >= 5:
         times.append(t)
@@ -192,6 +212,8 @@ echo "| case | whole run | ratio | decide (--dry-run) | ratio |"
 echo "|---|---:|---:|---:|---:|"
 echo "| do-nothing (\`resume-tui hook\`, empty stdin) | $BASE ($BASE_MIN) | 1.00 | | |"
 for c in "${CASES[@]:1}"; do
+    # Only the python3 runner gives each run its own session.
+    if [ "$c" = PreCompact-new-t50 ] && [ "${TOOL#python3}" = "$TOOL" ]; then continue; fi
     read -r m m_min m_base <<< "$(median_ms "$c")"
     read -r d d_min d_base <<< "$(median_ms "$c" --dry-run)"
     echo "| $c | $m ($m_min) | $(ratio "$m" "${m_base:-$BASE}") | $d ($d_min) | $(ratio "$d" "${d_base:-$BASE}") |"
