@@ -5,7 +5,8 @@
 # folder), a 50 MB transcript and a 1 GB one (a 1 GB hole followed by the same
 # 50 MB: the tail a hook reads is identical, the file is twenty times larger), then
 # times each event against a do-nothing run of the same binary (`resume-tui hook`
-# with empty stdin). Uses hyperfine when installed, else a `date +%s%N` loop.
+# with empty stdin), with benches/spawn_time.c (built with the machine's C
+# compiler), else hyperfine, python3 or a `date +%s%N` loop.
 #
 #   benches/hook.sh                 # release build, 50 runs per case
 #   RUNS=200 BIN=target/release/resume-tui benches/hook.sh
@@ -129,23 +130,41 @@ CASES=(empty PreCompact-new-t50 PreCompact-t50 PreCompact-t1g PostCompact-t50 Po
        UserPromptSubmit-low-t50 UserPromptSubmit-critical-t50 UserPromptSubmit-critical-t1g
        SessionStart-compact-t50 SessionStart-compact-t1g PostToolUse-t50 PostToolUse-t1g)
 
-# hyperfine feeds stdin itself from 1.16 (`--input`). An older one would need a
-# shell around each run, whose cost it cannot subtract reliably: then a python3
-# runner (spawn to exit, like hyperfine -N), else a `date +%s%N` loop (which also
+# The runner: benches/spawn_time.c, built with the machine's C compiler
+# (posix_spawn and wait, alternating with the do-nothing run so that both see the
+# same load); else hyperfine from 1.16 (`--input`); else a python3 loop (which
+# adds its own spawn overhead to every run); else a `date +%s%N` loop (which also
 # counts the `date` process it spawns).
-if command -v hyperfine > /dev/null && hyperfine --help | grep -c -- '--input' > /dev/null; then
+CC="$(command -v cc || command -v gcc || true)"
+if [ -n "$CC" ] && "$CC" -O2 -o "$WORK/spawn_time" "$HERE/benches/spawn_time.c" 2> /dev/null; then
+    TOOL="spawn_time.c ($($CC --version | head -1))"
+elif command -v hyperfine > /dev/null && hyperfine --help | grep -c -- '--input' > /dev/null; then
     TOOL="$(hyperfine --version) -N --input"
 elif command -v python3 > /dev/null; then
     TOOL="python3 subprocess loop"
-    if command -v hyperfine > /dev/null; then TOOL="$TOOL ($(hyperfine --version) has no --input)"; fi
 else
     TOOL="date +%s%N loop"
 fi
+# The new-session case needs one input per run (spawn_time.c and python3 only).
+NEW_RUNS=$((RUNS + 10))
+for i in $(seq 0 "$NEW_RUNS"); do
+    sed "s/@RUN@/$i/" "$WORK/in/PreCompact-new-t50" > "$WORK/in/PreCompact-new-t50.$i"
+done
+CHECKPOINTS="$WORK/ws/.jerry/checkpoints"
 
 median_ms() { # case [extra hook args…] -> median milliseconds
-    local input="$WORK/in/$1"
+    local input="$WORK/in/$1" clean=()
     shift
     case "$TOOL" in
+    spawn_time*)
+        # The checkpoints the new-session case creates are removed between runs,
+        # so that every case sees the same workspace.
+        if [ "$(basename "$input")" = PreCompact-new-t50 ]; then
+            input="$input.%d"
+            clean=("$CHECKPOINTS")
+        fi
+        "$WORK/spawn_time" "$RUNS" "$input" "$WORK/in/empty" "${clean[@]}" -- "$BIN" hook "$@"
+        ;;
     hyperfine*)
         hyperfine -N --warmup 5 --runs "$RUNS" --style none --input "$input" \
             --export-json "$WORK/run.json" "$BIN hook $*" > /dev/null 2>&1
@@ -206,14 +225,14 @@ echo
 echo "### Hook wall time, $(date -u +%Y-%m-%d) ($TOOL, $RUNS runs)"
 echo
 echo "Workspace: $WORKSPACE_KIND. Transcripts: 50 MB ($(du -h "$WORK/t50.jsonl" | cut -f1)) and 1 GB apparent size ($(du -h --apparent-size "$WORK/t1g.jsonl" | cut -f1); a hole plus the same 50 MB). Machine: $(nproc) CPUs, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')."
-echo "Command: \`benches/hook.sh\` (RUNS=$RUNS). \"decide\" is the same run with \`--dry-run\`: everything but the writes (with their fsyncs) and the log line. Times in ms, median (min); the ratio is of medians to the do-nothing median (with the python3 runner, the do-nothing runs alternate with the case's, so that both see the same load)."
+echo "Command: \`benches/hook.sh\` (RUNS=$RUNS). \"decide\" is the same run with \`--dry-run\`: everything but the writes (with their fsyncs) and the log line. Times in ms, median (min); the ratio is of medians to the do-nothing median (with spawn_time.c and the python3 runner, the do-nothing runs alternate with the case's, so that both see the same load)."
 echo
 echo "| case | whole run | ratio | decide (--dry-run) | ratio |"
 echo "|---|---:|---:|---:|---:|"
 echo "| do-nothing (\`resume-tui hook\`, empty stdin) | $BASE ($BASE_MIN) | 1.00 | | |"
 for c in "${CASES[@]:1}"; do
-    # Only the python3 runner gives each run its own session.
-    if [ "$c" = PreCompact-new-t50 ] && [ "${TOOL#python3}" = "$TOOL" ]; then continue; fi
+    # Only spawn_time.c and the python3 runner give each run its own session.
+    case "$TOOL" in spawn_time* | python3*) ;; *) [ "$c" = PreCompact-new-t50 ] && continue ;; esac
     read -r m m_min m_base <<< "$(median_ms "$c")"
     read -r d d_min d_base <<< "$(median_ms "$c" --dry-run)"
     echo "| $c | $m ($m_min) | $(ratio "$m" "${m_base:-$BASE}") | $d ($d_min) | $(ratio "$d" "${d_base:-$BASE}") |"
