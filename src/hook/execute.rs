@@ -2,49 +2,38 @@
 //! describes them for `--dry-run`.
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
 use super::output::{HookOutcome, PlannedWrite, WriteOp};
 use crate::io::write::{self, WriteError};
 
-/// Performs the writes and returns the first failure in plan order. New files are
-/// created owner-only; a replaced file keeps its mode. Durable writes
-/// of different files (PreCompact's checkpoint and precompact state) run at the
-/// same time: each is mostly waiting on its own fsyncs, and neither needs the
-/// other. Otherwise the writes run in order and stop at the first failure.
+/// Performs every write, in plan order, and returns the first failure: the writes
+/// are independent (each is checked against its own snapshot), so one that fails
+/// does not keep the others from being made. New files are created owner-only; a
+/// replaced file keeps its mode. Nothing is fsynced here: the durable writes'
+/// paths ([`paths_to_fsync`]) are fsynced after the hook exits
+/// (`io::fsync_later`).
 pub fn execute(writes: &[PlannedWrite]) -> Result<(), WriteError> {
-    let durable = writes.iter().filter(|w| w.durable).count();
-    let distinct = writes
-        .iter()
-        .enumerate()
-        .all(|(i, w)| writes.iter().skip(i + 1).all(|o| o.path != w.path));
-    if durable < 2 || !distinct {
-        return writes.iter().try_for_each(execute_one);
-    }
-    let results: Vec<Result<(), WriteError>> = std::thread::scope(|scope| {
-        let (first, rest) = writes
-            .split_first()
-            .map_or((None, &[][..]), |(f, r)| (Some(f), r));
-        let others: Vec<_> = rest
-            .iter()
-            .map(|w| scope.spawn(move || execute_one(w)))
-            .collect();
-        let mut results = vec![first.map_or(Ok(()), execute_one)];
-        for (handle, planned) in others.into_iter().zip(rest) {
-            results.push(handle.join().unwrap_or_else(|_| {
-                Err(WriteError::io(
-                    &planned.path,
-                    std::io::Error::other("the writing thread panicked"),
-                ))
-            }));
-        }
-        results
-    });
+    let results: Vec<Result<(), WriteError>> = writes.iter().map(execute_one).collect();
     results.into_iter().collect()
+}
+
+/// What the durable writes call to be fsynced: each file written, or the folder
+/// of a file removed.
+pub fn paths_to_fsync(writes: &[PlannedWrite]) -> Vec<PathBuf> {
+    writes
+        .iter()
+        .filter(|w| w.durable)
+        .filter_map(|w| match &w.op {
+            WriteOp::Create(_) | WriteOp::Replace { .. } => Some(w.path.clone()),
+            WriteOp::Remove { .. } => w.path.parent().map(PathBuf::from),
+        })
+        .collect()
 }
 
 fn execute_one(planned: &PlannedWrite) -> Result<(), WriteError> {
     let options = write::Options {
-        durable: planned.durable,
+        durable: false,
         ..write::Options::default()
     };
     match &planned.op {
@@ -131,10 +120,10 @@ mod tests {
         }
     }
 
-    /// PreCompact's two files are written side by side: a failure of one does not
-    /// keep the other from being written, and the first failure is returned.
+    /// PreCompact's two files are independent: a failure of one does not keep the
+    /// other from being written, and the first failure is returned.
     #[test]
-    fn independent_durable_writes_all_run_and_the_first_failure_is_returned() {
+    fn independent_writes_all_run_and_the_first_failure_is_returned() {
         let dir = tempfile::tempdir().unwrap();
         let taken = dir.path().join("checkpoints/cx-001-checkpoint.json");
         std::fs::create_dir_all(taken.parent().unwrap()).unwrap();
@@ -150,6 +139,32 @@ mod tests {
         let other = dir.path().join("other.json");
         execute(&[create(&other, "1"), create(&dir.path().join("b.json"), "2")]).unwrap();
         assert_eq!(std::fs::read_to_string(&other).unwrap(), "1");
+    }
+
+    /// Durable writes name what to fsync after exit: the file written, or the folder
+    /// of the file removed; a cache names nothing.
+    #[test]
+    fn durable_writes_name_the_files_and_folders_to_fsync() {
+        let dir = tempfile::tempdir().unwrap();
+        let checkpoint = dir.path().join("checkpoints/cx-001-checkpoint.json");
+        let state = dir.path().join(".cache/precompact_state.json");
+        std::fs::create_dir_all(state.parent().unwrap()).unwrap();
+        std::fs::write(&state, "{}").unwrap();
+        let mut cache = create(&dir.path().join("context-monitor-state.json"), "{}");
+        cache.durable = false;
+        let removal = PlannedWrite {
+            path: state.clone(),
+            op: WriteOp::Remove {
+                snapshot: read_snapshot(&state).unwrap(),
+            },
+            why: "consumed".into(),
+            durable: true,
+        };
+        let writes = [create(&checkpoint, "{}"), cache, removal];
+        assert_eq!(
+            paths_to_fsync(&writes),
+            vec![checkpoint, dir.path().join(".cache")]
+        );
     }
 
     /// The consumed precompact state is removed under the sidecar lock, so a writer

@@ -14,6 +14,7 @@ use crate::cli::HookArgs;
 use crate::config::Config;
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
+use crate::io::fsync_later;
 use crate::io::log::{self, Level};
 use crate::io::write::WriteError;
 
@@ -178,6 +179,7 @@ impl Run<'_> {
                 outcome.error(format!("write failed: {e}"));
             }
         }
+        self.fsync_after_exit(&mut outcome);
         if let Some(text) = &outcome.stdout {
             let _ = writeln!(stdout, "{text}");
             let _ = stdout.flush();
@@ -203,6 +205,34 @@ impl Run<'_> {
         self.append(&lines);
     }
 
+    /// Leaves the durable writes' fsyncs to a child that outlives this process, or
+    /// does them here when there is none (`io::fsync_later`).
+    fn fsync_after_exit(&self, outcome: &mut HookOutcome) {
+        let paths = execute::paths_to_fsync(&outcome.writes);
+        if paths.is_empty() {
+            return;
+        }
+        let listed = list_paths(&paths);
+        let report = |failures: &[String]| {
+            let lines: Vec<String> = failures
+                .iter()
+                .map(|f| log::format_line(self.now, Level::Error, "fsync", f))
+                .collect();
+            append_log(self.env, self.config, &lines);
+        };
+        match fsync_later::detach(&paths, report) {
+            fsync_later::Synced::Later { pid } => {
+                outcome.explain(format!("fsync of {listed}: after exit, by process {pid}"));
+            }
+            fsync_later::Synced::Now { failures } => {
+                outcome.explain(format!("fsync of {listed}: before exit (no fork)"));
+                for failure in failures {
+                    outcome.error(format!("fsync {failure}"));
+                }
+            }
+        }
+    }
+
     fn log(&self, event: Option<&Event>, level: Level, message: &str) {
         let name = event.map_or("hook", Event::name);
         self.append(&[log::format_line(self.now, level, name, message)]);
@@ -212,8 +242,20 @@ impl Run<'_> {
         if self.args.dry_run {
             return;
         }
-        if let Some(path) = log::log_path(self.env) {
-            let _ = log::append_lines(&path, self.config.log.max_bytes, lines);
-        }
+        append_log(self.env, self.config, lines);
+    }
+}
+
+fn list_paths(paths: &[std::path::PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn append_log(env: &Env, config: &Config, lines: &[String]) {
+    if let Some(path) = log::log_path(env) {
+        let _ = log::append_lines(&path, config.log.max_bytes, lines);
     }
 }

@@ -6,6 +6,7 @@ pub mod demo;
 pub mod discover;
 pub mod env;
 pub mod fence;
+pub mod fsync_later;
 pub mod load;
 pub mod log;
 pub mod migrate;
