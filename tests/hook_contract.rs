@@ -88,21 +88,48 @@ fn precompact_writes_a_design_checkpoint_and_prints_braces() {
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn precompact_within_the_dedupe_window_updates_the_same_checkpoint() {
     let fx = Fixture::new();
     let t = fx.edits_in("projects/PROJ-001-demo");
     let input = payload("PreCompact", Some(&t), json!({"trigger": "manual"}));
+    let path = fx.root().join(".jerry/checkpoints/cx-001-checkpoint.json");
+    let mut inodes = Vec::new();
     for _ in 0..3 {
         assert_eq!(fx.run(&[], &input).0, "{}\n");
+        inodes.push(inode(&path));
     }
     assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
+    // The later firings of one compaction change nothing: the file is left as is.
+    assert!(inodes.iter().all(|&i| i == inodes[0]), "{inodes:?}");
+    assert!(
+        fx.log()
+            .contains("INFO PreCompact: checkpoint cx-001 unchanged")
+    );
+    // A firing that brings something new updates it in place.
+    let keep = payload(
+        "PreCompact",
+        Some(&t),
+        json!({"trigger": "manual", "custom_instructions": "keep the API notes"}),
+    );
+    fx.run(&[], &keep);
+    assert_ne!(inode(&path), inodes[0]);
+    assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
+    let cp = fx.json(".jerry/checkpoints/cx-001-checkpoint.json");
+    assert!(cp.to_string().contains("keep the API notes"), "{cp}");
     let other = input.replace(SESSION, "sess-2");
     fx.run(&[], &other);
     assert_eq!(
         fx.checkpoints(),
         ["cx-001-checkpoint.json", "cx-002-checkpoint.json"]
     );
+}
+
+#[cfg(unix)]
+fn inode(path: &std::path::Path) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).unwrap().ino()
 }
 
 #[test]
@@ -135,6 +162,7 @@ fn parallel_precompact_firings_make_one_checkpoint() {
     assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
 }
 
+#[cfg(unix)]
 #[test]
 fn precompact_in_a_nexus_workspace_writes_the_flat_precompact_state() {
     let fx = Fixture::new().nexus();
@@ -176,6 +204,26 @@ fn precompact_in_a_nexus_workspace_writes_the_flat_precompact_state() {
     assert_eq!(state["confidence"], "medium", "reads only");
     assert_eq!(state["detection_method"], "transcript");
     assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
+
+    // Another session's compaction moments later, on the same project: a new
+    // checkpoint, and the state, which already says this, left as is.
+    let state_path = fx.root().join("00-system/.cache/precompact_state.json");
+    let before = inode(&state_path);
+    let input = payload("PreCompact", Some(&path), json!({})).replace(SESSION, "sess-2");
+    fx.run(&["PreCompact"], &input);
+    assert_eq!(
+        fx.checkpoints(),
+        ["cx-001-checkpoint.json", "cx-002-checkpoint.json"]
+    );
+    assert_eq!(inode(&state_path), before);
+    // A state that says something else is rewritten.
+    fx.write(
+        "00-system/.cache/precompact_state.json",
+        &text.replace("07-x", "09-y"),
+    );
+    let input = payload("PreCompact", Some(&path), json!({})).replace(SESSION, "sess-3");
+    fx.run(&["PreCompact"], &input);
+    assert_eq!(fx.read("00-system/.cache/precompact_state.json"), text);
 }
 
 #[test]

@@ -114,13 +114,23 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         fill: fill.as_ref(),
         project: project.as_ref(),
     });
-    let Ok(Value::Object(mut body)) = serde_json::to_value(&checkpoint) else {
+    let Ok(Value::Object(body)) = serde_json::to_value(&checkpoint) else {
         out.error("could not serialise the checkpoint");
         return out;
     };
+    let id = checkpoints::event_id(number);
     let (path, op, verb) = match reuse {
         Some((file, snapshot, existing)) => {
-            carry_over(&mut body, &existing);
+            let body = with_carry_over(body, &existing);
+            if same_but_timestamp(&body, &existing) {
+                // A later firing of the same compaction: the same transcript and
+                // project, so nothing but the time would change.
+                out.explain(format!(
+                    "checkpoint {id}: already records this firing (only its timestamp would change); left as is"
+                ));
+                out.info(format!("checkpoint {id} unchanged"));
+                return plan_nexus_state(root, detection.as_ref(), project.as_ref(), ctx, out);
+            }
             let bytes = pretty(&Value::Object(body));
             (file.path, WriteOp::Replace { snapshot, bytes }, "updated")
         }
@@ -129,7 +139,6 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             (path, WriteOp::Create(pretty(&Value::Object(body))), "new")
         }
     };
-    let id = checkpoints::event_id(number);
     out.explain(format!(
         "checkpoint {id}: {verb} ({})",
         if verb == "new" {
@@ -139,23 +148,38 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         }
     ));
     out.write(path, op, format!("{verb} checkpoint {id}"));
-
-    if is_nexus_workspace(root) {
-        plan_precompact_state(
-            root,
-            detection.as_ref(),
-            project.as_ref(),
-            ctx.now,
-            &mut out,
-        );
-    }
     out.info(format!(
         "checkpoint {id} ({verb}) for {} fill {}",
         project.as_ref().map_or("no workflow", |p| p.id.as_str()),
         fill.as_ref()
             .map_or("unknown".to_string(), |f| format!("{:.1}%", f.fill * 100.0))
     ));
+    plan_nexus_state(root, detection.as_ref(), project.as_ref(), ctx, out)
+}
+
+/// In a Nexus workspace, plans the precompact state too.
+fn plan_nexus_state(
+    root: &Path,
+    detection: Option<&Detection>,
+    project: Option<&Project>,
+    ctx: &HookContext,
+    mut out: HookOutcome,
+) -> HookOutcome {
+    if is_nexus_workspace(root) {
+        plan_precompact_state(root, detection, project, ctx, &mut out);
+    }
     out
+}
+
+/// Whether two checkpoints (or states) differ at most in their `timestamp`.
+fn same_but_timestamp(
+    new: &serde_json::Map<String, Value>,
+    old: &serde_json::Map<String, Value>,
+) -> bool {
+    new.len() == old.len()
+        && new
+            .iter()
+            .all(|(key, value)| key == "timestamp" || old.get(key) == Some(value))
 }
 
 fn label(confidence: crate::core::wire::precompact::Confidence) -> &'static str {
@@ -216,15 +240,16 @@ fn recent(map: &serde_json::Map<String, Value>, now: Timestamp, dedupe_seconds: 
 
 /// What the earlier run recorded and this one must not lose: the acknowledgement
 /// and what PostCompact wrote.
-fn carry_over(
-    body: &mut serde_json::Map<String, Value>,
+fn with_carry_over(
+    mut body: serde_json::Map<String, Value>,
     existing: &serde_json::Map<String, Value>,
-) {
+) -> serde_json::Map<String, Value> {
     for key in ["metadata", "post_compact"] {
         if let Some(value) = existing.get(key) {
             body.insert(key.to_string(), value.clone());
         }
     }
+    body
 }
 
 /// The fill the UserPromptSubmit hook last recorded for this session.
@@ -257,18 +282,28 @@ fn plan_precompact_state(
     root: &Path,
     detection: Option<&Detection>,
     project: Option<&Project>,
-    now: Timestamp,
+    ctx: &HookContext,
     out: &mut HookOutcome,
 ) {
-    let state = build::precompact_state(detection, project, now);
-    let Ok(text) = serde_json::to_string_pretty(&state) else {
+    let state = build::precompact_state(detection, project, ctx.now);
+    let Ok(Value::Object(value)) = serde_json::to_value(&state) else {
         return;
     };
-    let bytes = format!("{text}\n").into_bytes();
+    let bytes = pretty(&Value::Object(value.clone()));
     let path = precompact_state_path(root);
     // Not fsynced: the checkpoint written beside it (durably) records the same
     // project and confidence, and SessionStart falls back on it (docs/hooks.md).
     match WriteOp::put(&path, bytes) {
+        Ok(WriteOp::Replace { snapshot, .. })
+            if serde_json::from_slice(&snapshot.bytes).is_ok_and(|old| {
+                recent(&old, ctx.now, ctx.config.hooks.dedupe_seconds)
+                    && same_but_timestamp(&value, &old)
+            }) =>
+        {
+            out.explain(
+                "precompact state: already says this, written within hooks.dedupe_seconds; left as is",
+            );
+        }
         Ok(op) => out.write_cache(path, op, "Nexus precompact state for SessionStart"),
         Err(e) => out.error(format!("{e}; left alone")),
     }
