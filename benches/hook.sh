@@ -120,13 +120,17 @@ payload UserPromptSubmit "$LOW" '{"prompt":"next"}' > "$WORK/in/UserPromptSubmit
 # PreCompact creates a checkpoint, as the first firing of a compaction does; the
 # others update the one they made (the same session within 60 s).
 payload PreCompact "$WORK/t50.jsonl" '{"trigger":"auto","session_id":"bench-@RUN@"}' > "$WORK/in/PreCompact-new-t50"
+# One session, with different custom instructions every run: every run updates
+# the session's checkpoint. (The plain PreCompact case repeats one firing exactly,
+# as the later firings of one compaction do, and leaves the checkpoint as it is.)
+payload PreCompact "$WORK/t50.jsonl" '{"trigger":"manual","session_id":"bench-update","custom_instructions":"keep run @RUN@"}' > "$WORK/in/PreCompact-update-t50"
 
 export CLAUDE_PROJECT_DIR="$WORK/ws" RESUME_TUI_LOG_DIR="$WORK/log" HOME="$WORK/home"
 # One PreCompact first, so that the checkpoint exists (later runs update it, as the
 # repeated firings of one compaction do) and SessionStart/PostCompact have one to use.
 "$BIN" hook < "$WORK/in/PreCompact-t50" > /dev/null
 
-CASES=(empty PreCompact-new-t50 PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
+CASES=(empty PreCompact-new-t50 PreCompact-update-t50 PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
        UserPromptSubmit-low-t50 UserPromptSubmit-critical-t50 UserPromptSubmit-critical-t1g
        SessionStart-compact-t50 SessionStart-compact-t1g PostToolUse-t50 PostToolUse-t1g)
 
@@ -145,10 +149,13 @@ elif command -v python3 > /dev/null; then
 else
     TOOL="date +%s%N loop"
 fi
-# The new-session case needs one input per run (spawn_time.c and python3 only).
+# The new-session and update cases need one input per run (spawn_time.c and
+# python3 only).
 NEW_RUNS=$((RUNS + 10))
-for i in $(seq 0 "$NEW_RUNS"); do
-    sed "s/@RUN@/$i/" "$WORK/in/PreCompact-new-t50" > "$WORK/in/PreCompact-new-t50.$i"
+for c in PreCompact-new-t50 PreCompact-update-t50; do
+    for i in $(seq 0 "$NEW_RUNS"); do
+        sed "s/@RUN@/$i/" "$WORK/in/$c" > "$WORK/in/$c.$i"
+    done
 done
 CHECKPOINTS="$WORK/ws/.jerry/checkpoints"
 
@@ -159,10 +166,10 @@ median_ms() { # case [extra hook args…] -> median milliseconds
     spawn_time*)
         # The checkpoints the new-session case creates are removed between runs,
         # so that every case sees the same workspace.
-        if [ "$(basename "$input")" = PreCompact-new-t50 ]; then
-            input="$input.%d"
-            clean=("$CHECKPOINTS")
-        fi
+        case "$(basename "$input")" in
+        PreCompact-new-t50) input="$input.%d" clean=("$CHECKPOINTS") ;;
+        PreCompact-update-t50) input="$input.%d" ;;
+        esac
         "$WORK/spawn_time" "$RUNS" "$input" "$WORK/in/empty" "${clean[@]}" -- "$BIN" hook "$@"
         ;;
     hyperfine*)
@@ -193,7 +200,7 @@ def input_for(i):
 checkpoints = os.path.join(os.environ["CLAUDE_PROJECT_DIR"], ".jerry", "checkpoints")
 before = set(os.listdir(checkpoints)) if os.path.isdir(checkpoints) else set()
 def tidy():
-    if b"@RUN@" in template and os.path.isdir(checkpoints):
+    if "PreCompact-new" in path and os.path.isdir(checkpoints):
         for name in set(os.listdir(checkpoints)) - before:
             os.remove(os.path.join(checkpoints, name))
 times, base = [], []
@@ -225,17 +232,17 @@ echo
 echo "### Hook wall time, $(date -u +%Y-%m-%d) ($TOOL, $RUNS runs)"
 echo
 echo "Workspace: $WORKSPACE_KIND. Transcripts: 50 MB ($(du -h "$WORK/t50.jsonl" | cut -f1)) and 1 GB apparent size ($(du -h --apparent-size "$WORK/t1g.jsonl" | cut -f1); a hole plus the same 50 MB). Machine: $(nproc) CPUs, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')."
-echo "Command: \`benches/hook.sh\` (RUNS=$RUNS). \"decide\" is the same run with \`--dry-run\`: everything but the writes (with their fsyncs) and the log line. Times in ms, median (min); the ratio is of medians to the do-nothing median (with spawn_time.c and the python3 runner, the do-nothing runs alternate with the case's, so that both see the same load)."
+echo "Command: \`benches/hook.sh\` (RUNS=$RUNS). A run is timed until the hook exits, as Claude Code waits for it; \"with the fsync process\" is until the detached process that fsyncs the hook's writes has ended too (spawn_time.c on Linux only). \"decide\" is the same run with \`--dry-run\`: everything but the writes and the log line. Times in ms, median (min); the ratio is of medians to the do-nothing median (with spawn_time.c and the python3 runner, the do-nothing runs alternate with the case's, so that both see the same load)."
 echo
-echo "| case | whole run | ratio | decide (--dry-run) | ratio |"
-echo "|---|---:|---:|---:|---:|"
-echo "| do-nothing (\`resume-tui hook\`, empty stdin) | $BASE ($BASE_MIN) | 1.00 | | |"
+echo "| case | whole run | ratio | decide (--dry-run) | ratio | with the fsync process |"
+echo "|---|---:|---:|---:|---:|---:|"
+echo "| do-nothing (\`resume-tui hook\`, empty stdin) | $BASE ($BASE_MIN) | 1.00 | | | |"
 for c in "${CASES[@]:1}"; do
     # Only spawn_time.c and the python3 runner give each run its own session.
-    case "$TOOL" in spawn_time* | python3*) ;; *) [ "$c" = PreCompact-new-t50 ] && continue ;; esac
-    read -r m m_min m_base <<< "$(median_ms "$c")"
-    read -r d d_min d_base <<< "$(median_ms "$c" --dry-run)"
-    echo "| $c | $m ($m_min) | $(ratio "$m" "${m_base:-$BASE}") | $d ($d_min) | $(ratio "$d" "${d_base:-$BASE}") |"
+    case "$TOOL" in spawn_time* | python3*) ;; *) case "$c" in PreCompact-new-t50 | PreCompact-update-t50) continue ;; esac ;; esac
+    read -r m m_min m_base m_all <<< "$(median_ms "$c")"
+    read -r d d_min d_base _ <<< "$(median_ms "$c" --dry-run)"
+    echo "| $c | $m ($m_min) | $(ratio "$m" "${m_base:-$BASE}") | $d ($d_min) | $(ratio "$d" "${d_base:-$BASE}") | ${m_all:-} |"
 done
 
 if [ "${INSTRUCTIONS:-}" = 1 ] && command -v valgrind > /dev/null; then
