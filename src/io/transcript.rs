@@ -131,7 +131,9 @@ impl TranscriptScan {
             return;
         }
         let usage_settled = self.usage.is_some() || self.last_boundary.is_some();
-        if usage_settled && !contains(line, b"tool_use") {
+        // Then only tool calls are still wanted: `"tool_use"` with its quotes is
+        // the block's type, which a tool result's `"tool_use_id"` does not match.
+        if usage_settled && !contains(line, b"\"tool_use\"") {
             return;
         }
         if !contains(line, b"assistant") && !contains(line, b"compact_boundary") {

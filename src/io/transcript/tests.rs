@@ -207,3 +207,19 @@ fn pipes_and_devices_are_refused_without_blocking() {
     assert!(scan(dir.path(), &ScanLimits::usage_only()).is_err());
     assert_eq!(first_timestamp(&fifo), None);
 }
+
+/// Once the usage is found, only lines with a `"tool_use"` block are read: a tool
+/// result (whose `"tool_use_id"` must not count) is skipped, and a call written
+/// with spaces after the colons is still found.
+#[test]
+fn older_tool_calls_are_found_after_the_usage_whatever_the_spacing() {
+    let call = r#"{"type": "assistant", "message": {"id": "old", "content": [{"type": "tool_use", "id": "toolu_1", "name": "Edit", "input": {"file_path": "/w/projects/P/ORCHESTRATION.yaml"}}]}}"#;
+    let result = r#"{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"{\"type\":\"assistant\",\"message\":{\"content\":[]}}"}]}}"#;
+    let text = [call.to_string(), result.into(), assistant("new", 5, 50, "")].join("\n");
+    let found = scan_text(&text, &ScanLimits::with_tool_uses());
+    assert_eq!(found.usage.unwrap().usage.context_tokens(), 55);
+    let paths: Vec<&str> = found.tool_uses.iter().map(|t| t.path.as_str()).collect();
+    assert_eq!(paths, ["/w/projects/P/ORCHESTRATION.yaml"]);
+    assert!(found.tool_uses[0].is_edit);
+    assert_eq!(found.bad_lines, 0);
+}
