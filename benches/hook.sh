@@ -237,12 +237,23 @@ echo
 echo "| case | whole run | ratio | decide (--dry-run) | ratio | with the fsync process |"
 echo "|---|---:|---:|---:|---:|---:|"
 echo "| do-nothing (\`resume-tui hook\`, empty stdin) | $BASE ($BASE_MIN) | 1.00 | | | |"
+# What a case leaves in the checkpoints folder (the update case's checkpoint) is
+# removed after it, so that every case sees the same workspace: UserPromptSubmit
+# and SessionStart read every checkpoint.
+KEPT="$(ls "$CHECKPOINTS")"
+tidy_checkpoints() {
+    local f
+    for f in $(ls "$CHECKPOINTS"); do
+        grep -qxF "$f" <<< "$KEPT" || rm -f "$CHECKPOINTS/$f"
+    done
+}
 for c in "${CASES[@]:1}"; do
     # Only spawn_time.c and the python3 runner give each run its own session.
     case "$TOOL" in spawn_time* | python3*) ;; *) case "$c" in PreCompact-new-t50 | PreCompact-update-t50) continue ;; esac ;; esac
     read -r m m_min m_base m_all <<< "$(median_ms "$c")"
     read -r d d_min d_base _ <<< "$(median_ms "$c" --dry-run)"
     echo "| $c | $m ($m_min) | $(ratio "$m" "${m_base:-$BASE}") | $d ($d_min) | $(ratio "$d" "${d_base:-$BASE}") | ${m_all:-} |"
+    tidy_checkpoints
 done
 
 if [ "${INSTRUCTIONS:-}" = 1 ] && command -v valgrind > /dev/null; then
@@ -251,9 +262,11 @@ if [ "${INSTRUCTIONS:-}" = 1 ] && command -v valgrind > /dev/null; then
     echo
     echo "| case | instructions | ratio |"
     echo "|---|---:|---:|"
-    count() { # case -> instructions of one run
+    count() { # case -> instructions of one run of the hook's own process (valgrind
+        # also counts the forked fsync child, which has the larger pid)
         valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" hook < "$WORK/in/$1" 2>&1 > /dev/null \
-            | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+            | sed -n 's/^==\([0-9]*\)==.*Collected : \([0-9]*\).*/\1 \2/p' | sort -n | head -1 | cut -d' ' -f2
+        tidy_checkpoints
     }
     BASE_I="$(count empty)"
     echo "| do-nothing | $BASE_I | 1.00 |"
