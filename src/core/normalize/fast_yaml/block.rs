@@ -82,12 +82,6 @@ fn is_dash(content: &str) -> bool {
     content == "-" || content.starts_with("- ")
 }
 
-/// A value that is only a comment or nothing: it starts on a later line.
-fn is_empty_value(rest: &str) -> bool {
-    let trimmed = rest.trim_start_matches(' ');
-    trimmed.is_empty() || (trimmed.starts_with('#') && trimmed.len() < rest.len())
-}
-
 /// The map at `indent`; its first entry may be `first`, the rest of the cursor's
 /// line after a list dash.
 fn mapping(c: &mut Cursor, indent: usize, mut first: Option<&str>) -> Option<Value> {
@@ -107,7 +101,7 @@ fn mapping(c: &mut Cursor, indent: usize, mut first: Option<&str>) -> Option<Val
             return None;
         };
         c.enter_key(key)?;
-        let value = if is_empty_value(rest) {
+        let value = if is_rest_blank(rest) {
             c.at += 1;
             nested(c, indent, true)?
         } else {
@@ -145,7 +139,7 @@ fn sequence(c: &mut Cursor, indent: usize) -> Option<Value> {
 /// The value after the dash of `line`.
 fn item(c: &mut Cursor, line: Line, indent: usize) -> Option<Value> {
     let after = line.content().get(1..).unwrap_or_default();
-    if is_empty_value(after) {
+    if is_rest_blank(after) {
         c.at += 1;
         return nested(c, indent, false);
     }
