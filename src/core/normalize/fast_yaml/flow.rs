@@ -167,31 +167,25 @@ impl Flow<'_, '_> {
             while self.peek() == Some(b' ') {
                 self.pos += 1;
             }
-            let value = if self.peek() == Some(b':') {
+            let (key, value) = if self.peek() == Some(b':') {
                 if !matches!(self.peek_at(1), None | Some(b' ' | b',' | b'}')) {
                     return None;
                 }
                 self.pos += 1;
                 self.skip_space()?;
                 if matches!(self.peek()?, b',' | b'}') {
-                    Value::Null
+                    (key, Value::Null)
                 } else {
                     self.cursor.enter_key(key)?;
                     let value = self.node()?;
-                    let key = self.cursor.leave_key()?;
-                    self.cursor.insert(&mut map, key, value);
-                    self.skip_space()?;
-                    if !self.after_entry()? {
-                        break;
-                    }
-                    continue;
+                    (self.cursor.leave_key()?, value)
                 }
             } else {
                 self.skip_space()?;
                 if self.peek()? == b':' {
                     return None;
                 }
-                Value::Null
+                (key, Value::Null)
             };
             self.cursor.insert(&mut map, key, value);
             self.skip_space()?;
