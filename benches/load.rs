@@ -30,14 +30,7 @@ fn now() -> Timestamp {
 fn load(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temporary folder");
     let made = generate::generate(dir.path(), 1000, 42).expect("generate the workspace");
-    eprintln!(
-        "generated: {} projects, {} files, {:.1} MB; ORCHESTRATION.yaml median {} KB, max {} KB",
-        made.projects,
-        made.files,
-        made.bytes as f64 / 1e6,
-        made.median_workflow_bytes / 1000,
-        made.max_workflow_bytes / 1000
-    );
+    eprintln!("generated: {made}");
     let env = Env::default();
     let config = Config::default();
 

@@ -60,14 +60,7 @@ fn generated_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/tui-bench-generated-1000");
     let _ = std::fs::remove_dir_all(&dir);
     let made = generate::generate(&dir, PROJECTS, 42).expect("generate the workspace");
-    eprintln!(
-        "generated: {} projects, {} files, {:.1} MB; ORCHESTRATION.yaml median {} KB, max {} KB",
-        made.projects,
-        made.files,
-        made.bytes as f64 / 1e6,
-        made.median_workflow_bytes / 1000,
-        made.max_workflow_bytes / 1000
-    );
+    eprintln!("generated: {made}");
     dir
 }
 

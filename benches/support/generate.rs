@@ -15,6 +15,20 @@ pub struct Generated {
     pub max_workflow_bytes: usize,
 }
 
+impl std::fmt::Display for Generated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} projects, {} files, {:.1} MB; ORCHESTRATION.yaml median {} KB, max {} KB",
+            self.projects,
+            self.files,
+            self.bytes as f64 / 1e6,
+            self.median_workflow_bytes / 1000,
+            self.max_workflow_bytes / 1000
+        )
+    }
+}
+
 /// xorshift64*: small, deterministic, good enough for sizes.
 struct Rng(u64);
 
