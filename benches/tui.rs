@@ -118,7 +118,10 @@ fn benches(c: &mut Criterion) {
         ("full_load_1000_generated_corpus_like", &generated),
     ] {
         group.bench_function(name, |b| {
-            b.iter(|| loader::load_workspace(workspace, &Env::default(), NOW, &Config::default()))
+            b.iter(|| {
+                let discovery = resume_tui::io::discover::discover(workspace, &Env::default());
+                loader::load(workspace, &discovery, NOW, &Config::default(), Pass::Full)
+            })
         });
     }
     // The same, split: reading the files (io::load) and the dashboard's own share

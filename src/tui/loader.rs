@@ -16,7 +16,7 @@ use std::path::Path;
 
 use crate::config::Config;
 use crate::core::time::Timestamp;
-use crate::io::discover::{self, Discovery};
+use crate::io::discover::Discovery;
 use crate::io::env::Env;
 use crate::io::load::{self, LoadOptions};
 
@@ -28,17 +28,6 @@ pub use crate::io::load::StateHashes;
 pub enum Pass {
     Preview,
     Full,
-}
-
-/// Discovers and loads the whole workspace in one full pass.
-pub fn load_workspace(root: &Path, env: &Env, now: Timestamp, config: &Config) -> LoadedWorkspace {
-    load(
-        root,
-        &discover::discover(root, env),
-        now,
-        config,
-        Pass::Full,
-    )
 }
 
 /// Loads the files `discovery` found, in the given pass.
