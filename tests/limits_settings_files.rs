@@ -7,9 +7,8 @@
 mod hostile;
 
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
-use hostile::{capped, cli_command, fifo, finish_or_kill, hook, sparse, write};
+use hostile::{capped, cli_capped, fifo, hook, sparse, write};
 
 const GB: u64 = 1024 * 1024 * 1024;
 
@@ -45,19 +44,13 @@ fn workspace() -> tempfile::TempDir {
     ws
 }
 
-fn run(root: &Path, args: &[&str]) -> hostile::Run {
-    let mut cmd = cli_command(&capped(), root, args);
-    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
-    finish_or_kill(cmd.spawn().unwrap(), &args.join(" "))
-}
-
 #[test]
 fn a_fifo_or_huge_config_is_refused_and_the_defaults_carry_on() {
     for kind in [Hostile::Fifo, Hostile::Sparse] {
         let ws = workspace();
         let config = kind.plant(ws.path(), "settings/config.toml");
         let config_arg = config.to_str().unwrap();
-        let listed = run(ws.path(), &["--config", config_arg, "list"]);
+        let listed = cli_capped(ws.path(), &["--config", config_arg, "list"]);
         assert_eq!(listed.code, Some(0), "{kind:?}: {}", listed.stderr);
         assert!(
             listed.stdout.contains("wf-settings-001"),
@@ -72,7 +65,7 @@ fn a_fifo_or_huge_config_is_refused_and_the_defaults_carry_on() {
 
         // The dashboard's first frame, with a keymap and a theme beside the config.
         kind.plant(ws.path(), "settings/keymap.toml");
-        let frame = run(
+        let frame = cli_capped(
             ws.path(),
             &["--config", config_arg, "--render-once", "100x30"],
         );

@@ -84,6 +84,14 @@ pub fn cli_as_nobody(root: &Path, args: &[&str]) -> Run {
     finish(cli_command(&unprivileged(), root, args).output().unwrap())
 }
 
+/// Runs the CLI with its address space capped (see [`capped`]); one that blocks
+/// fails after [`HANG`] instead of hanging the suite.
+pub fn cli_capped(root: &Path, args: &[&str]) -> Run {
+    let mut cmd = cli_command(&capped(), root, args);
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    finish_or_kill(cmd.spawn().unwrap(), &args.join(" "))
+}
+
 /// The program prefix that drops root privileges (uid/gid 65534), or nothing when
 /// this process is not root. Permission tests need it: root reads mode-000 files.
 pub fn unprivileged() -> Vec<String> {
