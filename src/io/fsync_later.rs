@@ -33,6 +33,8 @@ pub fn detach(paths: &[PathBuf], report: impl FnOnce(&[String])) -> Synced {
     if let Ok(pid) = fork_child(|| report(&fsync_all(paths))) {
         return Synced::Later { pid };
     }
+    #[cfg(not(unix))]
+    drop(report);
     Synced::Now {
         failures: fsync_all(paths),
     }
