@@ -18,6 +18,12 @@ fn main() -> ExitCode {
     let mut stdout = std::io::stdout();
     match cli::run(cli, Env::from_process(), clock::now(), &mut stdout) {
         Ok(code) => code,
+        // The reader went away (`resume-tui list | head -1`): nothing to report.
+        Err(resume_tui::Error::Io { source, .. })
+            if source.kind() == std::io::ErrorKind::BrokenPipe =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(err) => {
             let message = err.to_string();
             let message = resume_tui::core::render::budget::escape_controls(&message);

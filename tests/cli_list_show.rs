@@ -273,6 +273,31 @@ fn validate_exits_by_severity() {
     assert_eq!(json["files_checked"], 16);
 }
 
+/// `resume-tui list | head -1`: the reader goes away before the output is
+/// written; the command stops quietly, as `ls` and `git log` do.
+#[test]
+fn a_reader_that_goes_away_is_not_an_error() {
+    for args in [&["list"][..], &["show", "beta"], &["validate"]] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("resume-tui"))
+            .args(args)
+            .arg("--root")
+            .arg(fixture())
+            .env("HOME", fixture().join("no-home"))
+            .env("RESUME_TUI_CONFIG", fixture().join("no-config.toml"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "",
+            "{args:?}: nothing on stderr"
+        );
+    }
+}
+
 #[test]
 fn the_demo_workspace_lists() {
     let out = cmd().args(["--demo", "list"]).output().unwrap();
