@@ -11,21 +11,11 @@ use yaml_serde::{Mapping, Value};
 
 use crate::core::normalize::value::key_text;
 
-pub struct Parsed {
-    pub doc: Value,
-    /// Dotted paths of keys that appeared more than once in their map.
-    pub duplicates: Vec<String>,
-}
+pub use crate::core::normalize::fast_yaml::Parsed;
 
 /// The document, read by `fast_yaml` when it can and by `yaml_serde` otherwise.
 pub fn parse(text: &str) -> Result<Parsed, yaml_serde::Error> {
-    match crate::core::normalize::fast_yaml::parse(text) {
-        Some(fast) => Ok(Parsed {
-            doc: fast.doc,
-            duplicates: fast.duplicates,
-        }),
-        None => parse_slow(text),
-    }
+    crate::core::normalize::fast_yaml::parse(text).map_or_else(|| parse_slow(text), Ok)
 }
 
 /// The document as `yaml_serde` reads it (behind `yaml_guard`).
@@ -163,18 +153,21 @@ mod tests {
 
     #[test]
     fn duplicates_keep_the_last_value_in_the_first_position() {
-        let parsed = parse("a: 1\nb:\n  - {x: 1, x: 2}\na: 3\n").unwrap();
-        let keys: Vec<_> = parsed
-            .doc
-            .as_mapping()
-            .unwrap()
-            .keys()
-            .map(key_text)
-            .collect();
-        assert_eq!(keys, vec!["a", "b"]);
-        assert_eq!(parsed.doc["a"], Value::from(3));
-        assert_eq!(parsed.doc["b"][0]["x"], Value::from(2));
-        assert_eq!(parsed.duplicates, vec!["b[0].x", "a"]);
+        // Both readers: `parse` takes this text on the fast path.
+        for read in [parse, parse_slow] {
+            let parsed = read("a: 1\nb:\n  - {x: 1, x: 2}\na: 3\n").unwrap();
+            let keys: Vec<_> = parsed
+                .doc
+                .as_mapping()
+                .unwrap()
+                .keys()
+                .map(key_text)
+                .collect();
+            assert_eq!(keys, vec!["a", "b"]);
+            assert_eq!(parsed.doc["a"], Value::from(3));
+            assert_eq!(parsed.doc["b"][0]["x"], Value::from(2));
+            assert_eq!(parsed.duplicates, vec!["b[0].x", "a"]);
+        }
     }
 
     #[test]
