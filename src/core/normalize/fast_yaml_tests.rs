@@ -24,7 +24,13 @@ fn left(text: &str) {
 #[track_caller]
 fn agrees(text: &str) {
     match (parse(text), parse_slow(text)) {
-        (Some(fast), Ok(slow)) => assert_eq!(fast.doc, slow.doc, "value differs on:\n{text}"),
+        (Some(fast), Ok(slow)) => {
+            assert_eq!(fast.doc, slow.doc, "value differs on:\n{text}");
+            assert_eq!(
+                fast.duplicates, slow.duplicates,
+                "duplicates differ on:\n{text}"
+            );
+        }
         (Some(_), Err(e)) => panic!("the fast reader took what yaml_serde refuses ({e}):\n{text}"),
         (None, _) => {}
     }
@@ -107,11 +113,7 @@ fn quoted_scalars_unescape_and_fold() {
     same("a: \"tab\tinside\"\nb: 'and\there'\n");
     same("k:\n  - \"item\nfolded at column 0\"\n  - 'x'\n");
     left("k: 'a\n\tb'\n");
-    same(
-        "- \"item\n  folded\"\n- 'x'\n"
-            .replace("- ", "k:\n  - ")
-            .as_str(),
-    );
+    same("k:\n  - \"item\n    folded\"\n  - 'x'\n");
     invalid("a: \"unterminated\nb: 1\n");
     invalid("a: \"bad \\q escape\"\n");
     invalid("a: \"x\" y\n");
@@ -150,7 +152,7 @@ fn flow_collections_on_one_line_or_several() {
     same("a: [\n  one,\n  two,  # comment\n  {k: v,\n   w: x}\n]\nb: 1\n");
     same("k:\n  j: [a,\nb]\n");
     same("a: ['multi\n    line', \"and\n    more\"]\n");
-    same("- [a, b]\n- {c: d}\n".replace("- ", "k:\n  - ").as_str());
+    same("k:\n  - [a, b]\n  - {c: d}\n");
     same("a: {x:\n  1, y\n  , z: [\n  ]}\n");
     left("a: {\"x\"\n  : 1}\n");
     left("a: {x\n  : 1}\n");
@@ -174,7 +176,7 @@ fn block_maps_and_lists_nest_by_indentation() {
     same(
         "a:\n  - x: 1\n    y:\n      - z\n    w: 2\n  -\n    nested: on the next line\n  -\n  - last\n",
     );
-    same("a:\n  - - left\n".replace("- - left", "- x").as_str());
+    same("a:\n  - x\n");
     same("a:   \nb: # only a comment\nc:\n\n# between\n\n  d: 1\n");
     same("\"quoted key\": 1\n'single': 2\nnull: 3\n1: 4\ntrue: 5\na:b: 6\nk y: 7\n");
     same("---\na: 1\n");
