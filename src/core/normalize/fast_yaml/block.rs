@@ -5,7 +5,7 @@
 use yaml_serde::{Mapping, Value};
 
 use super::cursor::{Cursor, Line};
-use super::scalar::{block_plain, comment_start, is_rest_blank, resolve, starts_plain};
+use super::scalar::{block_plain, comment_start, is_rest_blank, push_break, resolve, starts_plain};
 use super::{flow, literal, quoted};
 
 /// Implicit keys longer than this are an error in YAML.
@@ -237,11 +237,7 @@ fn plain(c: &mut Cursor, text: &str, parent_indent: usize) -> Option<Value> {
         }
         let part = block_plain(content)?;
         ended = comment_start(content).is_some();
-        if empty == 0 {
-            value.push(' ');
-        } else {
-            value.extend(std::iter::repeat_n('\n', empty));
-        }
+        push_break(&mut value, empty);
         value.push_str(part);
         c.at = next + 1;
     }

@@ -3,7 +3,7 @@
 //! scalar and lines of spaces deeper than the content are left to `yaml_serde`.
 
 use super::cursor::Cursor;
-use super::scalar::is_rest_blank;
+use super::scalar::{is_rest_blank, push_break};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Chomp {
@@ -105,11 +105,7 @@ fn fold(lines: &[&str]) -> String {
             continue;
         }
         if started {
-            if empty_run == 0 {
-                out.push(' ');
-            } else {
-                out.extend(std::iter::repeat_n('\n', empty_run));
-            }
+            push_break(&mut out, empty_run);
         } else {
             out.extend(std::iter::repeat_n('\n', empty_run));
         }

@@ -1,6 +1,7 @@
 //! Single- and double-quoted scalars, on one line or folded over several.
 
 use super::cursor::Cursor;
+use super::scalar::push_break;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Quote {
@@ -37,11 +38,7 @@ pub(super) fn read<'a>(cursor: &mut Cursor<'a>, start: usize) -> Option<(String,
                     return None;
                 }
                 if !escaped_break {
-                    if empty_lines == 0 {
-                        out.push(' ');
-                    } else {
-                        out.extend(std::iter::repeat_n('\n', empty_lines));
-                    }
+                    push_break(&mut out, empty_lines);
                 }
                 text = next.text;
                 pos = next.indent;

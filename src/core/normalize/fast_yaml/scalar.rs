@@ -41,6 +41,16 @@ pub(super) fn comment_start(text: &str) -> Option<usize> {
     memchr::memchr_iter(b'#', bytes).find(|&i| i == 0 || bytes.get(i - 1) == Some(&b' '))
 }
 
+/// Line folding between two lines of a scalar: one line break becomes a space,
+/// and `empty` empty lines between them become that many line breaks.
+pub(super) fn push_break(out: &mut String, empty: usize) {
+    if empty == 0 {
+        out.push(' ');
+    } else {
+        out.extend(std::iter::repeat_n('\n', empty));
+    }
+}
+
 /// What follows a token on its line: nothing, spaces, or spaces and a comment
 /// (a `#` right after the token is refused: YAML wants a space before it).
 pub(super) fn is_rest_blank(text: &str) -> bool {
