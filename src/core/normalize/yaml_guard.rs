@@ -122,7 +122,7 @@ fn flow_too_deep(text: &str, max: usize) -> Option<usize> {
                 value_start = false;
             }
             b'"' | b'\'' if value_start => {
-                i = quoted_end(bytes, i, b);
+                i = closing_quote(bytes, i).unwrap_or(bytes.len());
                 value_start = false;
             }
             b'[' | b'{' if value_start || depth > 0 => {
@@ -157,19 +157,28 @@ fn indent_at(bytes: &[u8], at: usize) -> usize {
         .map_or(0, |rest| rest.iter().take_while(|&&b| b == b' ').count())
 }
 
-/// The index of the quote closing the scalar opened at `open` (or the end).
-fn quoted_end(bytes: &[u8], open: usize, quote: u8) -> usize {
+/// The index of the quote closing the quoted scalar opened at `open` (a `"` with
+/// backslash escapes, or a `'` where `''` is a quote), or `None` when it never
+/// closes.
+pub(crate) fn closing_quote(bytes: &[u8], open: usize) -> Option<usize> {
     let mut i = open + 1;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'\\' if quote == b'"' => i += 1,
-            b'\'' if quote == b'\'' && bytes.get(i + 1) == Some(&b'\'') => i += 1,
-            b if b == quote => return i,
-            _ => {}
-        }
-        i += 1;
+    match *bytes.get(open)? {
+        b'"' => loop {
+            i += memchr::memchr2(b'\\', b'"', bytes.get(i..)?)?;
+            match bytes.get(i)? {
+                b'\\' => i += 2,
+                _ => return Some(i),
+            }
+        },
+        b'\'' => loop {
+            i += memchr::memchr(b'\'', bytes.get(i..)?)?;
+            if bytes.get(i + 1) != Some(&b'\'') {
+                return Some(i);
+            }
+            i += 2;
+        },
+        _ => None,
     }
-    bytes.len()
 }
 
 #[derive(Clone, Copy)]

@@ -9,6 +9,8 @@
 //! tags, directives and document markers, tabs in indentation, quotes or brackets
 //! that never close.
 
+use crate::core::normalize::yaml_guard::closing_quote;
+
 /// The kept text and every top-level key in file order (first position).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pruned {
@@ -331,26 +333,7 @@ fn closing(text: &str, at: usize) -> Option<usize> {
     let bytes = text.as_bytes();
     let open = *bytes.get(at)?;
     match open {
-        b'"' => {
-            let mut i = at + 1;
-            loop {
-                i += memchr::memchr2(b'\\', b'"', bytes.get(i..)?)?;
-                match bytes.get(i)? {
-                    b'\\' => i += 2,
-                    _ => return Some(i),
-                }
-            }
-        }
-        b'\'' => {
-            let mut i = at + 1;
-            loop {
-                i += memchr::memchr(b'\'', bytes.get(i..)?)?;
-                if bytes.get(i + 1) != Some(&b'\'') {
-                    return Some(i);
-                }
-                i += 2;
-            }
-        }
+        b'"' | b'\'' => closing_quote(bytes, at),
         b'[' | b'{' => {
             let mut depth = 0usize;
             let mut i = at;
