@@ -36,7 +36,7 @@ pub(super) fn block_plain(text: &str) -> Option<&str> {
 }
 
 /// Where a comment begins: a `#` at the start or after a space.
-pub(super) fn comment_start(text: &str) -> Option<usize> {
+pub(crate) fn comment_start(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     memchr::memchr_iter(b'#', bytes).find(|&i| i == 0 || bytes.get(i - 1) == Some(&b' '))
 }

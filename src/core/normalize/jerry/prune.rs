@@ -9,6 +9,7 @@
 //! tags, directives and document markers, tabs in indentation, quotes or brackets
 //! that never close.
 
+use crate::core::normalize::fast_yaml::comment_start;
 use crate::core::normalize::yaml_guard::closing_quote;
 
 /// The kept text and every top-level key in file order (first position).
@@ -307,9 +308,9 @@ fn plain_key(content: &str) -> Option<(&str, usize)> {
     let colon = memchr::memchr_iter(b':', bytes)
         .find(|&i| bytes.get(i + 1).is_none_or(|n| matches!(n, b' ' | b'\r')))?;
     let key = content.get(..colon)?;
-    let kb = key.as_bytes();
-    let comment = memchr::memchr_iter(b'#', kb).any(|i| i > 0 && kb.get(i - 1) == Some(&b' '));
-    if key.ends_with([' ', '\t']) || comment || memchr::memchr(b'\t', kb).is_some() {
+    // (The key does not start with `#`: refused above.)
+    let comment = comment_start(key).is_some();
+    if key.ends_with([' ', '\t']) || comment || memchr::memchr(b'\t', key.as_bytes()).is_some() {
         return None;
     }
     Some((key, colon + 1))
