@@ -7,28 +7,34 @@ use std::path::PathBuf;
 use super::output::{HookOutcome, PlannedWrite, WriteOp};
 use crate::io::write::{self, WriteError};
 
-/// Performs every write, in plan order, and returns the first failure: the writes
-/// are independent (each is checked against its own snapshot), so one that fails
-/// does not keep the others from being made. New files are created owner-only; a
-/// replaced file keeps its mode. Nothing is fsynced here: the durable writes'
-/// paths ([`paths_to_fsync`]) are fsynced after the hook exits
-/// (`io::fsync_later`).
-pub fn execute(writes: &[PlannedWrite]) -> Result<(), WriteError> {
-    let results: Vec<Result<(), WriteError>> = writes.iter().map(execute_one).collect();
-    results.into_iter().collect()
+/// What carrying out a plan did.
+#[derive(Debug, Default)]
+pub struct Executed {
+    /// Every write that failed, in plan order.
+    pub failures: Vec<WriteError>,
+    /// What the durable writes that were made call to be fsynced: each file
+    /// written, or the folder of a file removed.
+    pub to_fsync: Vec<PathBuf>,
 }
 
-/// What the durable writes call to be fsynced: each file written, or the folder
-/// of a file removed.
-pub fn paths_to_fsync(writes: &[PlannedWrite]) -> Vec<PathBuf> {
-    writes
-        .iter()
-        .filter(|w| w.durable)
-        .filter_map(|w| match &w.op {
-            WriteOp::Create(_) | WriteOp::Replace { .. } => Some(w.path.clone()),
-            WriteOp::Remove { .. } => w.path.parent().map(PathBuf::from),
-        })
-        .collect()
+/// Performs every write, in plan order: the writes are independent (each is
+/// checked against its own snapshot), so one that fails does not keep the others
+/// from being made. New files are created owner-only; a replaced file keeps its
+/// mode. Nothing is fsynced here: [`Executed::to_fsync`] is, after the hook exits
+/// (`io::fsync_later`).
+pub fn execute(writes: &[PlannedWrite]) -> Executed {
+    let mut done = Executed::default();
+    for planned in writes {
+        match execute_one(planned) {
+            Ok(()) if planned.durable => done.to_fsync.extend(match &planned.op {
+                WriteOp::Create(_) | WriteOp::Replace { .. } => Some(planned.path.clone()),
+                WriteOp::Remove { .. } => planned.path.parent().map(PathBuf::from),
+            }),
+            Ok(()) => {}
+            Err(e) => done.failures.push(e),
+        }
+    }
+    done
 }
 
 fn execute_one(planned: &PlannedWrite) -> Result<(), WriteError> {
@@ -121,23 +127,28 @@ mod tests {
     }
 
     /// PreCompact's two files are independent: a failure of one does not keep the
-    /// other from being written, and the first failure is returned.
+    /// other from being written, and every failure is returned.
     #[test]
-    fn independent_writes_all_run_and_the_first_failure_is_returned() {
+    fn independent_writes_all_run_and_every_failure_is_returned() {
         let dir = tempfile::tempdir().unwrap();
         let taken = dir.path().join("checkpoints/cx-001-checkpoint.json");
         std::fs::create_dir_all(taken.parent().unwrap()).unwrap();
         std::fs::write(&taken, "{}").unwrap();
         let state = dir.path().join(".cache/precompact_state.json");
-        let result = execute(&[create(&taken, "{\"new\": 1}"), create(&state, "{}")]);
+        let done = execute(&[create(&taken, "{\"new\": 1}"), create(&state, "{}")]);
+        assert_eq!(done.failures.len(), 1, "{:?}", done.failures);
         assert!(
-            matches!(result, Err(WriteError::AlreadyExists { .. })),
-            "{result:?}"
+            matches!(done.failures[0], WriteError::AlreadyExists { .. }),
+            "{:?}",
+            done.failures
         );
         assert_eq!(std::fs::read_to_string(&taken).unwrap(), "{}");
         assert_eq!(std::fs::read_to_string(&state).unwrap(), "{}");
+        // Only what was written is left to fsync.
+        assert_eq!(done.to_fsync, vec![state]);
         let other = dir.path().join("other.json");
-        execute(&[create(&other, "1"), create(&dir.path().join("b.json"), "2")]).unwrap();
+        let done = execute(&[create(&other, "1"), create(&dir.path().join("b.json"), "2")]);
+        assert!(done.failures.is_empty(), "{:?}", done.failures);
         assert_eq!(std::fs::read_to_string(&other).unwrap(), "1");
     }
 
@@ -160,11 +171,9 @@ mod tests {
             why: "consumed".into(),
             durable: true,
         };
-        let writes = [create(&checkpoint, "{}"), cache, removal];
-        assert_eq!(
-            paths_to_fsync(&writes),
-            vec![checkpoint, dir.path().join(".cache")]
-        );
+        let done = execute(&[create(&checkpoint, "{}"), cache, removal]);
+        assert!(done.failures.is_empty(), "{:?}", done.failures);
+        assert_eq!(done.to_fsync, vec![checkpoint, dir.path().join(".cache")]);
     }
 
     /// The consumed precompact state is removed under the sidecar lock, so a writer
@@ -187,11 +196,13 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(200));
         std::fs::write(&path, "{\"active_project_id\": \"09-b\"}").unwrap();
         lock.unlock().unwrap();
-        let result = remover.join().unwrap();
+        let done = remover.join().unwrap();
         assert!(
-            matches!(result, Err(WriteError::ChangedOnDisk { .. })),
-            "{result:?}"
+            matches!(done.failures[..], [WriteError::ChangedOnDisk { .. }]),
+            "{:?}",
+            done.failures
         );
+        assert!(done.to_fsync.is_empty());
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             "{\"active_project_id\": \"09-b\"}"

@@ -167,19 +167,24 @@ impl Run<'_> {
             let _ = stdout.write_all(report.as_bytes());
             return;
         }
-        if let Err(e) = execute::execute(&outcome.writes) {
-            if matches!(e, WriteError::AlreadyExists { .. }) && *event == Event::PreCompact {
-                // A sibling run created the same checkpoint first: plan again, so
-                // this run updates it instead.
-                outcome = handle(event, input, &ctx);
-                if let Err(e) = execute::execute(&outcome.writes) {
-                    outcome.error(format!("write failed: {e}"));
-                }
-            } else {
-                outcome.error(format!("write failed: {e}"));
-            }
+        let mut done = execute::execute(&outcome.writes);
+        let lost_race = |done: &execute::Executed| {
+            done.failures
+                .iter()
+                .any(|e| matches!(e, WriteError::AlreadyExists { .. }))
+        };
+        if *event == Event::PreCompact && lost_race(&done) {
+            // A sibling run created the same checkpoint first: plan again, so
+            // this run updates it instead.
+            outcome = handle(event, input, &ctx);
+            let retried = execute::execute(&outcome.writes);
+            done.to_fsync.extend(retried.to_fsync);
+            done.failures = retried.failures;
         }
-        self.fsync_after_exit(&mut outcome);
+        for e in &done.failures {
+            outcome.error(format!("write failed: {e}"));
+        }
+        self.fsync_after_exit(&mut outcome, &done.to_fsync);
         if let Some(text) = &outcome.stdout {
             let _ = writeln!(stdout, "{text}");
             let _ = stdout.flush();
@@ -207,12 +212,11 @@ impl Run<'_> {
 
     /// Leaves the durable writes' fsyncs to a child that outlives this process, or
     /// does them here when there is none (`io::fsync_later`).
-    fn fsync_after_exit(&self, outcome: &mut HookOutcome) {
-        let paths = execute::paths_to_fsync(&outcome.writes);
+    fn fsync_after_exit(&self, outcome: &mut HookOutcome, paths: &[std::path::PathBuf]) {
         if paths.is_empty() {
             return;
         }
-        let listed = list_paths(&paths);
+        let listed = list_paths(paths);
         let report = |failures: &[String]| {
             let lines: Vec<String> = failures
                 .iter()
@@ -220,7 +224,7 @@ impl Run<'_> {
                 .collect();
             append_log(self.env, self.config, &lines);
         };
-        match fsync_later::detach(&paths, report) {
+        match fsync_later::detach(paths, report) {
             fsync_later::Synced::Later { pid } => {
                 outcome.explain(format!("fsync of {listed}: after exit, by process {pid}"));
             }
