@@ -16,8 +16,9 @@ pub struct PlannedWrite {
     pub op: WriteOp,
     /// Why, for `--dry-run` and the log.
     pub why: String,
-    /// Fsynced (checkpoints, the precompact state); `false` for a cache rewritten
-    /// on every prompt (see `io::write::Options::durable`).
+    /// Fsynced after the hook exits (checkpoints, a consumed state's folder:
+    /// `io::fsync_later`); `false` for a cache that a later run rewrites anyway
+    /// (the context-monitor and precompact states).
     pub durable: bool,
 }
 
@@ -91,20 +92,21 @@ impl HookOutcome {
     }
 
     pub fn write(&mut self, path: PathBuf, op: WriteOp, why: impl Into<String>) {
-        self.writes.push(PlannedWrite {
-            path,
-            op,
-            why: why.into(),
-            durable: true,
-        });
+        self.plan(path, op, why.into(), true);
     }
 
     /// A write of a cache that the next run rewrites anyway: atomic, not fsynced.
     pub fn write_cache(&mut self, path: PathBuf, op: WriteOp, why: impl Into<String>) {
-        self.write(path, op, why);
-        if let Some(planned) = self.writes.last_mut() {
-            planned.durable = false;
-        }
+        self.plan(path, op, why.into(), false);
+    }
+
+    fn plan(&mut self, path: PathBuf, op: WriteOp, why: String, durable: bool) {
+        self.writes.push(PlannedWrite {
+            path,
+            op,
+            why,
+            durable,
+        });
     }
 }
 

@@ -13,6 +13,8 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
+use crate::io::write::{RealSteps, WriteSteps, sync_folder};
+
 /// Who did the fsyncs.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Synced {
@@ -76,8 +78,14 @@ fn fork_child(work: impl FnOnce()) -> std::io::Result<u32> {
 /// folder, e.g. where a file was removed, is fsynced as a folder). Symlinks are
 /// followed to what they name. Returns one message per failure. A path that is
 /// gone is skipped: a later write replaced or removed it, with its own fsync.
-/// Anything but a regular file or a folder (a FIFO swapped in) is never opened.
+/// Anything but a regular file or a folder is never opened, and the open does
+/// not wait (a FIFO swapped in after the check cannot hold the child).
 pub fn fsync_all(paths: &[PathBuf]) -> Vec<String> {
+    fsync_all_with(paths, &RealSteps)
+}
+
+/// [`fsync_all`] through `steps`, which tests replace to see what is synced.
+pub fn fsync_all_with(paths: &[PathBuf], steps: &dyn WriteSteps) -> Vec<String> {
     let mut failures = Vec::new();
     let mut folders: Vec<PathBuf> = Vec::new();
     for path in paths {
@@ -93,7 +101,7 @@ pub fn fsync_all(paths: &[PathBuf]) -> Vec<String> {
         let folder = match std::fs::metadata(&target) {
             Ok(meta) if meta.is_dir() => Some(target),
             Ok(meta) if meta.is_file() => {
-                match File::open(&target).and_then(|file| file.sync_all()) {
+                match open_without_waiting(&target).and_then(|file| steps.sync(&file)) {
                     Err(e) if e.kind() != std::io::ErrorKind::NotFound => failures.push(report(e)),
                     _ => {}
                 }
@@ -110,21 +118,24 @@ pub fn fsync_all(paths: &[PathBuf]) -> Vec<String> {
             folders.push(folder);
         }
     }
-    for folder in &folders {
-        // Best effort: some file systems refuse to fsync a folder.
-        if folder.is_dir()
-            && let Ok(dir) = File::open(folder)
-        {
-            let _ = dir.sync_all();
-        }
+    for folder in folders.iter().filter(|f| f.is_dir()) {
+        sync_folder(folder, steps);
     }
     failures
+}
+
+fn open_without_waiting(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    options.open(path)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::process::Command;
+    use crate::io::test_support::mkfifo;
 
     /// The child does the fsyncs after `detach` has returned, and reports its
     /// failures itself (the hook gives it the log).
@@ -137,7 +148,10 @@ mod tests {
         let report = dir.path().join("report.txt");
         let paths = [file.clone(), file.join("cx-001-checkpoint.json")];
         let synced = detach(&paths, |failures| {
-            let _ = std::fs::write(&report, failures.join("\n"));
+            // Renamed into place, so that the test never reads it half written.
+            let partial = dir.path().join("report.partial");
+            let _ = std::fs::write(&partial, failures.join("\n"));
+            let _ = std::fs::rename(&partial, &report);
         });
         assert!(
             matches!(synced, Synced::Later { pid } if pid > 0),
@@ -147,31 +161,57 @@ mod tests {
         while !report.exists() && started.elapsed() < std::time::Duration::from_secs(10) {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
-        std::thread::sleep(std::time::Duration::from_millis(50));
         let text = std::fs::read_to_string(&report).unwrap();
         assert_eq!(text.lines().count(), 1, "{text}");
         assert!(text.contains("state.json/cx-001-checkpoint.json"), "{text}");
     }
 
+    /// Records the inode of every file it is asked to fsync.
+    #[cfg(unix)]
+    #[derive(Default)]
+    struct Recorder(std::cell::RefCell<Vec<u64>>);
+
+    #[cfg(unix)]
+    impl WriteSteps for Recorder {
+        fn sync(&self, file: &File) -> std::io::Result<()> {
+            use std::os::unix::fs::MetadataExt;
+            self.0.borrow_mut().push(file.metadata()?.ino());
+            Ok(())
+        }
+    }
+
+    #[cfg(unix)]
+    fn inode(path: &Path) -> u64 {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).unwrap().ino()
+    }
+
+    /// The file, then its folder once (named twice), through a symlink to what it
+    /// names; what is gone and a FIFO are skipped, unopened.
+    #[cfg(unix)]
     #[test]
-    fn files_and_folders_are_fsynced_and_what_is_gone_is_skipped() {
+    fn files_then_their_folders_are_fsynced_and_the_rest_skipped() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("cx-001-checkpoint.json");
         std::fs::write(&file, "{}").unwrap();
+        let link = dir.path().join("latest.json");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        let fifo = dir.path().join("fifo");
+        mkfifo(&fifo);
         let gone = dir.path().join("gone.json");
-        assert!(fsync_all(&[file.clone(), dir.path().to_path_buf(), gone]).is_empty());
+        let recorder = Recorder::default();
+        let failures = fsync_all_with(&[link, dir.path().to_path_buf(), gone, fifo], &recorder);
+        assert!(failures.is_empty(), "{failures:?}");
+        assert_eq!(
+            recorder.0.into_inner(),
+            vec![inode(&file), inode(dir.path())]
+        );
     }
 
     #[cfg(unix)]
     #[test]
-    fn a_fifo_is_never_opened_and_a_path_that_cannot_be_reached_is_reported() {
+    fn a_path_that_cannot_be_reached_is_reported() {
         let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("fifo");
-        let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
-        assert!(made.success());
-        // Opening a FIFO for reading would block until a writer came.
-        assert!(fsync_all(std::slice::from_ref(&fifo)).is_empty());
-
         let file = dir.path().join("state.json");
         std::fs::write(&file, "{}").unwrap();
         let beneath_a_file = file.join("cx-001-checkpoint.json");

@@ -11,6 +11,8 @@ pub mod load;
 pub mod log;
 pub mod migrate;
 pub mod project_edit;
+#[cfg(test)]
+pub(crate) mod test_support;
 pub mod transcript;
 pub mod watch;
 pub mod write;

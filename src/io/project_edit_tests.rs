@@ -188,11 +188,7 @@ fn files_the_loader_refuses_are_not_edited_either() {
         "{err}"
     );
     let fifo = dir.path().join("cx-001-checkpoint.json");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
+    crate::io::test_support::mkfifo(&fifo);
     let err = read_to_edit(&fifo).unwrap_err().to_string();
     assert!(
         err.ends_with("refused: not a regular file (a pipe, socket or device): not edited"),

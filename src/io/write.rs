@@ -10,7 +10,8 @@
 //!   [`WriteError::ChangedOnDisk`]: "changed on disk since it was read; reload"),
 //!   writes a temporary file in the same folder, gives it the original mode, fsyncs,
 //!   renames it over the original and fsyncs the folder. (`Options::durable: false`
-//!   skips both fsyncs, for caches rewritten on every run.)
+//!   skips both fsyncs: for caches rewritten on every run, and for the hooks, which
+//!   leave the fsyncs to `io::fsync_later`.)
 //! - [`create_new`] does the same for a file that must not exist yet (checkpoints,
 //!   `.acknowledged` markers), without the lock: the final step never clobbers.
 //! - [`remove`] unlinks a file under the same lock, if it still hashes to the
@@ -162,8 +163,10 @@ pub struct Options<'a> {
     pub lock_timeout: Duration,
     pub steps: &'a dyn WriteSteps,
     /// Fsync the new file before the rename and the folder after it (the default).
-    /// `false` only for caches that are rewritten on every run and may be lost:
-    /// the rename is still atomic, but a crash may leave the old or an empty file.
+    /// `false` for caches that are rewritten on every run and may be lost, and for
+    /// the hooks' writes, fsynced after the hook exits (`io::fsync_later`): the
+    /// rename is still atomic, but a crash before the fsync may leave the old or an
+    /// empty file.
     pub durable: bool,
 }
 
@@ -397,12 +400,17 @@ fn file_name(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Best effort: some filesystems refuse to fsync a folder, and the rename is done by then.
 fn sync_parent(path: &Path, options: &Options) {
-    if options.durable
-        && let Ok(dir) = File::open(parent_dir(path))
-    {
-        let _ = options.steps.sync(&dir);
+    if options.durable {
+        sync_folder(parent_dir(path), options.steps);
+    }
+}
+
+/// Fsyncs a folder, best effort: some file systems refuse to, and the rename is
+/// done by then.
+pub fn sync_folder(dir: &Path, steps: &dyn WriteSteps) {
+    if let Ok(dir) = File::open(dir) {
+        let _ = steps.sync(&dir);
     }
 }
 

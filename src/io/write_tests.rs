@@ -396,13 +396,7 @@ fn durable_writes_fsync_the_file_and_the_folder_and_caches_do_not() {
     assert_eq!(names_in(dir.path()), ["a", "b", "state.json"]);
 }
 
-fn mkfifo(path: &Path) {
-    let made = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .unwrap();
-    assert!(made.success());
-}
+use crate::io::test_support::mkfifo;
 
 /// Opening a FIFO blocks until a writer comes; a file over the cap is not read.
 #[test]

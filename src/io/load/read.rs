@@ -200,11 +200,7 @@ mod tests {
     fn pipes_and_devices_are_refused_without_blocking() {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("ORCHESTRATION.yaml");
-        let made = std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap();
-        assert!(made.success());
+        crate::io::test_support::mkfifo(&fifo);
         let err = read_text(&fifo, "p/ORCHESTRATION.yaml").unwrap_err();
         assert_eq!(
             err.to_string(),

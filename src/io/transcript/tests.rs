@@ -196,11 +196,7 @@ fn streamed_lines_of_one_message_count_once() {
 fn pipes_and_devices_are_refused_without_blocking() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("session.jsonl");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
+    crate::io::test_support::mkfifo(&fifo);
     let err = scan(&fifo, &ScanLimits::usage_only()).unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
     assert!(scan(Path::new("/dev/zero"), &ScanLimits::usage_only()).is_err());

@@ -1,0 +1,13 @@
+//! Helpers for the io layer's unit tests.
+
+use std::path::Path;
+
+/// Makes a FIFO at `path` (with the system's `mkfifo`): what a reader must never
+/// open, since opening it blocks until a writer comes.
+pub fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("run mkfifo");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
