@@ -85,7 +85,9 @@ pub fn default_config_path(env: &Env) -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "resume-tui").map(|d| d.config_dir().join("config.toml"))
 }
 
-fn load_config(explicit: Option<&Path>, env: &Env) -> (Config, Option<String>) {
+/// The config `--config` names, else the user's, else the defaults; with what went
+/// wrong reading it, if anything.
+pub(crate) fn load_config(explicit: Option<&Path>, env: &Env) -> (Config, Option<String>) {
     let path = match explicit
         .map(Path::to_path_buf)
         .or_else(|| default_config_path(env))

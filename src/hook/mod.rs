@@ -89,14 +89,10 @@ fn install_panic_hook(env: &Env, now: Timestamp) {
     }));
 }
 
+/// The user's config, as the CLI reads it; a problem with it is not the hook's to
+/// report (every other command reports it on stderr).
 fn load_config(env: &Env) -> Config {
-    let Some(path) = crate::cli::context::default_config_path(env) else {
-        return Config::default();
-    };
-    match crate::io::load::read_settings_text(&path) {
-        Ok(text) => Config::overlay(&text, &path.display().to_string()).0,
-        Err(_) => Config::default(),
-    }
+    crate::cli::context::load_config(None, env).0
 }
 
 /// One invocation, after stdin was read: everything but the process itself.
