@@ -229,7 +229,10 @@ pub fn from_cache(found: &[&Found], hint: &str, why: &str) -> Option<Detection> 
 
 /// The most recently updated ACTIVE workflow among the newest files. `load` reads
 /// one candidate.
-pub fn fallback(found: &[&Found], load: impl Fn(&Found) -> Option<Project>) -> Option<Detection> {
+pub fn fallback(
+    found: &[&Found],
+    load: impl Fn(&Found) -> Option<Project>,
+) -> Option<(Detection, Project)> {
     let mut by_mtime: Vec<&Found> = found
         .iter()
         .copied()
@@ -250,14 +253,15 @@ pub fn fallback(found: &[&Found], load: impl Fn(&Found) -> Option<Project>) -> O
         .updated_at_raw
         .clone()
         .unwrap_or_else(|| "no updated_at; newest file".into());
-    Some(Detection {
+    let detection = Detection {
         found: chosen.clone(),
         confidence: Confidence::Low,
         method: DetectionMethod::Fallback,
         reason: format!(
             "no project in the transcript; the most recently updated active workflow ({updated})"
         ),
-    })
+    };
+    Some((detection, project))
 }
 
 fn archived(rel: &str) -> bool {

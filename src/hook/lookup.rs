@@ -106,7 +106,8 @@ pub fn by_fallback(ctx: &HookContext) -> Option<Project> {
     let root = ctx.project_dir()?;
     let discovery = discover::discover(root, ctx.env);
     let candidates = detect::candidates(&discovery);
-    let detection = detect::fallback(&candidates, |f| project::load(f, ctx, None, false))?;
+    let (detection, _) = detect::fallback(&candidates, |f| project::load(f, ctx, None, false))?;
+    // Again, now with the project's checkpoints.
     project::load(&detection.found, ctx, None, true)
 }
 

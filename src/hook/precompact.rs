@@ -66,6 +66,8 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let near = detect::near(root, tool_uses);
     let near_refs: Vec<&Found> = near.iter().collect();
     let mut detection = detect::from_transcript(root, &near_refs, tool_uses);
+    // The fallback loads its candidates; the one it picks is not loaded again.
+    let mut loaded = None;
     if detection.is_none() {
         let discovery = discover::discover(root, ctx.env);
         let candidates = detect::candidates(&discovery);
@@ -77,12 +79,20 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             out.info("not a workspace; nothing written");
             return out;
         }
-        detection = cached(root, &candidates, previous.as_ref())
-            .or_else(|| detect::fallback(&candidates, |f| project::load(f, ctx, None, false)));
+        detection = cached(root, &candidates, previous.as_ref());
+        if detection.is_none()
+            && let Some((fell_back, project)) =
+                detect::fallback(&candidates, |f| project::load(f, ctx, None, false))
+        {
+            detection = Some(fell_back);
+            loaded = Some(project);
+        }
     }
-    let project = detection
-        .as_ref()
-        .and_then(|d| project::load(&d.found, ctx, None, false));
+    let project = loaded.or_else(|| {
+        detection
+            .as_ref()
+            .and_then(|d| project::load(&d.found, ctx, None, false))
+    });
     match &detection {
         Some(d) => out.explain(format!(
             "project {} ({}), confidence {}, detection {}: {}",
