@@ -129,56 +129,60 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         return out;
     };
     let id = checkpoints::event_id(number);
-    let (path, op, verb) = match reuse {
+    let planned = match reuse {
         Some((file, snapshot, existing)) => {
             let body = with_carry_over(body, &existing);
-            if same_but_timestamp(&body, &existing) {
-                // A later firing of the same compaction: the same transcript and
-                // project, so nothing but the time would change.
-                out.explain(format!(
-                    "checkpoint {id}: already records this firing (only its timestamp would change); left as is"
-                ));
-                out.info(format!("checkpoint {id} unchanged"));
-                return plan_nexus_state(root, detection.as_ref(), project.as_ref(), ctx, out);
-            }
-            let bytes = pretty(&Value::Object(body));
-            (file.path, WriteOp::Replace { snapshot, bytes }, "updated")
+            // A later firing of the same compaction (the same transcript and
+            // project) would change nothing but the time.
+            (!unchanged_within_window(&body, &existing, ctx)).then(|| {
+                let bytes = pretty(&Value::Object(body));
+                (file.path, WriteOp::Replace { snapshot, bytes }, "updated")
+            })
         }
         None => {
             let path = checkpoints_dir(root).join(checkpoints::design_file_name(number));
-            (path, WriteOp::Create(pretty(&Value::Object(body))), "new")
+            Some((path, WriteOp::Create(pretty(&Value::Object(body))), "new"))
         }
     };
-    out.explain(format!(
-        "checkpoint {id}: {verb} ({})",
-        if verb == "new" {
-            "no checkpoint of this session within hooks.dedupe_seconds"
-        } else {
-            "same session within hooks.dedupe_seconds"
+    match planned {
+        None => {
+            out.explain(format!(
+                "checkpoint {id}: already records this firing (only its timestamp would change); left as is"
+            ));
+            out.info(format!("checkpoint {id} unchanged"));
         }
-    ));
-    out.write(path, op, format!("{verb} checkpoint {id}"));
-    out.info(format!(
-        "checkpoint {id} ({verb}) for {} fill {}",
-        project.as_ref().map_or("no workflow", |p| p.id.as_str()),
-        fill.as_ref()
-            .map_or("unknown".to_string(), |f| format!("{:.1}%", f.fill * 100.0))
-    ));
-    plan_nexus_state(root, detection.as_ref(), project.as_ref(), ctx, out)
-}
-
-/// In a Nexus workspace, plans the precompact state too.
-fn plan_nexus_state(
-    root: &Path,
-    detection: Option<&Detection>,
-    project: Option<&Project>,
-    ctx: &HookContext,
-    mut out: HookOutcome,
-) -> HookOutcome {
+        Some((path, op, verb)) => {
+            out.explain(format!(
+                "checkpoint {id}: {verb} ({})",
+                if verb == "new" {
+                    "no checkpoint of this session within hooks.dedupe_seconds"
+                } else {
+                    "same session within hooks.dedupe_seconds"
+                }
+            ));
+            out.write(path, op, format!("{verb} checkpoint {id}"));
+            out.info(format!(
+                "checkpoint {id} ({verb}) for {} fill {}",
+                project.as_ref().map_or("no workflow", |p| p.id.as_str()),
+                fill.as_ref()
+                    .map_or("unknown".to_string(), |f| format!("{:.1}%", f.fill * 100.0))
+            ));
+        }
+    }
     if is_nexus_workspace(root) {
-        plan_precompact_state(root, detection, project, ctx, &mut out);
+        plan_precompact_state(root, detection.as_ref(), project.as_ref(), ctx, &mut out);
     }
     out
+}
+
+/// Written within `hooks.dedupe_seconds` and the same as `new` but for the time:
+/// a later firing of the same compaction leaves such a file as it is.
+fn unchanged_within_window(
+    new: &serde_json::Map<String, Value>,
+    old: &serde_json::Map<String, Value>,
+    ctx: &HookContext,
+) -> bool {
+    recent(old, ctx.now, ctx.config.hooks.dedupe_seconds) && same_but_timestamp(new, old)
 }
 
 /// Whether two checkpoints (or states) differ at most in their `timestamp`.
@@ -297,6 +301,7 @@ fn plan_precompact_state(
 ) {
     let state = build::precompact_state(detection, project, ctx.now);
     let Ok(Value::Object(value)) = serde_json::to_value(&state) else {
+        out.error("could not serialise the precompact state");
         return;
     };
     let bytes = pretty(&Value::Object(value.clone()));
@@ -305,10 +310,8 @@ fn plan_precompact_state(
     // project and confidence, and SessionStart falls back on it (docs/hooks.md).
     match WriteOp::put(&path, bytes) {
         Ok(WriteOp::Replace { snapshot, .. })
-            if serde_json::from_slice(&snapshot.bytes).is_ok_and(|old| {
-                recent(&old, ctx.now, ctx.config.hooks.dedupe_seconds)
-                    && same_but_timestamp(&value, &old)
-            }) =>
+            if serde_json::from_slice(&snapshot.bytes)
+                .is_ok_and(|old| unchanged_within_window(&value, &old, ctx)) =>
         {
             out.explain(
                 "precompact state: already says this, written within hooks.dedupe_seconds; left as is",
