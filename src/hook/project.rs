@@ -47,7 +47,6 @@ pub fn load(
         session,
         fast_orchestration: true,
         one_thread: true,
-        ..LoadOptions::default()
     };
     let ws = load_discovered(root, &discovery, ctx.now, ctx.config, &options);
     ws.projects.into_iter().next()

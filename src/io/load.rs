@@ -38,9 +38,6 @@ pub struct LoadOptions {
     /// Read on the calling thread only (a hook reads a handful of small files;
     /// starting threads would cost more than it saves).
     pub one_thread: bool,
-    /// Hash the bytes of each state file as read (the dashboard: an edit must
-    /// find the file as the operator saw it), returned by [`load_discovered_hashed`].
-    pub content_hashes: bool,
 }
 
 /// The content hash of each state file (ORCHESTRATION.yaml, Nexus manifest) as
@@ -108,35 +105,20 @@ pub fn discover_paths(root: &Path, paths: &[PathBuf]) -> Discovery {
     discovery
 }
 
-/// Re-reads one project's state file (root-relative `rel_path`) with its checkpoints.
-/// `None` when the path is not an ORCHESTRATION.yaml or a Nexus manifest.
+/// Re-reads one project's state file (root-relative `rel_path`) with its
+/// checkpoints, and the content hash of the state file as read. `None` when the
+/// path is not an ORCHESTRATION.yaml or a Nexus manifest.
 pub fn load_project_file(
     root: &Path,
-    env: &Env,
-    rel_path: &str,
-    now: Timestamp,
-    config: &Config,
-) -> Option<Project> {
-    load_project_file_hashed(root, env, rel_path, now, config).0
-}
-
-/// [`load_project_file`], with the content hash of the state file as read.
-pub fn load_project_file_hashed(
-    root: &Path,
-    env: &Env,
     rel_path: &str,
     now: Timestamp,
     config: &Config,
 ) -> (Option<Project>, Option<ContentHash>) {
-    let _ = env;
     let Some(found) = project_files(root, rel_path) else {
         return (None, None);
     };
-    let options = LoadOptions {
-        content_hashes: true,
-        ..LoadOptions::default()
-    };
-    let (ws, mut hashes) = load_discovered_hashed(root, &found, now, config, &options);
+    let (ws, mut hashes) =
+        load_discovered_hashed(root, &found, now, config, &LoadOptions::default());
     let hash = found.files.first().and_then(|f| hashes.remove(&f.rel));
     (ws.projects.into_iter().next(), hash)
 }
@@ -198,10 +180,11 @@ pub fn load_discovered(
     config: &Config,
     options: &LoadOptions,
 ) -> Workspace {
-    load_discovered_hashed(root, discovery, now, config, options).0
+    load_files(root, discovery, now, config, options, false).0
 }
 
-/// [`load_discovered`], with the state files' hashes when `options.content_hashes`.
+/// [`load_discovered`], with the hash of each state file's bytes as read (the
+/// dashboard: an edit must find the file as the operator saw it).
 pub fn load_discovered_hashed(
     root: &Path,
     discovery: &Discovery,
@@ -209,13 +192,24 @@ pub fn load_discovered_hashed(
     config: &Config,
     options: &LoadOptions,
 ) -> (Workspace, StateHashes) {
+    load_files(root, discovery, now, config, options, true)
+}
+
+fn load_files(
+    root: &Path,
+    discovery: &Discovery,
+    now: Timestamp,
+    config: &Config,
+    options: &LoadOptions,
+    hash_state_files: bool,
+) -> (Workspace, StateHashes) {
     let markers: HashSet<&str> = discovery
         .of_kind(FileKind::CheckpointMarker)
         .map(|f| f.rel.as_str())
         .collect();
     // Listed files are checked here too, on the workers: a stat or more each.
     let load = |found: &Found| {
-        let (mut item, hash) = load_one(found, &markers, options);
+        let (mut item, hash) = load_one(found, &markers, options, hash_state_files);
         if let Item::Project(project) = &mut item
             && Path::new(&project.source).is_relative()
         {
@@ -273,6 +267,7 @@ fn load_one(
     found: &Found,
     markers: &HashSet<&str>,
     options: &LoadOptions,
+    hash_state_files: bool,
 ) -> (Item, Option<ContentHash>) {
     if found.kind == FileKind::CheckpointMarker {
         return (Item::Nothing, None);
@@ -283,7 +278,7 @@ fn load_one(
     );
     let read =
         read::read_bytes_or_say_why(&found.path, &found.rel, MAX_FILE_BYTES).and_then(|bytes| {
-            let hash = (state_file && options.content_hashes).then(|| ContentHash::of(&bytes));
+            let hash = (state_file && hash_state_files).then(|| ContentHash::of(&bytes));
             Ok((read::decode(&found.rel, bytes)?, hash))
         });
     match read {

@@ -17,7 +17,6 @@ use std::path::Path;
 use crate::config::Config;
 use crate::core::time::Timestamp;
 use crate::io::discover::Discovery;
-use crate::io::env::Env;
 use crate::io::load::{self, LoadOptions};
 
 use super::msg::{LoadedWorkspace, ReloadedProject};
@@ -39,7 +38,6 @@ pub fn load(
     pass: Pass,
 ) -> LoadedWorkspace {
     let options = LoadOptions {
-        content_hashes: true,
         fast_orchestration: pass == Pass::Preview,
         ..LoadOptions::default()
     };
@@ -61,12 +59,11 @@ pub fn load(
 /// Re-reads one project's state file (root-relative `source`) and its checkpoints.
 pub fn reload_project(
     root: &Path,
-    env: &Env,
     source: String,
     now: Timestamp,
     config: &Config,
 ) -> ReloadedProject {
-    let (project, hash) = load::load_project_file_hashed(root, env, &source, now, config);
+    let (project, hash) = load::load_project_file(root, &source, now, config);
     ReloadedProject {
         source,
         project: project.map(Box::new),

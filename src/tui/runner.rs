@@ -164,12 +164,12 @@ impl Runner {
     }
 
     fn reload(&mut self, sources: Vec<String>) {
-        let (root, env, config, tx) = self.for_worker();
+        let (root, _, config, tx) = self.for_worker();
         std::thread::spawn(move || {
             let now = clock::now();
             let projects = sources
                 .into_iter()
-                .map(|source| loader::reload_project(&root, &env, source, now, &config))
+                .map(|source| loader::reload_project(&root, source, now, &config))
                 .collect();
             let _ = tx.send(Msg::ProjectsLoaded(projects));
         });

@@ -115,14 +115,9 @@ mod tests {
     }
 
     fn reload(root: &Path, project: &Project) -> Project {
-        load::load_project_file(
-            root,
-            &Env::default(),
-            &project.source,
-            NOW,
-            &Config::default(),
-        )
-        .unwrap()
+        load::load_project_file(root, &project.source, NOW, &Config::default())
+            .0
+            .unwrap()
     }
 
     fn find<'a>(projects: &'a [Project], id: &str) -> &'a Project {

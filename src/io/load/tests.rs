@@ -257,31 +257,31 @@ fn an_unreadable_state_file_is_a_project_with_the_reason() {
 fn one_project_file_reloads_with_its_checkpoints() {
     let p = load_project_file(
         &fixture(),
-        &Env::default(),
         "projects/PROJ-002-beta/orchestration/beta-20260301-001/ORCHESTRATION.yaml",
         now(),
         &Config::default(),
     )
+    .0
     .unwrap();
     assert_eq!(p.id, "beta-20260301-001");
     assert_eq!(p.checkpoints.len(), 2);
     assert_eq!(p.staleness.level, StalenessLevel::Critical);
     let nexus = load_project_file(
         &fixture(),
-        &Env::default(),
         "./nexus/02-projects/01-onboarding/01-planning/resume-context.md",
         now(),
         &Config::default(),
     )
+    .0
     .unwrap();
     assert_eq!(nexus.id, "01-onboarding");
     let none = load_project_file(
         &fixture(),
-        &Env::default(),
         ".jerry/checkpoints/cx-001-checkpoint.json",
         now(),
         &Config::default(),
-    );
+    )
+    .0;
     assert!(none.is_none());
 }
 
