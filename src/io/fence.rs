@@ -37,10 +37,6 @@ impl<'a> Fence<'a> {
         }
     }
 
-    pub fn root(&self) -> &'a Path {
-        self.root
-    }
-
     fn canonical_root(&self) -> Option<&Path> {
         self.canonical
             .get_or_init(|| std::fs::canonicalize(self.root).ok())

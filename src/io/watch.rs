@@ -15,7 +15,9 @@ use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, ne
 use crate::core::model::Workspace;
 
 mod plan;
-pub use plan::{Planner, plan};
+pub use plan::Planner;
+#[cfg(test)]
+use plan::plan;
 
 /// Events closer together than this are reported once.
 pub const DEBOUNCE: Duration = Duration::from_millis(100);

@@ -65,9 +65,8 @@ pub fn plan<'a>(
     for project in &workspace.projects {
         let dir = parent(&project.source);
         add_chain(&mut flat, &dir);
-        if dir.is_empty() {
-            flat.insert(dir);
-        } else {
+        // The root itself is watched flat already.
+        if !dir.is_empty() {
             recursive.insert(dir);
         }
         for cp in &project.checkpoints {
