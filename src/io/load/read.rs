@@ -36,14 +36,24 @@ pub const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
 
 /// Reads a settings file the user points at (config, theme, keymap) as UTF-8,
 /// like `std::fs::read_to_string` but never blocking on a FIFO and refusing
-/// files over [`MAX_SETTINGS_BYTES`]. A missing file keeps `NotFound`.
+/// files over [`MAX_SETTINGS_BYTES`]. A missing file keeps `NotFound`. Text is
+/// decoded as [`decode`] does (a BOM dropped; bad bytes located by line and
+/// column, which the error names; callers add the path).
 pub fn read_settings_text(path: &Path) -> std::io::Result<String> {
     let bytes = read_bytes_capped(path, MAX_SETTINGS_BYTES).map_err(|refused| match refused {
         NotRead::Io(e) => e,
         other => std::io::Error::other(other.to_string()),
     })?;
-    String::from_utf8(bytes)
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))
+    decode("", bytes).map_err(|d| {
+        let at = match (d.line, d.column) {
+            (Some(line), Some(column)) => format!("line {line}, column {column}: "),
+            _ => String::new(),
+        };
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("{at}{}", d.message),
+        )
+    })
 }
 
 /// Why a file was not read.
@@ -193,6 +203,22 @@ mod tests {
         );
         assert_eq!(megabytes(100 * 1024 * 1024), "100 MB");
         assert_eq!(megabytes(3 * 1024 * 1024 / 2), "1.5 MB");
+    }
+
+    #[test]
+    fn a_settings_file_is_decoded_like_any_other_and_bad_bytes_are_located() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, b"\xEF\xBB\xBF[log]\nmax_bytes = 1\n").unwrap();
+        assert_eq!(read_settings_text(&path).unwrap(), "[log]\nmax_bytes = 1\n");
+        std::fs::write(&path, b"[log]\nname = \"caf\xE9\"\n").unwrap();
+        let err = read_settings_text(&path).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+        assert!(
+            err.to_string()
+                .starts_with("line 2, column 12: not UTF-8 text: byte 0xE9"),
+            "{err}"
+        );
     }
 
     #[cfg(unix)]
