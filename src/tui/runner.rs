@@ -32,6 +32,9 @@ pub struct Runner {
     watching: bool,
     loading: bool,
     load_again: bool,
+    /// The first load draws a preview pass before the full one (a quick first
+    /// frame); later loads replace a full workspace, and send the full pass only.
+    previewed: bool,
     problem: Option<String>,
 }
 
@@ -49,6 +52,7 @@ impl Runner {
             watching: false,
             loading: false,
             load_again: false,
+            previewed: false,
             problem: None,
         }
     }
@@ -151,10 +155,15 @@ impl Runner {
             return;
         }
         self.loading = true;
+        let passes: &[loader::Pass] = if std::mem::replace(&mut self.previewed, true) {
+            &[loader::Pass::Full]
+        } else {
+            &[loader::Pass::Preview, loader::Pass::Full]
+        };
         let (root, env, config, tx) = self.for_worker();
         std::thread::spawn(move || {
             let discovery = crate::io::discover::discover(&root, &env);
-            for pass in [loader::Pass::Preview, loader::Pass::Full] {
+            for &pass in passes {
                 let loaded = loader::load(&root, &discovery, clock::now(), &config, pass);
                 if tx.send(Msg::Loaded(Ok(Box::new(loaded)))).is_err() {
                     return;

@@ -285,7 +285,7 @@ fn a_bad_clipboard_backend_is_reported_not_copied() {
 /// what it skips), then the full pass, which brings those warnings; a load asked
 /// for meanwhile waits for the full pass.
 #[test]
-fn a_load_sends_the_preview_then_the_full_pass() {
+fn the_first_load_sends_the_preview_then_the_full_pass_and_later_loads_the_full_pass() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("projects/PROJ-001/ORCHESTRATION.yaml");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
@@ -326,8 +326,10 @@ fn a_load_sends_the_preview_then_the_full_pass() {
     // The second LoadAll came during the first: it runs once the full pass is in.
     assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
     runner.watch_workspace(&full);
-    assert!(next().preview);
+    // A later load replaces a full workspace: no preview (its warnings would
+    // vanish for a moment), and the files are read once.
     assert!(!next().preview);
+    assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
 }
 
 /// The next finished load the runner sends: its full pass (previews and what the
