@@ -332,7 +332,10 @@ fn page(model: &mut Model, direction: isize) -> Vec<Effect> {
 pub(crate) fn scroll_by(model: &mut Model, by: isize) -> Vec<Effect> {
     let next = i64::from(model.scroll).saturating_add(by as i64);
     model.scroll = u16::try_from(next.max(0)).unwrap_or(u16::MAX);
-    clamp_scroll(model);
+    // Moving up stays within the maximum the scroll was already clamped to.
+    if by > 0 {
+        clamp_scroll(model);
+    }
     Vec::new()
 }
 
@@ -458,9 +461,13 @@ pub(crate) fn refresh_visible(model: &mut Model) {
 /// Keeps the open tab's text and the help scrolled no further than their last
 /// line at the bottom of their pane: after a scroll, a resize, or a reload that
 /// made the text shorter.
+/// Laying the text out costs a full render of it, so nothing at the top (scroll
+/// 0, which no maximum can lower) is laid out.
 pub(crate) fn clamp_scroll(model: &mut Model) {
-    model.scroll = model.scroll.min(super::view::max_scroll(model));
-    if matches!(model.overlay, Overlay::Help { .. }) {
+    if model.scroll > 0 {
+        model.scroll = model.scroll.min(super::view::max_scroll(model));
+    }
+    if matches!(model.overlay, Overlay::Help { scroll } if scroll > 0) {
         let most = super::view::help_max_scroll(model);
         if let Overlay::Help { scroll } = &mut model.overlay {
             *scroll = (*scroll).min(most);
