@@ -9,9 +9,10 @@ use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use resume_tui::tui::Model;
 use resume_tui::tui::Msg;
+use resume_tui::tui::layout::areas;
 use resume_tui::tui::model::{Focus, Overlay, Tab};
 use resume_tui::tui::update;
-use resume_tui::tui::view::{max_scroll, table_and_details};
+use resume_tui::tui::view::{max_scroll, scrolling_pane, table_and_details};
 use tui_support::*;
 
 const PAYOUTS: &str = "payouts-v2-20260302-001";
@@ -82,6 +83,32 @@ fn half_pages_scroll_the_details_by_half_their_pane() {
     // With the list focused, a half page still moves the list.
     press(&mut m, &["h", "<C-d>"]);
     assert_ne!(m.selected.as_deref(), Some(PAYOUTS));
+}
+
+/// In a tab without a table, a half page is half of the pane the text scrolls in
+/// (the Quality text sits under the score chart), never more lines than it shows.
+#[test]
+fn half_pages_in_quality_move_half_its_text_pane() {
+    let mut m = demo_model(80, 30);
+    select(&mut m, PAYOUTS);
+    press(&mut m, &["2", "l"]);
+    assert_eq!((m.tab, m.focus), (Tab::Quality, Focus::Detail));
+    let pane = scrolling_pane(&m).expect("the Quality text pane");
+    let body = areas(m.size.0, m.size.1).body;
+    assert!(pane.height < body.height / 2, "{pane:?} in {body:?}");
+    let half = (pane.height / 2).max(1);
+    assert!(
+        max_scroll(&m) > half,
+        "the text is longer than the pane: {} > {half}",
+        max_scroll(&m)
+    );
+    press(&mut m, &["<C-d>"]);
+    assert_eq!(m.scroll, half);
+    press(&mut m, &["<C-d>"]);
+    let most = max_scroll(&m);
+    assert_eq!(m.scroll, (2 * half).min(most));
+    press(&mut m, &["<C-u>"]);
+    assert_eq!(m.scroll, (2 * half).min(most) - half);
 }
 
 #[test]

@@ -163,8 +163,7 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
 
 /// Keys while the help is open: the navigation keys scroll it.
 fn on_help_key(model: &mut Model, scroll: u16, key: KeyEvent, ctrl_c: bool) -> Vec<Effect> {
-    // Half of the help's text pane: the screen less the popup's margin and border.
-    let half_page = (model.size.1.saturating_sub(4) / 2).max(1);
+    let half_page = (super::view::help_pane(model).height / 2).max(1);
     let scroll = match model.keymap.action_for(&key) {
         Some(Action::Down | Action::DetailDown) => scroll.saturating_add(1),
         Some(Action::Up | Action::DetailUp) => scroll.saturating_sub(1),
@@ -313,16 +312,16 @@ fn half_page(model: &Model) -> isize {
     (rows / 2).max(1) as isize
 }
 
-/// Half a page up (`-1`) or down (`1`): of the details under the table when the
-/// detail has the focus in Compaction or Decisions (`j`/`k` move the table's row
-/// there), else of whatever the focus moves.
+/// Half a page up (`-1`) or down (`1`): with the focus on the detail, half of the
+/// pane its text scrolls in (under the table in Compaction and Decisions, where
+/// `j`/`k` move the table's row, the details); else of the list.
 fn page(model: &mut Model, direction: isize) -> Vec<Effect> {
-    let details = match model.focus {
-        Focus::Detail => super::view::table_and_details(model).map(|[_, details]| details),
+    let pane = match model.focus {
+        Focus::Detail => super::view::scrolling_pane(model),
         Focus::List => None,
     };
-    match details {
-        Some(details) => scroll_by(model, direction * (details.height / 2).max(1) as isize),
+    match pane {
+        Some(pane) => scroll_by(model, direction * (pane.height / 2).max(1) as isize),
         None => step(model, direction * half_page(model)),
     }
 }

@@ -26,7 +26,7 @@ use ratatui::widgets::{Block, Borders, Clear};
 
 use super::layout;
 use super::model::{Model, Overlay, Tab};
-pub use scroll::{Scrolling, help_max_scroll, max_scroll};
+pub use scroll::{Scrolling, help_max_scroll, help_pane, max_scroll, scrolling_pane};
 
 pub fn view(model: &Model, frame: &mut Frame) {
     let area = frame.area();

@@ -66,27 +66,43 @@ fn draw_more_marker(frame: &mut Frame, area: Rect, style: Style) {
 
 /// How far the open tab of the selected project scrolls at the model's screen size.
 pub fn max_scroll(model: &Model) -> u16 {
-    let Some(project) = model.project() else {
-        return 0;
-    };
+    open_tab(model).map_or(0, |s| s.max_scroll())
+}
+
+/// The pane the open tab's text scrolls in (under a table, the selected row's
+/// details), if it has one.
+pub fn scrolling_pane(model: &Model) -> Option<Rect> {
+    open_tab(model).map(|s| s.area)
+}
+
+fn open_tab(model: &Model) -> Option<Scrolling> {
+    let project = model.project()?;
     let body = areas(model).body;
     if body.width == 0 || body.height == 0 {
-        return 0;
+        return None;
     }
-    let scrolling = match model.tab {
+    match model.tab {
         Tab::Overview => Some(overview::scrolling(model, project, body)),
         Tab::Quality => Some(quality::scrolling(model, project, body)),
         Tab::Compaction => compaction::scrolling(model, project, body),
         Tab::Decisions => decisions::scrolling(model, project, body),
         Tab::Prompt => Some(prompt::scrolling(model, project, body)),
-    };
-    scrolling.map_or(0, |s| s.max_scroll())
+    }
 }
 
 /// How far the help scrolls at the model's screen size.
 pub fn help_max_scroll(model: &Model) -> u16 {
+    help_scrolling(model).max_scroll()
+}
+
+/// The pane the help's text scrolls in.
+pub fn help_pane(model: &Model) -> Rect {
+    help_scrolling(model).area
+}
+
+fn help_scrolling(model: &Model) -> Scrolling {
     let (w, h) = model.size;
-    help::scrolling(model, Rect::new(0, 0, w, h)).max_scroll()
+    help::scrolling(model, Rect::new(0, 0, w, h))
 }
 
 fn areas(model: &Model) -> layout::Areas {
