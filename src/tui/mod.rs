@@ -15,7 +15,7 @@ mod mouse;
 pub mod msg;
 mod reload;
 mod runner;
-pub mod test_fault;
+mod test_fault;
 pub mod text;
 pub mod theme;
 pub mod timeline;

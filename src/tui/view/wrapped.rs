@@ -35,7 +35,7 @@ impl<'m> Wrapped<'m> {
     }
 
     /// The label column: `label_w` cells, or a third of a pane too narrow for it.
-    pub fn label_column(&self) -> usize {
+    fn label_column(&self) -> usize {
         self.label_w.min(self.width / 3).max(1)
     }
 
