@@ -14,7 +14,7 @@ mod transcript;
 
 use std::path::Path;
 
-use hostile::{cli, tree, write};
+use hostile::{cli, contents, write};
 use serde_json::{Value, json};
 
 const CANARY: &str = "CANARY-7f3a-outside-the-workspace";
@@ -68,13 +68,7 @@ impl Layout {
     }
 
     fn outside_snapshot(&self) -> Vec<(String, Vec<u8>)> {
-        tree(&self.outside())
-            .into_iter()
-            .map(|rel| {
-                let bytes = std::fs::read(self.outside().join(&rel)).unwrap_or_default();
-                (rel, bytes)
-            })
-            .collect()
+        contents(&self.outside())
     }
 }
 
@@ -195,19 +189,30 @@ fn edits_never_write_outside_the_root_because_of_a_checkpoint_file_path() {
         jerry_state(&[]),
     );
     let before = layout.outside_snapshot();
-    for args in [
-        vec!["ack", "wf-in", "--all"],
-        vec!["ack", "wf-in", "CX-009"],
-        vec!["ack", "wf-in", "cx-009"],
-        vec!["merge", "wf-in", "cx-009"],
-        vec!["decision", "add", "wf-in", "--decision", "d"],
+    let state = root.join("projects/PROJ-001/ORCHESTRATION.yaml");
+    for (args, code) in [
+        // The checkpoint that points outside is no checkpoint of this project.
+        (vec!["ack", "wf-in", "--all"], 0),
+        (vec!["ack", "wf-in", "CX-009"], 1),
+        (vec!["ack", "wf-in", "cx-009"], 1),
+        (vec!["merge", "wf-in", "cx-009"], 1),
+        (vec!["decision", "add", "wf-in", "--decision", "d"], 0),
     ] {
         let run = cli(&root, &args);
-        assert!(run.code.is_some(), "{args:?}");
+        assert_eq!(
+            run.code,
+            Some(code),
+            "{args:?}: {}{}",
+            run.stdout,
+            run.stderr
+        );
         assert!(
             !run.stdout.contains(CANARY) && !run.stderr.contains(CANARY),
             "{args:?}"
         );
+        // Nothing read outside found its way into the state file inside either.
+        let text = std::fs::read_to_string(&state).unwrap();
+        assert!(!text.contains(CANARY), "{args:?}:\n{text}");
     }
     assert_eq!(
         layout.outside_snapshot(),
