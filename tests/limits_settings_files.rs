@@ -84,6 +84,43 @@ fn a_fifo_or_huge_config_is_refused_and_the_defaults_carry_on() {
 }
 
 #[test]
+fn a_fifo_or_huge_keymap_or_theme_is_refused_and_named_on_the_frame() {
+    for kind in [Hostile::Fifo, Hostile::Sparse] {
+        let ws = workspace();
+        let config = write(ws.path(), "settings/config.toml", "[ui]\n");
+        let config_arg = config.to_str().unwrap();
+        kind.plant(ws.path(), "settings/keymap.toml");
+        let frame = cli_capped(
+            ws.path(),
+            &["--config", config_arg, "--render-once", "160x30"],
+        );
+        assert_eq!(frame.code, Some(0), "{kind:?}: {}", frame.stderr);
+        assert!(frame.stdout.contains("wf-settings-001"), "{kind:?}");
+        let said = format!("keymap.toml: {}", kind.reason());
+        assert!(frame.stdout.contains(&said), "{kind:?}:\n{}", frame.stdout);
+
+        let ws = workspace();
+        let config = write(ws.path(), "settings/config.toml", "[ui]\n");
+        let theme = kind.plant(ws.path(), "settings/mine.toml");
+        let frame = cli_capped(
+            ws.path(),
+            &[
+                "--config",
+                config.to_str().unwrap(),
+                "--theme",
+                theme.to_str().unwrap(),
+                "--render-once",
+                "300x30",
+            ],
+        );
+        assert_eq!(frame.code, Some(0), "{kind:?}: {}", frame.stderr);
+        assert!(frame.stdout.contains("wf-settings-001"), "{kind:?}");
+        let said = format!("mine.toml: {}; using the default theme", kind.reason());
+        assert!(frame.stdout.contains(&said), "{kind:?}:\n{}", frame.stdout);
+    }
+}
+
+#[test]
 fn a_fifo_or_huge_config_never_holds_up_a_hook() {
     for kind in [Hostile::Fifo, Hostile::Sparse] {
         let ws = workspace();
