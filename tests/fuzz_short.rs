@@ -156,8 +156,9 @@ fn the_fast_yaml_reader_takes_real_files_and_most_generated_ones() {
         }
     }
     println!("the fast reader took {taken} of {valid} generated documents");
+    // 1,138 of 1,161 (98 %) when written; the generator is deterministic.
     assert!(
-        taken * 10 >= valid * 8,
+        taken * 100 >= valid * 95,
         "the fast reader took only {taken} of {valid}"
     );
 }
