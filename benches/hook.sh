@@ -6,7 +6,8 @@
 # 50 MB: the tail a hook reads is identical, the file is twenty times larger), then
 # times each event against a do-nothing run of the same binary (`resume-tui hook`
 # with empty stdin), with benches/spawn_time.c (built with the machine's C
-# compiler), else hyperfine, python3 or a `date +%s%N` loop.
+# compiler), else hyperfine, else a python3 loop. Needs python3 (it writes the
+# transcripts and the event payloads) and, for the instruction counts, valgrind.
 #
 #   benches/hook.sh                 # release build, 50 runs per case
 #   RUNS=200 BIN=target/release/resume-tui benches/hook.sh
@@ -92,6 +93,8 @@ if [ ! -f "$WORK/t1g.jsonl" ] || [ "${REGEN:-}" = 1 ]; then
     truncate -s 1000M "$WORK/t1g.jsonl"
     cat "$WORK/t50.jsonl" >> "$WORK/t1g.jsonl"
 fi
+# The "low" case: the last 4 MB of the 50 MB transcript, its newest usage lowered
+# to 40 % of the window (a prompt that injects nothing).
 LOW="$WORK/tlow.jsonl"
 python3 - "$WORK/t50.jsonl" "$LOW" <<'PY'
 import sys
@@ -99,8 +102,10 @@ src, dst = sys.argv[1], sys.argv[2]
 data = open(src, "rb").read()
 tail = data[-4 * 1024 * 1024:]
 tail = tail[tail.index(b"\n") + 1:]
-tail = tail.replace(b'"cache_read_input_tokens":176388', b'"cache_read_input_tokens":79388')
-open(dst, "wb").write(tail)
+low = tail.replace(b'"cache_read_input_tokens":176388', b'"cache_read_input_tokens":79388')
+# Else the "low" case would measure the critical one.
+assert low != tail, "the newest usage record was not found"
+open(dst, "wb").write(low)
 PY
 
 payload() { # event transcript extra-json
@@ -137,17 +142,14 @@ CASES=(empty PreCompact-new-t50 PreCompact-update-t50 PreCompact-t50 PreCompact-
 # The runner: benches/spawn_time.c, built with the machine's C compiler
 # (posix_spawn and wait, alternating with the do-nothing run so that both see the
 # same load); else hyperfine from 1.16 (`--input`); else a python3 loop (which
-# adds its own spawn overhead to every run); else a `date +%s%N` loop (which also
-# counts the `date` process it spawns).
+# adds its own spawn overhead to every run).
 CC="$(command -v cc || command -v gcc || true)"
 if [ -n "$CC" ] && "$CC" -O2 -o "$WORK/spawn_time" "$HERE/benches/spawn_time.c" 2> /dev/null; then
     TOOL="spawn_time.c ($($CC --version | head -1))"
 elif command -v hyperfine > /dev/null && hyperfine --help | grep -c -- '--input' > /dev/null; then
     TOOL="$(hyperfine --version) -N --input"
-elif command -v python3 > /dev/null; then
-    TOOL="python3 subprocess loop"
 else
-    TOOL="date +%s%N loop"
+    TOOL="python3 subprocess loop"
 fi
 # The new-session and update cases need one input per run (spawn_time.c and
 # python3 only).
@@ -177,7 +179,7 @@ median_ms() { # case [extra hook args…] -> median milliseconds
             --export-json "$WORK/run.json" "$BIN hook $*" > /dev/null 2>&1
         python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.2f %.2f" % (r["median"]*1000, r["min"]*1000))' "$WORK/run.json"
         ;;
-    python3*)
+    *)
         # Alternates with the do-nothing run, so that both see the same load;
         # prints the case's median and minimum, then the do-nothing median.
         python3 - "$RUNS" "$input" "$WORK/in/empty" "$BIN" hook "$@" <<'PY'
@@ -213,15 +215,6 @@ for i in range(runs + 5):
         base.append(b)
 print("%.2f %.2f %.2f" % (statistics.median(times), min(times), statistics.median(base)))
 PY
-        ;;
-    *)
-        local times=() s e
-        for _ in 1 2 3; do "$BIN" hook "$@" < "$input" > /dev/null; done
-        for _ in $(seq "$RUNS"); do
-            s=$(date +%s%N); "$BIN" hook "$@" < "$input" > /dev/null; e=$(date +%s%N)
-            times+=($(( (e - s) / 1000 )))
-        done
-        printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f %.2f\n", a[int((NR+1)/2)]/1000, a[1]/1000}'
         ;;
     esac
 }
