@@ -144,9 +144,8 @@ impl<'a> Cursor<'a> {
     pub fn insert(&mut self, map: &mut yaml_serde::Mapping, key: Value, value: Value) {
         match map.entry(key) {
             yaml_serde::mapping::Entry::Occupied(mut entry) => {
-                let key = entry.key().clone();
+                self.duplicate(entry.key());
                 entry.insert(value);
-                self.duplicate(&key);
             }
             yaml_serde::mapping::Entry::Vacant(entry) => {
                 entry.insert(value);
