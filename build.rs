@@ -1,9 +1,26 @@
-//! Embeds `assets/demo/` into the binary as a list of (relative path, bytes).
+//! Embeds `assets/demo/` into the binary as a list of (relative path, bytes), and
+//! turns the variables that ask for the opt-in test suites into cfgs
+//! (tests/support/needs.rs).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+/// Each variable asks for the tests marked `#[cfg_attr(not(CFG), ignore = …)]`.
+const OPT_IN_SUITES: [(&str, &str); 3] = [
+    ("RESUME_TUI_CORPUS", "resume_tui_corpus"),
+    ("RESUME_TUI_TMUX", "resume_tui_tmux"),
+    ("RESUME_TUI_ROOT", "resume_tui_root"),
+];
+
 fn main() {
+    for (var, cfg) in OPT_IN_SUITES {
+        println!("cargo:rustc-check-cfg=cfg({cfg})");
+        println!("cargo:rerun-if-env-changed={var}");
+        let asked = std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "0");
+        if asked {
+            println!("cargo:rustc-cfg={cfg}");
+        }
+    }
     let root = PathBuf::from("assets/demo");
     println!("cargo:rerun-if-changed=assets/demo");
     let mut files = Vec::new();

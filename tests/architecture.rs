@@ -89,13 +89,12 @@ fn hook_and_tui_do_not_depend_on_each_other() {
 
 #[test]
 fn the_check_itself_sees_a_violation() {
-    let dir = std::env::temp_dir().join(format!("arch-check-{}", std::process::id()));
-    let core = dir.join("src/core");
+    let dir = tempfile::tempdir().unwrap();
+    let core = dir.path().join("src/core");
     std::fs::create_dir_all(&core).unwrap();
     let bad = "// std::fs in a comment is fine\nfn f() { let _ = std::fs::read(\"x\"); }\n";
     std::fs::write(core.join("bad.rs"), bad).unwrap();
     let found = offenders_in(&core, &["std::fs"]);
-    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].ends_with("bad.rs:2: std::fs"), "{found:?}");
 }

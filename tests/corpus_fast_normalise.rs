@@ -3,26 +3,16 @@
 //! gives the same project as the full normaliser on every
 //! ORCHESTRATION.yaml of the shared corpus, the demo and the test fixtures; the
 //! only thing it may miss is a warning about an entry it did not read.
-//! The corpus is read in place from `$RESUME_TUI_CORPUS`, else `../shared/corpus`.
+//! The corpus test runs when `RESUME_TUI_CORPUS` names the corpus (tests/support/needs.rs).
+
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::path::{Path, PathBuf};
 
 use resume_tui::core::model::Project;
 use resume_tui::core::normalize::jerry::prune::prune;
 use resume_tui::core::normalize::jerry::{normalize_orchestration, normalize_orchestration_pruned};
-
-fn corpus_root() -> PathBuf {
-    let root = std::env::var_os("RESUME_TUI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    assert!(
-        root.is_dir(),
-        "corpus not found at {}: set RESUME_TUI_CORPUS to the shared corpus folder \
-         (the one holding geekatron+jerry/)",
-        root.display()
-    );
-    root
-}
 
 fn yaml_files(root: &Path, found: &mut Vec<PathBuf>) {
     let mut stack = vec![root.to_path_buf()];
@@ -70,9 +60,13 @@ fn same_project(path: &Path) -> bool {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn the_fast_normaliser_matches_the_full_one_on_every_corpus_file() {
     let mut files = Vec::new();
-    yaml_files(&corpus_root(), &mut files);
+    yaml_files(&needs::corpus(), &mut files);
     files.retain(|f| {
         let name = f.file_name().unwrap().to_string_lossy();
         name.starts_with("ORCHESTRATION")

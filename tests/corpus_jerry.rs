@@ -1,25 +1,15 @@
 //! Every Jerry `ORCHESTRATION.yaml` in the shared corpus loads: no error, a next
 //! step or a warning saying why there is none, and the shape counts we verified.
-//! The corpus is read in place from `$RESUME_TUI_CORPUS`, else `../shared/corpus`.
+//! The corpus is read in place from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
+
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use resume_tui::core::model::{Severity, Shape};
 use resume_tui::core::normalize::jerry::{normalize_orchestration, validate_orchestration};
-
-fn corpus_root() -> PathBuf {
-    let root = std::env::var_os("RESUME_TUI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    assert!(
-        root.is_dir(),
-        "corpus not found at {}: set RESUME_TUI_CORPUS to the shared corpus folder \
-         (the one holding geekatron+jerry/)",
-        root.display()
-    );
-    root
-}
 
 fn orchestration_files(root: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
@@ -61,8 +51,12 @@ fn expected_counts(files: usize) -> Option<[(Shape, usize); 4]> {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn every_orchestration_file_in_the_corpus_loads() {
-    let root = corpus_root();
+    let root = needs::corpus();
     let files = orchestration_files(&root);
     assert!(
         !files.is_empty(),

@@ -1,7 +1,10 @@
 //! The whole shared corpus loads as a workspace (discover → read → normalise →
 //! assemble → staleness) without a panic and without an error: every corpus file
 //! is well-formed, so any error would be a bug here. Counts per shape are printed.
-//! The corpus is read in place from `$RESUME_TUI_CORPUS`, else `../shared/corpus`.
+//! The corpus is read in place from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
+
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -16,19 +19,6 @@ use resume_tui::io::load::{load_paths, load_workspace};
 /// file fails the test. (None so far: even the Nexus test data marked "invalid"
 /// is well-formed JSON that only breaks the schema, which is a warning.)
 const GENUINELY_MALFORMED: &[(&str, &str)] = &[];
-
-fn corpus_root() -> PathBuf {
-    let root = std::env::var_os("RESUME_TUI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    assert!(
-        root.is_dir(),
-        "corpus not found at {}: set RESUME_TUI_CORPUS to the shared corpus folder \
-         (the one holding geekatron+jerry/ and DorianSchlede+nexus-template/)",
-        root.display()
-    );
-    root
-}
 
 fn now() -> Timestamp {
     Timestamp::parse("2026-03-01T00:00:00Z").unwrap()
@@ -82,8 +72,12 @@ fn shape_counts(ws: &Workspace) -> BTreeMap<&'static str, usize> {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn the_corpus_loads_as_a_workspace() {
-    let root = corpus_root();
+    let root = needs::corpus();
     let started = std::time::Instant::now();
     let ws = load_workspace(&root, &Env::default(), now(), &Config::default());
     let elapsed = started.elapsed();
@@ -159,8 +153,12 @@ fn the_corpus_loads_as_a_workspace() {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn every_state_file_loads_when_named_explicitly() {
-    let root = corpus_root();
+    let root = needs::corpus();
     let files = state_files(&root);
     assert!(
         files.len() > 100,

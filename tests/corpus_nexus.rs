@@ -1,29 +1,19 @@
 //! Every Nexus manifest and every checkpoint / precompact / context-state JSON in
 //! the shared corpus loads without an error, and the manifest shape counts are the
-//! ones we verified. The corpus is read in place from `$RESUME_TUI_CORPUS`, else
-//! `../shared/corpus`.
+//! ones we verified. The corpus is read in place from `$RESUME_TUI_CORPUS`
+//! (tests/support/needs.rs).
+
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use resume_tui::core::model::{CheckpointFormat, Severity, Shape};
 use resume_tui::core::normalize::checkpoint::{normalize_checkpoint, validate_checkpoint};
 use resume_tui::core::normalize::context_state::{normalize_context_state, validate_context_state};
 use resume_tui::core::normalize::nexus::{normalize_manifest, validate_manifest};
 use resume_tui::core::normalize::precompact::{normalize_precompact, validate_precompact};
-
-fn corpus_root() -> PathBuf {
-    let root = std::env::var_os("RESUME_TUI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    assert!(
-        root.is_dir(),
-        "corpus not found at {}: set RESUME_TUI_CORPUS to the shared corpus folder \
-         (the one holding DorianSchlede+nexus-template/)",
-        root.display()
-    );
-    root
-}
 
 /// Every file under `root`, as paths relative to it with `/` separators.
 fn all_files(root: &Path) -> Vec<String> {
@@ -97,8 +87,12 @@ fn expected_counts(manifests: usize) -> Option<[(Shape, usize); 5]> {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn every_nexus_manifest_loads_and_the_shape_counts_match() {
-    let root = corpus_root();
+    let root = needs::corpus();
     let files = all_files(&root);
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut manifests = 0;
@@ -170,8 +164,12 @@ fn every_nexus_manifest_loads_and_the_shape_counts_match() {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn every_checkpoint_precompact_and_context_state_json_loads() {
-    let root = corpus_root();
+    let root = needs::corpus();
     let files = all_files(&root);
     let mut problems = Vec::new();
     let (mut checkpoints, mut precompacts, mut context_states) = (0, 0, 0);

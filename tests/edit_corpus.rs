@@ -2,9 +2,12 @@
 //! and the demo, written through the real write path into a temporary copy: every
 //! line the edit did not target is byte-identical, every comment survives, the
 //! result parses, and it differs from the original only by the intended change.
-//! The corpus is read in place from `$RESUME_TUI_CORPUS`, else `../shared/corpus`.
+//! The corpus is read in place from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
 
-use std::path::{Path, PathBuf};
+#[path = "support/needs.rs"]
+mod needs;
+
+use std::path::Path;
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
@@ -24,19 +27,6 @@ struct Sample {
     label: String,
     text: String,
     manifest: bool,
-}
-
-fn corpus_root() -> PathBuf {
-    let root = std::env::var_os("RESUME_TUI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    assert!(
-        root.is_dir(),
-        "corpus not found at {}: set RESUME_TUI_CORPUS to the shared corpus folder \
-         (the one holding geekatron+jerry/)",
-        root.display()
-    );
-    root
 }
 
 fn is_target(name: &str) -> Option<bool> {
@@ -73,7 +63,7 @@ fn samples() -> &'static [Sample] {
     static SAMPLES: OnceLock<Vec<Sample>> = OnceLock::new();
     SAMPLES.get_or_init(|| {
         let mut all = Vec::new();
-        collect(&corpus_root(), "corpus/", &mut all);
+        collect(&needs::corpus(), "corpus/", &mut all);
         let demo_dir = tempfile::tempdir().unwrap();
         demo::unpack_into(demo_dir.path(), NOW).unwrap();
         collect(demo_dir.path(), "demo/", &mut all);
@@ -362,6 +352,10 @@ fn run(sample: &Sample, choices: &[Choice]) -> usize {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn every_file_takes_each_edit() {
     let choices = [
         Choice::Add(
@@ -406,6 +400,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
+    #[cfg_attr(not(resume_tui_corpus), ignore = "needs RESUME_TUI_CORPUS=<corpus folder>")]
     fn random_edit_sequences_change_only_their_targets(
         index in any::<prop::sample::Index>(),
         choices in prop::collection::vec(choice(), 1..5),

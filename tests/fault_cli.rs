@@ -6,6 +6,8 @@
 
 #[path = "support/hostile.rs"]
 mod hostile;
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::path::Path;
 
@@ -84,6 +86,7 @@ fn all_edits_fail(run: impl Fn(&[&str]) -> hostile::Run, expected: &str, markers
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_root), ignore = "needs RESUME_TUI_ROOT=1 (and root)")]
 fn a_full_disk_fails_every_edit_and_leaves_every_file_whole() {
     let disk = TinyDisk::mount(256);
     let root = disk.path();

@@ -6,6 +6,8 @@
 
 #[path = "support/hostile.rs"]
 mod hostile;
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::path::Path;
 
@@ -79,6 +81,7 @@ fn no_debris(root: &Path) {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_root), ignore = "needs RESUME_TUI_ROOT=1 (and root)")]
 fn a_full_disk_loses_nothing_and_the_hooks_fail_open() {
     let disk = TinyDisk::mount(128);
     let root = disk.path();

@@ -6,6 +6,8 @@
 
 #[path = "support/hostile.rs"]
 mod hostile;
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::path::Path;
 use std::sync::Arc;

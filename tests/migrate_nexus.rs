@@ -2,8 +2,11 @@
 //! `_resume.md` files are renamed (never over an existing manifest), every migrated
 //! manifest loads as schema 1.0 or 2.0 with the same id, name, status, phase, next
 //! step and files to load, bodies and existing frontmatter lines are kept, and a
-//! second run changes nothing. The corpus is read from `$RESUME_TUI_CORPUS`, else
-//! `../shared/corpus`.
+//! second run changes nothing. The corpus is read from `$RESUME_TUI_CORPUS`
+//! (tests/support/needs.rs).
+
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -21,21 +24,8 @@ use resume_tui::io::migrate::{Options, migrate_nexus};
 
 const NOW: Timestamp = Timestamp(1_772_539_200); // 2026-03-03T12:00:00Z
 
-fn corpus_root() -> PathBuf {
-    let root = std::env::var_os("RESUME_TUI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    assert!(
-        root.is_dir(),
-        "corpus not found at {}: set RESUME_TUI_CORPUS to the shared corpus folder \
-         (the one holding DorianSchlede+nexus-template/)",
-        root.display()
-    );
-    root
-}
-
 fn nexus_corpus() -> PathBuf {
-    corpus_root().join("DorianSchlede+nexus-template")
+    needs::corpus().join("DorianSchlede+nexus-template")
 }
 
 fn copy_tree(from: &Path, to: &Path) {
@@ -146,6 +136,10 @@ fn assert_frontmatter_kept(name: &str, old: &str, new: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn the_nexus_corpus_migrates_once_and_keeps_what_each_manifest_says() {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&nexus_corpus(), dir.path());
@@ -211,6 +205,10 @@ fn the_nexus_corpus_migrates_once_and_keeps_what_each_manifest_says() {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn every_corpus_manifest_text_migrates_to_a_schema_shape() {
     let root = nexus_corpus();
     let manifests: Vec<(String, Vec<u8>)> = tree(&root)
@@ -254,6 +252,10 @@ fn every_corpus_manifest_text_migrates_to_a_schema_shape() {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn the_legacy_version_becomes_the_schema_version_with_the_old_value_in_a_comment() {
     let rel = "02-projects/24-project-skills-research-resume-expansion/01-planning/_resume.md";
     let old = std::fs::read_to_string(nexus_corpus().join(rel)).unwrap();
@@ -295,6 +297,10 @@ fn cli(root: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn the_binary_migrates_the_demo_and_the_corpus_twice() {
     let dir = tempfile::tempdir().unwrap();
     resume_tui::io::demo::unpack_into(dir.path(), NOW).unwrap();

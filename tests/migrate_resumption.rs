@@ -2,7 +2,10 @@
 //! workspace: each v1 / v2-flat section becomes v2 nested, the file loads into an
 //! equivalent model, the bytes outside the section are identical, every line of the
 //! old section survives, and a second run changes nothing. The corpus is read in
-//! place from `$RESUME_TUI_CORPUS`, else `../shared/corpus`.
+//! place from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
+
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::path::{Path, PathBuf};
 
@@ -16,19 +19,6 @@ use resume_tui::core::time::Timestamp;
 use resume_tui::io::migrate::{Options, migrate_resumptions};
 
 const NOW: Timestamp = Timestamp(1_772_539_200); // 2026-03-03T12:00:00Z
-
-fn corpus_root() -> PathBuf {
-    let root = std::env::var_os("RESUME_TUI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    assert!(
-        root.is_dir(),
-        "corpus not found at {}: set RESUME_TUI_CORPUS to the shared corpus folder \
-         (the one holding geekatron+jerry/)",
-        root.display()
-    );
-    root
-}
 
 /// Every `ORCHESTRATION*.yaml` under `root` (templates included), sorted.
 fn orchestration_files(root: &Path) -> Vec<PathBuf> {
@@ -134,8 +124,12 @@ fn assert_lines_kept(name: &str, old_section: &str, new_section: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn every_corpus_section_migrates_to_v2_nested_and_reads_the_same() {
-    let root = corpus_root();
+    let root = needs::corpus();
     let files = orchestration_files(&root);
     assert!(
         files.len() >= 41,
@@ -191,9 +185,13 @@ fn every_corpus_section_migrates_to_v2_nested_and_reads_the_same() {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn the_proj_001_section_becomes_the_seed_004_layout() {
     let path =
-        corpus_root().join("geekatron+jerry/projects/PROJ-001-oss-release/ORCHESTRATION.yaml");
+        needs::corpus().join("geekatron+jerry/projects/PROJ-001-oss-release/ORCHESTRATION.yaml");
     let text = std::fs::read_to_string(path).unwrap();
     let Outcome::Changed(m) = migrate_resumption("PROJ-001", &text) else {
         panic!("not migrated")
@@ -300,9 +298,13 @@ fn snapshot(root: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn the_binary_dry_runs_then_migrates_the_jerry_corpus_once() {
     let dir = tempfile::tempdir().unwrap();
-    copy_tree(&corpus_root().join("geekatron+jerry"), dir.path());
+    copy_tree(&needs::corpus().join("geekatron+jerry"), dir.path());
     let original = snapshot(dir.path());
 
     let dry = cli(dir.path(), &["migrate", "resumption", "--all", "--dry-run"]).success();

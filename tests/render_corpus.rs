@@ -2,9 +2,12 @@
 //! sequence) with no template variable left and within Claude Code's limit; one
 //! snapshot per Jerry resumption shape (v1, v2, other, none).
 //!
-//! The corpus is read in place: `RESUME_TUI_CORPUS`, else `<repo>/../shared/corpus`.
+//! The corpus is read in place from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
 
-use std::path::{Path, PathBuf};
+#[path = "support/needs.rs"]
+mod needs;
+
+use std::path::Path;
 
 use resume_tui::config::Config;
 use resume_tui::core::model::{Project, ProjectKind, Shape};
@@ -15,19 +18,6 @@ use resume_tui::core::render::{Rendered, render_nexus, render_prompt};
 use resume_tui::core::time::Timestamp;
 use resume_tui::io::env::Env;
 use resume_tui::io::load::load_workspace;
-
-fn corpus() -> PathBuf {
-    let dir = std::env::var_os("RESUME_TUI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    assert!(
-        dir.is_dir(),
-        "corpus not found at {}: set RESUME_TUI_CORPUS to the corpus folder (the one holding \
-         geekatron+jerry and DorianSchlede+nexus-template)",
-        dir.display()
-    );
-    dir
-}
 
 /// `{WORKFLOW_ID}`-style template variables (upper case, digits, `_`), not any brace.
 fn template_variables(text: &str) -> Vec<String> {
@@ -78,8 +68,12 @@ fn render(root: &Path, project: &Project) -> Rendered {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn every_corpus_project_renders_within_budget_with_no_variable_left() {
-    let corpus = corpus();
+    let corpus = needs::corpus();
     let now = Timestamp::parse("2026-03-01T00:00:00Z").unwrap();
     let mut rendered_count = 0;
     let mut problems = Vec::new();
@@ -134,7 +128,7 @@ fn every_corpus_project_renders_within_budget_with_no_variable_left() {
 }
 
 fn shape_snapshot(rel: &str, shape: Shape) -> String {
-    let path = corpus().join("geekatron+jerry").join(rel);
+    let path = needs::corpus().join("geekatron+jerry").join(rel);
     let text = std::fs::read_to_string(&path).unwrap();
     let dir = rel.rsplit_once('/').map_or("", |(d, _)| d);
     let project = normalize_orchestration(rel, dir, &text);
@@ -145,6 +139,10 @@ fn shape_snapshot(rel: &str, shape: Shape) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn template_1_for_a_v1_project() {
     let text = shape_snapshot(
         "projects/PROJ-004-context-resilience/ORCHESTRATION.yaml",
@@ -154,6 +152,10 @@ fn template_1_for_a_v1_project() {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn template_1_for_a_v2_project() {
     let text = shape_snapshot(
         "projects/PROJ-010-cyber-ops/ORCHESTRATION.yaml",
@@ -163,6 +165,10 @@ fn template_1_for_a_v2_project() {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn template_1_for_an_other_shape_project() {
     let text = shape_snapshot(
         "projects/PROJ-007-jerry-bugs/orchestration/perf-plugin-investigation-20260114-001/ORCHESTRATION.yaml",
@@ -172,6 +178,10 @@ fn template_1_for_an_other_shape_project() {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn template_1_for_a_project_without_a_resumption_section() {
     let text = shape_snapshot(
         "projects/PROJ-001-oss-release/work/EPIC-001-oss-release/FEAT-003-claude-md-optimization/EN-202-claude-md-rewrite/orchestration/ORCHESTRATION.yaml",

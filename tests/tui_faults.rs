@@ -13,6 +13,8 @@
 mod dashboard;
 #[path = "support/hostile.rs"]
 mod hostile;
+#[path = "support/needs.rs"]
+mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
@@ -20,6 +22,7 @@ use dashboard::{Dashboard, PAYOUTS_DIR, PAYOUTS_STATE, demo_in, on_demo};
 use hostile::{TinyDisk, chmod, contents};
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_state_file_deleted_while_the_dashboard_runs_is_shown_the_rest_carry_on_and_it_comes_back() {
     let d = on_demo(false);
     let original = std::fs::read(d.path(PAYOUTS_STATE)).unwrap();
@@ -42,6 +45,7 @@ fn a_state_file_deleted_while_the_dashboard_runs_is_shown_the_rest_carry_on_and_
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_state_file_replaced_by_a_folder_is_shown_and_a_full_reload_says_so() {
     let d = on_demo(false);
     std::fs::remove_file(d.path(PAYOUTS_STATE)).unwrap();
@@ -58,6 +62,7 @@ fn a_state_file_replaced_by_a_folder_is_shown_and_a_full_reload_says_so() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_state_file_made_unreadable_is_shown_and_the_rest_carry_on() {
     let d = on_demo(true);
     chmod(&d.path(PAYOUTS_STATE), 0o000);
@@ -67,6 +72,7 @@ fn a_state_file_made_unreadable_is_shown_and_the_rest_carry_on() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn edits_refused_by_a_read_only_folder_change_nothing() {
     let d = on_demo(true);
     let read_only = [d.path(PAYOUTS_DIR), d.path(".jerry/checkpoints")];
@@ -94,6 +100,7 @@ fn edits_refused_by_a_read_only_folder_change_nothing() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn an_edit_of_a_file_changed_behind_the_watchers_back_is_refused_until_reloaded() {
     let d = on_demo(false);
     d.select("payouts");
@@ -138,6 +145,7 @@ fn an_edit_of_a_file_changed_behind_the_watchers_back_is_refused_until_reloaded(
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn an_edit_of_a_file_that_is_gone_is_refused_and_the_form_kept() {
     let d = on_demo(false);
     d.select("payouts");
@@ -166,6 +174,10 @@ fn an_edit_of_a_file_that_is_gone_is_refused_and_the_form_kept() {
 }
 
 #[test]
+#[cfg_attr(
+    not(all(resume_tui_tmux, resume_tui_root)),
+    ignore = "needs RESUME_TUI_TMUX=1 and RESUME_TUI_ROOT=1 (tmux, root)"
+)]
 fn a_full_disk_refuses_an_edit_and_leaves_the_file_whole() {
     let disk = TinyDisk::mount(1024);
     let root = disk.path().join("workspace");

@@ -9,6 +9,8 @@
 //! dashboard runs, the same checks see raw mode, the alternate screen and the mouse
 //! on, so they can tell the difference.
 
+#[path = "support/needs.rs"]
+mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
@@ -177,12 +179,14 @@ fn assert_readable_panic_report(screen: &str, message: &str) {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_panic_in_the_run_loop_restores_the_terminal_and_prints_a_readable_report() {
     let screen = struck("panic", 101);
     assert_readable_panic_report(&screen, "RESUME_TUI_TEST_FAULT=panic:");
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_panic_on_another_thread_ends_the_dashboard_with_the_terminal_restored() {
     // Restoring the terminal and going on would leave the dashboard drawing on a
     // terminal it gave back: it ends, with the report.
@@ -191,6 +195,7 @@ fn a_panic_on_another_thread_ends_the_dashboard_with_the_terminal_restored() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn an_error_in_the_run_loop_restores_the_terminal_and_says_why() {
     let screen = struck("error", 1);
     let error = line_starting(&screen, "resume-tui: terminal:");
@@ -198,6 +203,7 @@ fn an_error_in_the_run_loop_restores_the_terminal_and_says_why() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn quitting_restores_the_terminal() {
     for keys in [&["q"][..], &["l", "C-c"][..]] {
         let session = Session::start("", "");
@@ -215,6 +221,7 @@ fn quitting_restores_the_terminal() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_startup_error_leaves_the_terminal_as_it_was_and_says_why() {
     let session = Session::start("", "--root /nonexistent/workspace");
     let (code, screen) = session.finish();
@@ -224,6 +231,7 @@ fn a_startup_error_leaves_the_terminal_as_it_was_and_says_why() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_fault_trigger_is_inert_unless_asked_for() {
     // Any other value changes nothing: keys work, and quitting is clean.
     let session = Session::start("RESUME_TUI_TEST_FAULT=1", "");

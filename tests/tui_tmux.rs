@@ -7,6 +7,8 @@
 //! Waits poll the screen with a generous deadline; running out of time is a
 //! failure that prints the screen, not a timing assertion.
 
+#[path = "support/needs.rs"]
+mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
@@ -49,6 +51,7 @@ fn find_file(root: &Path, name: &str, containing: &str) -> PathBuf {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_dashboard_end_to_end_in_tmux() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("workspace");

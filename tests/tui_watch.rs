@@ -12,6 +12,8 @@
 mod dashboard;
 #[path = "support/hostile.rs"]
 mod hostile;
+#[path = "support/needs.rs"]
+mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
@@ -55,6 +57,7 @@ fn wait_projects(d: &Dashboard, projects: usize) {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_project_folder_removed_and_made_again_is_watched_again() {
     let d = on_demo(false);
     let original = std::fs::read_to_string(d.path(PAYOUTS_STATE)).unwrap();
@@ -97,6 +100,7 @@ fn empty_project_folders(root: &Path) {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn new_projects_appear_without_r() {
     let d = on_demo_with(false, empty_project_folders);
     let later = |dir: &str, name: &str| format!("{dir}/{name}");
@@ -121,6 +125,7 @@ fn new_projects_appear_without_r() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_project_folder_made_while_the_dashboard_runs_is_watched() {
     let d = on_demo(false);
     // Folder and file at once: the load the new folder asks for finds the file.

@@ -4,6 +4,7 @@
 //! (with `first_timestamp`) matches reading from memory.
 
 use std::io::Cursor;
+use std::path::PathBuf;
 
 use resume_tui::io::transcript::{ScanLimits, TranscriptScan, first_timestamp, scan, scan_reader};
 
@@ -54,8 +55,18 @@ pub fn transcript(data: &[u8]) {
     let cut = scan_reader(&mut Cursor::new(body), len, &budget).unwrap();
     assert!(cut.bytes_read <= len / 2 + chunk as u64);
 
-    let path = std::env::temp_dir().join(format!("resume-tui-fuzz-{}.jsonl", std::process::id()));
-    std::fs::write(&path, body).unwrap();
-    same(&scan(&path, &limits).unwrap(), &chunked);
-    let _ = first_timestamp(&path);
+    let file =
+        Removed(std::env::temp_dir().join(format!("resume-tui-fuzz-{}.jsonl", std::process::id())));
+    std::fs::write(&file.0, body).unwrap();
+    same(&scan(&file.0, &limits).unwrap(), &chunked);
+    let _ = first_timestamp(&file.0);
+}
+
+/// A file removed when dropped: also when a check above fails (the panic unwinds).
+struct Removed(PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }

@@ -4,6 +4,8 @@
 #![allow(dead_code)]
 
 use std::io::Read;
+
+use crate::needs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -111,16 +113,7 @@ pub fn unprivileged() -> Vec<String> {
         })
 }
 
-pub fn is_root() -> bool {
-    std::fs::read_to_string("/proc/self/status")
-        .map(|s| {
-            s.lines()
-                .find(|l| l.starts_with("Uid:"))
-                .and_then(|l| l.split_whitespace().nth(2))
-                == Some("0")
-        })
-        .unwrap_or(false)
-}
+pub use needs::is_root;
 
 /// Lets the unprivileged user (65534) reach and change everything under `dir`.
 pub fn hand_to_nobody(dir: &Path) {
@@ -145,13 +138,15 @@ pub fn mode_of(path: &Path) -> u32 {
 }
 
 /// A tmpfs of `kib` KiB mounted on a fresh folder, unmounted when dropped. Needs
-/// root (CAP_SYS_ADMIN); the tests that use it say so when it cannot be made.
+/// root (CAP_SYS_ADMIN): only for tests marked
+/// `#[cfg_attr(not(resume_tui_root), ignore = "needs RESUME_TUI_ROOT=1 (and root)")]`.
 pub struct TinyDisk {
     pub dir: tempfile::TempDir,
 }
 
 impl TinyDisk {
     pub fn mount(kib: u32) -> TinyDisk {
+        needs::root();
         let dir = tempfile::tempdir().unwrap();
         let status = Command::new("mount")
             .args([
@@ -165,8 +160,7 @@ impl TinyDisk {
             .status();
         assert!(
             matches!(status, Ok(s) if s.success()),
-            "the disk-full tests mount a {kib} KiB tmpfs and need root for it \
-             (run the tests as root, e.g. in the CI container)"
+            "mount -t tmpfs (size {kib} KiB) failed, as root: {status:?}"
         );
         TinyDisk { dir }
     }

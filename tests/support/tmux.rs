@@ -4,18 +4,25 @@
 //!
 //! Waits poll with a generous deadline; running out of time is a failure that
 //! prints the screen, not a timing assertion.
+//!
+//! The server's socket and the pane's `TMPDIR` are in a temporary folder of the
+//! test's own, so dropping a `Tmux` (also when the test fails) kills the server and
+//! removes everything it and the program in the pane left.
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use crate::needs;
 
 pub const DEADLINE: Duration = Duration::from_secs(10);
 
 pub struct Tmux {
-    socket: String,
+    socket: PathBuf,
     session: String,
+    /// Holds the socket and the pane's `TMPDIR`; removed after the server is killed.
+    dir: tempfile::TempDir,
 }
 
 impl Tmux {
@@ -25,11 +32,18 @@ impl Tmux {
     }
 
     pub fn start_sized(command: &str, width: u16, height: u16) -> Tmux {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        needs::tmux();
+        let dir = tempfile::Builder::new().prefix("tmux").tempdir().unwrap();
+        let pane_tmp = dir.path().join("tmp");
+        std::fs::create_dir(&pane_tmp).unwrap();
+        // The pane may run as uid 65534 (see `hostile::unprivileged`).
+        let mode = |m| std::os::unix::fs::PermissionsExt::from_mode(m);
+        std::fs::set_permissions(dir.path(), mode(0o755)).unwrap();
+        std::fs::set_permissions(&pane_tmp, mode(0o1777)).unwrap();
         let tmux = Tmux {
-            socket: format!("resume-tui-e2e-{}-{n}", std::process::id()),
+            socket: dir.path().join("socket"),
             session: "e2e".to_string(),
+            dir,
         };
         let (w, h) = (width.to_string(), height.to_string());
         let status = tmux
@@ -44,15 +58,20 @@ impl Tmux {
                 &h,
                 command,
             ])
+            // The server, started by this command, gives its environment to the pane.
+            .env("TMPDIR", &pane_tmp)
             .status()
-            .unwrap_or_else(|e| panic!("tmux is needed for this test (apt-get install tmux): {e}"));
+            .unwrap_or_else(|e| panic!("tmux new-session: {e}"));
         assert!(status.success(), "tmux new-session failed");
         tmux
     }
 
     fn cmd(&self, args: &[&str]) -> Command {
         let mut cmd = Command::new("tmux");
-        cmd.args(["-L", &self.socket, "-f", "/dev/null"]).args(args);
+        cmd.arg("-S")
+            .arg(&self.socket)
+            .args(["-f", "/dev/null"])
+            .args(args);
         cmd
     }
 
@@ -122,6 +141,7 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.cmd(&["kill-server"]).stderr(Stdio::null()).status();
+        // Then `dir` goes: the socket and whatever the pane left in its TMPDIR.
     }
 }
 
