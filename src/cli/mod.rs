@@ -13,12 +13,14 @@ use crate::io::env::Env;
 
 pub mod ack;
 pub mod alert;
+pub mod completions;
 pub mod context;
 pub mod decision;
 pub mod doctor;
 pub mod edit_output;
 pub mod hooks;
 pub mod list;
+pub mod man;
 pub mod merge;
 pub mod migrate;
 pub mod monitor;
@@ -33,20 +35,24 @@ pub use context::Context;
 #[derive(Debug, Parser)]
 #[command(name = "resume-tui", version, about, long_about = None)]
 pub struct Cli {
-    /// Workspace root (default: $CLAUDE_PROJECT_DIR, then the current directory).
+    /// Workspace root [default: $CLAUDE_PROJECT_DIR, then the current directory]
+    /// (not read by `hook`, which takes the event's folder, nor `completions`, `man`).
     #[arg(long, global = true, value_name = "DIR")]
     pub root: Option<PathBuf>,
 
-    /// Use the built-in demo workspace (unpacked to a temporary folder).
+    /// Use the built-in demo workspace, unpacked to a temporary folder and removed
+    /// on exit [default: off; not read by `hook`, `completions`, `man`].
     #[arg(long, global = true, conflicts_with = "root")]
     pub demo: bool,
 
-    /// Config file (default: the platform config folder's config.toml).
+    /// Config file [default: $RESUME_TUI_CONFIG, then config.toml in the platform
+    /// config folder; not read by `hook`, which uses those two, nor `completions`, `man`].
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
-    /// Theme: default, light, high-contrast, no-color, or a theme file.
-    #[arg(long, global = true)]
+    /// Dashboard theme: default, light, high-contrast, no-color, or a theme file
+    /// [default: the config's, else default; no-color when NO_COLOR is set].
+    #[arg(long, value_name = "NAME|FILE")]
     pub theme: Option<String>,
 
     /// Draw the dashboard's first frame (WIDTHxHEIGHT) as text and exit; for
@@ -72,7 +78,8 @@ pub enum Command {
     Alert(AlertArgs),
     /// The <context-monitor> block.
     Monitor(MonitorArgs),
-    /// Run as a Claude Code hook (reads the hook event JSON on stdin).
+    /// Run as a Claude Code hook: reads the event JSON on stdin, always exits 0. The
+    /// workspace is the event's folder ($CLAUDE_PROJECT_DIR); the global options are ignored.
     Hook(HookArgs),
     /// Manage the Claude Code hook wiring.
     Hooks {
@@ -95,15 +102,19 @@ pub enum Command {
         #[command(subcommand)]
         command: MigrateCommand,
     },
-    /// Print shell completions.
+    /// Print shell completions (README, "Install").
     Completions {
+        /// The shell to complete for.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Print the manual page, in roff (README, "Install").
+    Man,
 }
 
 #[derive(Debug, Args)]
 pub struct ListArgs {
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
@@ -112,82 +123,94 @@ pub struct ListArgs {
 pub struct ShowArgs {
     /// Project id, path, or unique prefix.
     pub project: String,
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Files or folders to check (default: the whole workspace).
+    /// Files or folders to check [default: the whole workspace].
     pub paths: Vec<PathBuf>,
-    /// Treat warnings as failures (exit 2).
+    /// Treat warnings as failures (exit 2) [default: only errors fail, exit 1].
     #[arg(long)]
     pub strict: bool,
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum Style {
+    /// Emoji, box lines and check marks, as the Nexus template writes it.
     #[default]
     Emoji,
+    /// Plain ASCII markers.
     Plain,
 }
 
 #[derive(Debug, Args)]
 pub struct CopyArgs {
-    /// Copy the text to the clipboard.
+    /// Also copy the text to the clipboard (it is printed either way) [default: off].
     #[arg(long)]
     pub copy: bool,
-    /// Clipboard backend: auto, native, osc52, tmux, off, file:PATH.
+    /// Where --copy goes: auto, native, osc52, tmux, off, file:PATH [default: the
+    /// config's clipboard.backend, else auto].
     #[arg(long, value_name = "BACKEND")]
     pub clipboard: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct PromptArgs {
+    /// Project id, path, or unique prefix.
     pub project: String,
     #[command(flatten)]
     pub copy: CopyArgs,
-    /// Prefix `cd <project dir> && claude`.
+    /// Print it as one shell line, `cd <project dir> && claude '<prompt>'` [default: off].
     #[arg(long)]
     pub cd: bool,
-    /// Nexus loading sequence style.
+    /// Style of a Nexus project's loading sequence.
     #[arg(long, value_enum, default_value_t)]
     pub style: Style,
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct AlertArgs {
+    /// Project id, path, or unique prefix.
     pub project: String,
-    /// Checkpoint id (default: the newest unacknowledged, else the newest).
+    /// Checkpoint id [default: the newest unacknowledged, else the newest].
     pub checkpoint: Option<String>,
     #[command(flatten)]
     pub copy: CopyArgs,
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct MonitorArgs {
+    /// Project id, path, or unique prefix.
     pub project: String,
-    /// Measure fill from this transcript instead of the recorded context state.
+    /// Measure fill from this transcript [default: the newest recorded context
+    /// state, else the newest checkpoint].
     #[arg(long, value_name = "PATH")]
     pub transcript: Option<PathBuf>,
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct HookArgs {
-    /// Event name (default: `hook_event_name` from stdin).
+    /// Event name, e.g. PreCompact [default: `hook_event_name` from the JSON on stdin].
     pub event: Option<String>,
-    /// Print what would be written and injected; write nothing.
+    /// Print what would be written and injected; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
-    /// With --dry-run: say why (project, confidence, fill basis).
+    /// With --dry-run: say why (project, confidence, fill basis) [default: off].
     #[arg(long)]
     pub explain: bool,
 }
@@ -211,12 +234,16 @@ pub enum SettingsLevel {
 
 #[derive(Debug, Args)]
 pub struct HooksInstallArgs {
+    /// Into ~/.claude/settings.json (every project of this user).
     #[arg(long, conflicts_with_all = ["project", "local"])]
     pub user: bool,
+    /// Into .claude/settings.json under --root, shared through git [the default].
     #[arg(long, conflicts_with_all = ["user", "local"])]
     pub project: bool,
+    /// Into .claude/settings.local.json under --root (this machine only).
     #[arg(long, conflicts_with_all = ["user", "project"])]
     pub local: bool,
+    /// Print the changes and the merged settings.json; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
 }
@@ -235,24 +262,32 @@ impl HooksInstallArgs {
 
 #[derive(Debug, Args)]
 pub struct DoctorArgs {
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct AckArgs {
+    /// Project id, path, or unique prefix.
     pub project: String,
+    /// Checkpoint id, e.g. CP-002 [default: the newest unacknowledged].
     pub checkpoint: Option<String>,
+    /// Acknowledge every unacknowledged checkpoint of the project [default: off].
     #[arg(long, conflicts_with = "checkpoint")]
     pub all: bool,
+    /// Print the change as a diff; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
+    /// Project id, path, or unique prefix.
     pub project: String,
+    /// Checkpoint id, e.g. CP-002.
     pub checkpoint: String,
+    /// Print the change as a diff; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
 }
@@ -269,46 +304,64 @@ pub enum DecisionCommand {
 
 #[derive(Debug, Args)]
 pub struct DecisionAddArgs {
+    /// Project id, path, or unique prefix.
     pub project: String,
-    #[arg(long)]
+    /// What was decided.
+    #[arg(long, value_name = "TEXT")]
     pub decision: String,
-    #[arg(long)]
+    /// Why [default: none].
+    #[arg(long, value_name = "TEXT")]
     pub rationale: Option<String>,
-    /// Phase numbers, comma-separated.
-    #[arg(long, value_delimiter = ',')]
+    /// Phase numbers it affects, comma-separated, e.g. 3,4 [default: none].
+    #[arg(long, value_delimiter = ',', value_name = "PHASES")]
     pub affects: Vec<i64>,
+    /// Quality gate it came from, e.g. qg-2 [default: none].
     #[arg(long)]
     pub gate: Option<String>,
+    /// That gate's iteration number [default: none].
     #[arg(long)]
     pub iteration: Option<i64>,
+    /// Print the change as a diff; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct DecisionEditArgs {
+    /// Project id, path, or unique prefix.
     pub project: String,
+    /// Decision id, e.g. RD-002.
     pub id: String,
-    #[arg(long)]
+    /// New decision text [default: unchanged].
+    #[arg(long, value_name = "TEXT")]
     pub decision: Option<String>,
-    #[arg(long)]
+    /// New rationale [default: unchanged].
+    #[arg(long, value_name = "TEXT")]
     pub rationale: Option<String>,
-    #[arg(long, value_delimiter = ',')]
+    /// New affected phases, comma-separated, e.g. 3,4 [default: unchanged].
+    #[arg(long, value_delimiter = ',', value_name = "PHASES")]
     pub affects: Option<Vec<i64>>,
+    /// New quality gate, e.g. qg-2 [default: unchanged].
     #[arg(long)]
     pub gate: Option<String>,
+    /// New gate iteration number [default: unchanged].
     #[arg(long)]
     pub iteration: Option<i64>,
+    /// Print the change as a diff; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct DecisionApplyArgs {
+    /// Project id, path, or unique prefix.
     pub project: String,
+    /// Decision id, e.g. RD-002.
     pub id: String,
+    /// Mark it not applied instead [default: mark it applied].
     #[arg(long)]
     pub undo: bool,
+    /// Print the change as a diff; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
 }
@@ -324,30 +377,32 @@ pub enum MigrateCommand {
 
 #[derive(Debug, Args)]
 pub struct MigrateNexusArgs {
-    /// Print the unified diff; write nothing.
+    /// Print the unified diff; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
-    /// Keep the original beside each changed file as `<file>.bak` (`.bak.1`, …).
+    /// Keep the original beside each changed file as `<file>.bak` (`.bak.1`, …) [default: off].
     #[arg(long)]
     pub backup: bool,
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct MigrateResumptionArgs {
-    /// Project id, path, or unique prefix.
+    /// Project id, path, or unique prefix [default: none; then --all is needed].
     #[arg(required_unless_present = "all", conflicts_with = "all")]
     pub project: Option<String>,
-    /// Every ORCHESTRATION.yaml in the workspace.
+    /// Every ORCHESTRATION.yaml in the workspace, instead of one project [default: off].
     #[arg(long)]
     pub all: bool,
-    /// Print the unified diff; write nothing.
+    /// Print the unified diff; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
-    /// Keep the original beside each changed file as `<file>.bak` (`.bak.1`, …).
+    /// Keep the original beside each changed file as `<file>.bak` (`.bak.1`, …) [default: off].
     #[arg(long)]
     pub backup: bool,
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
@@ -361,9 +416,13 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         }
         return crate::tui::run(&ctx, cli.theme.as_deref());
     };
-    if let Command::Completions { shell } = command {
-        let mut cmd = <Cli as clap::CommandFactory>::command();
-        clap_complete::generate(shell, &mut cmd, "resume-tui", out);
+    let standalone = match command {
+        Command::Completions { shell } => Some(completions::write(shell, out)),
+        Command::Man => Some(man::write(out)),
+        _ => None,
+    };
+    if let Some(written) = standalone {
+        written.map_err(|e| crate::Error::io("standard output", e))?;
         return Ok(ExitCode::SUCCESS);
     }
     let ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
@@ -386,7 +445,7 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::Decision { command } => crate::cli::decision::run(&ctx, &command, out),
         Command::Migrate { command } => crate::cli::migrate::run(&ctx, &command, out),
         Command::Hook(args) => Ok(crate::hook::run_from_process(&args)),
-        Command::Completions { .. } => Ok(ExitCode::SUCCESS),
+        Command::Completions { .. } | Command::Man => Ok(ExitCode::SUCCESS),
     };
     safe.finish()
         .map_err(|e| crate::Error::io("standard output", e))?;
