@@ -10,7 +10,7 @@ use super::text::{pad, truncate, width};
 use super::{Context, ListArgs};
 use crate::core::model::{Project, Severity, Workspace};
 use crate::core::staleness::StalenessLevel;
-use crate::core::time::{Timestamp, describe_age};
+use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::trajectory::Trend;
 use crate::io::load::load_workspace;
 use crate::{Error, Result};
@@ -81,7 +81,7 @@ fn score_cell(project: &Project) -> String {
 
 fn age_cell(project: &Project, now: Timestamp) -> String {
     match project.summary.updated_at {
-        Some(at) => describe_age(now.seconds_since(at)),
+        Some(at) => describe_update_age(project.summary.updated_at_raw.as_deref(), at, now),
         None => "-".to_string(),
     }
 }

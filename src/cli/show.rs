@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::text::one_line;
 use super::{Context, ShowArgs};
 use crate::core::model::{Project, ProjectKind, Workspace};
-use crate::core::time::{Timestamp, describe_age};
+use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::workspace::find_project;
 use crate::io::load::load_workspace;
 use crate::{Error, Result};
@@ -83,7 +83,8 @@ fn write_text(out: &mut dyn Write, project: &Project, now: Timestamp) -> std::io
     section(out, "Summary")?;
     write_value(out, &field("summary"), 1)?;
     if let Some(at) = project.summary.updated_at {
-        writeln!(out, "  (updated {})", describe_age(now.seconds_since(at)))?;
+        let raw = project.summary.updated_at_raw.as_deref();
+        writeln!(out, "  (updated {})", describe_update_age(raw, at, now))?;
     }
 
     section(out, "Staleness")?;

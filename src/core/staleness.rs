@@ -16,7 +16,7 @@
 use serde::Serialize;
 
 use crate::core::model::Project;
-use crate::core::time::{Timestamp, describe_age};
+use crate::core::time::{Timestamp, describe_age, is_date_only, update_effective};
 
 mod phase;
 
@@ -185,12 +185,7 @@ pub fn judge(facts: &Facts, now: Timestamp, stale_after_minutes: u32) -> Stalene
         return staleness;
     };
     let date_only = facts.updated_at_raw.as_deref().is_some_and(is_date_only);
-    // A bare date could mean any time that day: take its last second.
-    let effective = if date_only {
-        Timestamp(updated.0 + 86_399)
-    } else {
-        updated
-    };
+    let effective = update_effective(facts.updated_at_raw.as_deref(), updated);
     let written = if date_only {
         format!("on {}", updated.to_iso().get(..10).unwrap_or_default())
     } else {
@@ -219,22 +214,6 @@ pub fn judge(facts: &Facts, now: Timestamp, stale_after_minutes: u32) -> Stalene
         staleness.reasons.push(reason);
     }
     staleness
-}
-
-/// `2026-02-19`, or a time of exactly midnight (`2026-02-19T00:00:00Z`), which real
-/// files write when they only know the date.
-fn is_date_only(raw: &str) -> bool {
-    let raw = raw.trim();
-    if raw.len() == 10 {
-        return true;
-    }
-    let time = raw.get(11..).unwrap_or_default();
-    let time = time.trim_end_matches(['Z', 'z']);
-    let time = time.strip_suffix("+00:00").unwrap_or(time);
-    matches!(
-        time,
-        "00:00" | "00:00:00" | "00:00:00.000" | "00:00:00.000000"
-    )
 }
 
 fn critical_reasons(facts: &Facts, effective: Timestamp, written: &str) -> Vec<String> {

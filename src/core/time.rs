@@ -86,6 +86,39 @@ impl Timestamp {
     }
 }
 
+/// When an update written as `raw` counts from: a bare date, or exactly midnight
+/// (how tools write a date as a time), could be any time that day, so it counts
+/// from the day's last second; anything else as written. The staleness judgement
+/// and every age shown for an update go through it, so they agree.
+pub fn update_effective(raw: Option<&str>, at: Timestamp) -> Timestamp {
+    if raw.is_some_and(is_date_only) {
+        Timestamp(at.0 + 86_399)
+    } else {
+        at
+    }
+}
+
+/// "3 h ago" for an update written as `raw` (see [`update_effective`]).
+pub fn describe_update_age(raw: Option<&str>, at: Timestamp, now: Timestamp) -> String {
+    describe_age(now.seconds_since(update_effective(raw, at)))
+}
+
+/// `2026-02-19`, or a time of exactly midnight (`2026-02-19T00:00:00Z`), which real
+/// files write when they only know the date.
+pub fn is_date_only(raw: &str) -> bool {
+    let raw = raw.trim();
+    if raw.len() == 10 {
+        return true;
+    }
+    let time = raw.get(11..).unwrap_or_default();
+    let time = time.trim_end_matches(['Z', 'z']);
+    let time = time.strip_suffix("+00:00").unwrap_or(time);
+    matches!(
+        time,
+        "00:00" | "00:00:00" | "00:00:00.000" | "00:00:00.000000"
+    )
+}
+
 /// "23 min ago", "3 h ago", "2 d ago", "in 5 min" for timestamps in the future.
 pub fn describe_age(seconds: i64) -> String {
     if seconds < 0 {
@@ -227,5 +260,17 @@ mod tests {
         assert_eq!(describe_age(3 * 3600), "3 h ago");
         assert_eq!(describe_age(2 * 86_400 + 5), "2 d ago");
         assert_eq!(describe_age(-300), "in 5 min");
+    }
+
+    #[test]
+    fn an_update_written_as_a_date_counts_from_the_end_of_its_day() {
+        let now = Timestamp::parse("2026-02-21T06:00:00Z").unwrap();
+        for raw in ["2026-02-19", "2026-02-19T00:00:00Z"] {
+            let at = Timestamp::parse(raw).unwrap();
+            assert_eq!(describe_update_age(Some(raw), at, now), "1 d ago", "{raw}");
+        }
+        let raw = "2026-02-19T00:00:01Z";
+        let at = Timestamp::parse(raw).unwrap();
+        assert_eq!(describe_update_age(Some(raw), at, now), "2 d ago");
     }
 }

@@ -10,7 +10,7 @@ use super::text::{percent, thousands};
 use crate::config::ContextConfig;
 use crate::core::model::Project;
 use crate::core::staleness::StalenessLevel;
-use crate::core::time::{Timestamp, describe_age};
+use crate::core::time::{Timestamp, describe_update_age};
 
 /// Tokens one quality-gate iteration costs (seed 002/003, Phase 2 data).
 const QG_ITERATION_TOKENS: f64 = 29_000.0;
@@ -166,7 +166,11 @@ fn updated(project: &Project, now: Timestamp) -> String {
         .and_then(|r| r.updated_at)
         .or(project.summary.updated_at);
     match (raw, at) {
-        (_, Some(at)) => format!("{} ({})", at.to_iso(), describe_age(now.seconds_since(at))),
+        (raw, Some(at)) => format!(
+            "{} ({})",
+            at.to_iso(),
+            describe_update_age(raw.as_deref(), at, now)
+        ),
         (Some(raw), None) => raw,
         (None, None) => "unknown".into(),
     }
