@@ -176,6 +176,37 @@ fn a_copy_that_cannot_be_made_fails_the_command() {
     );
 }
 
+/// With no terminal (a new session, output to a pipe), OSC 52 has nowhere to go:
+/// the printed text is the copy, the command says so and succeeds.
+#[test]
+fn a_copy_with_no_terminal_falls_back_to_the_printed_text() {
+    use std::os::unix::process::CommandExt;
+    let ws = workspace();
+    let text = stdout(&mut cmd(ws.path(), &["prompt", "feat015"]));
+    let mut detached = std::process::Command::new(env!("CARGO_BIN_EXE_resume-tui"));
+    detached
+        .arg("--root")
+        .arg(ws.path())
+        .args(["prompt", "feat015", "--copy", "--clipboard", "osc52"])
+        .env("RESUME_TUI_CONFIG", ws.path().join("no-config.toml"))
+        .env_remove("CLAUDE_PROJECT_DIR");
+    // SAFETY: setsid is async-signal-safe; it drops the controlling terminal.
+    unsafe {
+        detached.pre_exec(|| {
+            libc::setsid();
+            Ok(())
+        });
+    }
+    let out = detached.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), text);
+    assert!(
+        stderr.contains("no terminal to send OSC 52 to; the text is on standard output"),
+        "{stderr}"
+    );
+}
+
 /// Runs `cmd`, expects exit `code` and a standard error containing `needle`.
 fn exits(cmd: &mut Command, code: i32, needle: &str) {
     let out = cmd.assert().code(code).get_output().stderr.clone();

@@ -80,7 +80,8 @@ pub(crate) fn lookup<'a>(ctx: &Context, ws: &'a Workspace, name: &str) -> Result
 }
 
 /// Prints the text (or the JSON form) and copies it when asked. Exit 1 when a
-/// copy was asked for and the text could not be sent anywhere.
+/// copy was asked for and the text could not be sent anywhere; with no terminal
+/// for OSC 52 (a pipe, a job), the printed text is the copy: said, and exit 0.
 pub(crate) fn emit(
     ctx: &Context,
     rendered: Rendered,
@@ -93,6 +94,13 @@ pub(crate) fn emit(
     } else {
         None
     };
+    let copied = copied.map(|(outcome, had_terminal)| {
+        if had_terminal {
+            outcome
+        } else {
+            without_terminal(outcome)
+        }
+    });
     let written = if json {
         let mut value = json!({
             "text": rendered.text,
@@ -128,33 +136,55 @@ pub(crate) fn emit(
     }
 }
 
-fn copy_text(ctx: &Context, copy: &CopyArgs, text: &str) -> Result<CopyOutcome> {
+/// A copy that failed only for want of a terminal (OSC 52 goes to one) falls back
+/// to the text already printed on standard output.
+fn without_terminal(outcome: CopyOutcome) -> CopyOutcome {
+    if outcome.sent || !outcome.backend_used.starts_with("osc52") {
+        return outcome;
+    }
+    CopyOutcome {
+        sent: true,
+        message: "Not copied: there is no terminal to send OSC 52 to; the text is on \
+                  standard output only (pick a clipboard with --clipboard native, tmux \
+                  or file:PATH)."
+            .to_string(),
+        backend_used: "stdout".to_string(),
+        ..outcome
+    }
+}
+
+/// Copies `text`; also says whether there was a terminal for OSC 52.
+fn copy_text(ctx: &Context, copy: &CopyArgs, text: &str) -> Result<(CopyOutcome, bool)> {
     let requested = copy
         .clipboard
         .as_deref()
         .unwrap_or(&ctx.config.clipboard.backend);
     let backend = Backend::parse(requested).map_err(Error::Usage)?;
-    let mut terminal = terminal();
-    Ok(clipboard::copy(
+    let (mut terminal, found) = match terminal() {
+        Some(terminal) => (terminal, true),
+        None => (Box::new(NoTerminal) as Box<dyn Write>, false),
+    };
+    let outcome = clipboard::copy(
         text,
         &backend,
         &ctx.env,
         &ctx.config.clipboard,
         &mut *terminal,
-    ))
+    );
+    Ok((outcome, found))
 }
 
 /// Where OSC 52 goes: the controlling terminal, else standard output when it is
 /// one; never into a pipe or file that standard output was redirected to.
-fn terminal() -> Box<dyn Write> {
+fn terminal() -> Option<Box<dyn Write>> {
     use std::io::IsTerminal;
     if let Ok(tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
-        return Box::new(tty);
+        return Some(Box::new(tty));
     }
     if std::io::stdout().is_terminal() {
-        return Box::new(std::io::stdout());
+        return Some(Box::new(std::io::stdout()));
     }
-    Box::new(NoTerminal)
+    None
 }
 
 struct NoTerminal;
