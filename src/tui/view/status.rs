@@ -37,7 +37,7 @@ pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
 
 fn hint_line(model: &Model, w: usize) -> Line<'static> {
     let t = &model.theme;
-    let pairs: Vec<(String, &str)> = if model.filtering {
+    let mut pairs: Vec<(String, &str)> = if model.filtering {
         vec![
             ("type".into(), "to filter"),
             ("Enter".into(), "keep"),
@@ -58,17 +58,28 @@ fn hint_line(model: &Model, w: usize) -> Line<'static> {
             .filter_map(|(a, label)| model.keymap.key_label(*a).map(|k| (k, *label)))
             .collect()
     };
-    let mut spans = Vec::new();
-    let mut used = 0;
-    for (key, label) in pairs {
-        let cost = width(&key) + 1 + width(label) + 2;
-        if used + cost > w {
+    // The last hint (quit or back on the main screens) is kept; the others give way.
+    let last = pairs.pop();
+    let cost = |(key, label): &(String, &str)| width(key) + 1 + width(label) + 2;
+    let mut used = last.as_ref().map_or(0, cost);
+    let mut shown = Vec::new();
+    for pair in pairs {
+        if used + cost(&pair) > w {
             break;
         }
-        used += cost;
-        spans.push(Span::styled(key, t.key));
-        spans.push(Span::styled(format!(" {label}  "), t.dim));
+        used += cost(&pair);
+        shown.push(pair);
     }
+    shown.extend(last.filter(|pair| cost(pair) <= w));
+    let spans: Vec<Span> = shown
+        .into_iter()
+        .flat_map(|(key, label)| {
+            [
+                Span::styled(key, t.key),
+                Span::styled(format!(" {label}  "), t.dim),
+            ]
+        })
+        .collect();
     Line::from(spans)
 }
 
