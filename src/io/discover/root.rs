@@ -6,32 +6,41 @@
 //! only holds a workflow file (Claude Code started in a Jerry project folder
 //! serves the repository's `.jerry/`). A folder is a workspace root when it
 //! holds, judged by a few `stat`s:
-//! `ORCHESTRATION.yaml`; `.jerry/checkpoints/` or `.jerry/context-monitor-state.json`
-//! (what resume-tui and Jerry keep in a workspace; `~/.jerry/local/` alone is
-//! Jerry's per-user state, not a workspace); a Nexus `00-system/` beside
+//! `ORCHESTRATION.yaml`; a `.jerry/` folder (what resume-tui and Jerry keep in a
+//! workspace) unless all it holds is `local/` (Jerry's per-user state in
+//! `~/.jerry/`); a Nexus `00-system/` beside
 //! `02-projects/` or `02-builds/`; or a Jerry `projects/` folder one of whose first
 //! entries holds an `ORCHESTRATION.yaml` (a `~/projects` of unrelated code is not).
 
 use std::path::{Path, PathBuf};
 
-/// How many entries of `projects/` are looked at for a workflow file.
-const PROJECTS_PEEK: usize = 64;
+/// How many entries of `projects/` or `.jerry/` are looked at.
+const PEEK: usize = 64;
 
 /// Whether `dir` is a workspace root by the rule above.
 pub fn is_workspace_root(dir: &Path) -> bool {
     keeps_state(dir) || dir.join("ORCHESTRATION.yaml").is_file() || has_jerry_projects(dir)
 }
 
-/// Where a workspace keeps its state: `.jerry/checkpoints/`, the context monitor's
-/// state, or a Nexus root. Above a folder with only a workflow file (a Jerry
-/// project folder), such a folder is the workspace.
+/// Where a workspace keeps its state: a `.jerry/` folder or a Nexus root. Above a
+/// folder with only a workflow file (a Jerry project folder), such a folder is
+/// the workspace.
 fn keeps_state(dir: &Path) -> bool {
-    dir.join(".jerry").join("checkpoints").is_dir()
-        || dir
-            .join(".jerry")
-            .join("context-monitor-state.json")
-            .is_file()
-        || is_nexus_root(dir)
+    has_jerry_folder(dir) || is_nexus_root(dir)
+}
+
+/// A `.jerry/` folder that is not only Jerry's per-user `local/` state (all that
+/// `~/.jerry/` holds): empty, or holding checkpoints, the monitor state, ….
+fn has_jerry_folder(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir.join(".jerry")) else {
+        return false;
+    };
+    let names: Vec<_> = entries
+        .flatten()
+        .take(PEEK)
+        .map(|e| e.file_name())
+        .collect();
+    names.is_empty() || names.iter().any(|n| n != "local")
 }
 
 /// A Nexus workspace: `00-system/` with `02-projects/` or `02-builds/`.
@@ -46,7 +55,7 @@ fn has_jerry_projects(dir: &Path) -> bool {
     };
     entries
         .flatten()
-        .take(PROJECTS_PEEK)
+        .take(PEEK)
         .any(|entry| entry.path().join("ORCHESTRATION.yaml").is_file())
 }
 
