@@ -6,7 +6,7 @@
 //!   over 16 MB unread. Re-reads before a write read at most the snapshot's length
 //!   plus one byte.
 //! - [`replace`] takes the sidecar lock `<file>.lock` (polling `try_lock` until a
-//!   timeout), checks the file still hashes to the snapshot (else
+//!   timeout; the lock file must be a regular file), checks the file still hashes to the snapshot (else
 //!   [`WriteError::ChangedOnDisk`]: "changed on disk since it was read; reload"),
 //!   writes a temporary file in the same folder, gives it the original mode, fsyncs,
 //!   renames it over the original and fsyncs the folder. (`Options::durable: false`
@@ -23,7 +23,14 @@
 //!
 //! The sidecar lock file is removed by its holder before unlocking; a waiter that then
 //! acquires the lock on the removed file notices (the path no longer names the file it
-//! locked) and tries again, so the lock stays exclusive and folders stay clean.
+//! locked) and tries again, so the lock stays exclusive and folders stay clean. It is
+//! never opened through a symbolic link nor blocked on (a FIFO): `lock`. An edit holds
+//! it from its read to its write ([`hold_lock`]); the replace inside nests.
+//!
+//! A replace refuses a file the user could not write in place and keeps the file's
+//! mode, owner, group and extended attributes (`identity`); it keeps a leading
+//! byte-order mark ([`Snapshot::text`] leaves it out); it removes the temporary files
+//! a crashed writer left beside the file (`leftovers`).
 
 use std::fs::{File, Permissions};
 use std::io::Write;
