@@ -48,7 +48,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     }
     if !is_workspace(root) {
         out.explain(format!(
-            "{} is not a workspace, nor inside one (no ORCHESTRATION.yaml, .jerry/checkpoints, Nexus 00-system or Jerry projects/ there or above): nothing written",
+            "{} is not a workspace, nor inside one (no ORCHESTRATION.yaml, .jerry/ folder, Nexus 00-system or Jerry projects/ there or above): nothing written",
             root.display()
         ));
         out.info("not a workspace; nothing written");
