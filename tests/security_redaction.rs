@@ -55,6 +55,52 @@ const SECRETS: [(&str, &str); 12] = [
     ),
 ];
 
+/// Round 2 (issue 16): the families that leaked, after gitleaks' rule list.
+const ROUND_TWO: [(&str, &str); 12] = [
+    (
+        "jwt eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "eyJzdWIiOiIxMjM0NTY3ODkwIn0",
+    ),
+    (
+        "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "wJalrXUtnFEMI",
+    ),
+    ("PGPASSWORD=s3cretpgpw psql -h db", "s3cretpgpw"),
+    (
+        "DATABASE_URL=postgres://app:hunter22pw@db.internal:5432/x",
+        "hunter22pw",
+    ),
+    (
+        "stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+        "4eC39HqLyjWDarjtT1zdp7dc",
+    ),
+    (
+        "google AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe",
+        "SyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe",
+    ),
+    (
+        "npm npm_abcdefghijklmnopqrstuvwxyz0123456789",
+        "abcdefghijklmnopqrstuvwxyz0123456789",
+    ),
+    ("gitlab glpat-xxxxABCDEFGHIJ123456", "xxxxABCDEFGHIJ123456"),
+    (
+        "x-sk-ant-api03-AbCdEf0123456789_xyzXYZ-abcdefgh",
+        "AbCdEf0123456789_xyzXYZ",
+    ),
+    (
+        "KEY_sk-ant-api03-ZyXwVu9876543210_abcABC-hgfedcba",
+        "ZyXwVu9876543210_abcABC",
+    ),
+    (
+        "Authorization: Basic dXNlcjpwYXNzd29yZA==",
+        "dXNlcjpwYXNzd29yZA",
+    ),
+    (
+        "hf hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567",
+        "AbCdEfGhIjKlMnOpQrStUvWxYz01234567",
+    ),
+];
+
 /// Look like secrets, are not: copied as written.
 const NEAR_MISSES: [&str; 8] = [
     "use sk-learn for models",
@@ -73,7 +119,11 @@ fn quoted(text: &str) -> String {
 
 /// The fixture's workflow with a secret (or a near miss) in every copied field.
 fn workflow() -> String {
-    let s = |i: usize| quoted(SECRETS[i % SECRETS.len()].0);
+    workflow_with(&SECRETS)
+}
+
+fn workflow_with(secrets: &[(&str, &str)]) -> String {
+    let s = |i: usize| quoted(secrets[i % secrets.len()].0);
     let near = quoted(&NEAR_MISSES.join(" | "));
     format!(
         r#"workflow:
@@ -130,7 +180,7 @@ resumption:
 }
 
 fn assert_no_secret(what: &str, text: &str) {
-    for (_, body) in SECRETS {
+    for (_, body) in SECRETS.iter().chain(&ROUND_TWO) {
         assert!(
             !text.contains(body),
             "{what} holds the secret {body:?}:\n{text}"
@@ -141,6 +191,7 @@ fn assert_no_secret(what: &str, text: &str) {
 fn all_secrets() -> String {
     SECRETS
         .iter()
+        .chain(&ROUND_TWO)
         .map(|(s, _)| *s)
         .collect::<Vec<_>>()
         .join("\n")
@@ -215,6 +266,75 @@ fn checkpoints_injections_and_the_prompt_copy_lose_every_secret() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_no_secret("the prompt", &run.stdout);
     assert_no_secret("the clipboard", &std::fs::read_to_string(&clip).unwrap());
+}
+
+/// Round 2's families in every field a copy takes: the prompt, the clipboard,
+/// both injections and the checkpoint.
+#[test]
+fn round_two_families_are_redacted_in_every_copy() {
+    let fx = Fixture::new();
+    fx.write(WORKFLOW, &workflow_with(&ROUND_TWO));
+    let transcript = fx.edits_in("projects/PROJ-001-demo");
+    let stdin = payload(
+        "PreCompact",
+        Some(&transcript),
+        json!({"trigger": "manual"}),
+    );
+    assert_eq!(fx.run(&["PreCompact"], &stdin).0, "{}\n");
+    let names = fx.checkpoints();
+    let checkpoint = fx.read(&format!(".jerry/checkpoints/{}", names[0]));
+    assert!(checkpoint.contains("[REDACTED]"), "{checkpoint}");
+    assert_no_secret("the checkpoint", &checkpoint);
+    let (out, _) = fx.run(
+        &["UserPromptSubmit"],
+        &payload(
+            "UserPromptSubmit",
+            Some(&transcript),
+            json!({"prompt": "go"}),
+        ),
+    );
+    assert_no_secret(
+        "the UserPromptSubmit injection",
+        &context_of(&out, "UserPromptSubmit"),
+    );
+    let (out, _) = fx.run(
+        &["SessionStart"],
+        &payload("SessionStart", None, json!({"source": "compact"})),
+    );
+    assert_no_secret(
+        "the SessionStart injection",
+        &context_of(&out, "SessionStart"),
+    );
+    let clip = fx.root().join("clip.txt");
+    let backend = format!("file:{}", clip.display());
+    let run = hostile::cli(
+        fx.root(),
+        &["prompt", "demo-wf-001", "--copy", "--clipboard", &backend],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("[REDACTED]"), "{}", run.stdout);
+    assert_no_secret("the prompt", &run.stdout);
+    assert_no_secret("the clipboard", &std::fs::read_to_string(&clip).unwrap());
+    assert_no_secret("the log", &fx.log());
+}
+
+/// The log once printed an `sk-ant` key that a `-` preceded.
+#[test]
+fn an_sk_ant_key_after_a_dash_never_reaches_the_log() {
+    let fx = Fixture::new();
+    let missing = fx
+        .root()
+        .join("x-sk-ant-api03-AbCdEf0123456789_xyzXYZ-abcdefgh/session.jsonl");
+    fx.run(
+        &["UserPromptSubmit"],
+        &payload("UserPromptSubmit", Some(&missing), json!({"prompt": "go"})),
+    );
+    let log = fx.log();
+    assert!(
+        log.contains("x-[REDACTED]"),
+        "the failure was logged: {log}"
+    );
+    assert_no_secret("the log", &log);
 }
 
 #[test]

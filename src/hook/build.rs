@@ -8,7 +8,7 @@ use super::checkpoints::event_id;
 use super::detect::Detection;
 use crate::core::fill::{DEFAULT_WINDOW, Fill};
 use crate::core::model::{Project, ProjectKind};
-use crate::core::redact::redact;
+use crate::core::redact::scrub;
 use crate::core::render::state;
 use crate::core::time::Timestamp;
 use crate::core::wire::checkpoint::{
@@ -103,7 +103,7 @@ fn context_state(input: &CheckpointInput) -> DesignContextState {
 }
 
 fn text(value: Option<String>) -> Option<String> {
-    value.map(|v| redact(&v).into_owned())
+    value.map(|v| scrub(&v).into_owned())
 }
 
 fn phase_id(text: &str) -> PhaseId {
@@ -142,7 +142,7 @@ fn accumulated_context(project: &Project) -> AccumulatedContext {
         .defects
         .iter()
         .flat_map(|d| &d.recurring_patterns)
-        .map(|p| redact(&p.pattern).into_owned())
+        .map(|p| scrub(&p.pattern).into_owned())
         .collect();
     // Pending decisions first matter most; applied ones are already in the files.
     let pending: Vec<_> = resumption
@@ -156,7 +156,7 @@ fn accumulated_context(project: &Project) -> AccumulatedContext {
         .skip(skip)
         .map(|d| CheckpointDecision {
             id: d.id.clone(),
-            summary: redact(&d.decision).into_owned(),
+            summary: scrub(&d.decision).into_owned(),
             affects_phases: d
                 .affects_phases
                 .iter()
@@ -170,7 +170,7 @@ fn accumulated_context(project: &Project) -> AccumulatedContext {
         .map(|a| {
             (
                 a.agent.clone(),
-                Value::String(redact(&a.summary).into_owned()),
+                Value::String(scrub(&a.summary).into_owned()),
             )
         })
         .collect();
@@ -293,7 +293,7 @@ fn critical_context(input: &CheckpointInput, project: &Project) -> Option<String
         parts.push(note);
     }
     let joined = parts.join(" ");
-    (!joined.is_empty()).then(|| redact(&joined).into_owned())
+    (!joined.is_empty()).then(|| scrub(&joined).into_owned())
 }
 
 fn instructions_note(input: &CheckpointInput) -> Option<String> {
@@ -307,7 +307,7 @@ fn instructions_note(input: &CheckpointInput) -> Option<String> {
     } else {
         ""
     };
-    Some(redact(&format!("Operator's /compact instructions: {cut}{more}")).into_owned())
+    Some(scrub(&format!("Operator's /compact instructions: {cut}{more}")).into_owned())
 }
 
 /// Nexus `00-system/.cache/precompact_state.json` (seed 000, flat, under 1 KB).

@@ -6,22 +6,28 @@ use std::path::{Path, PathBuf};
 use super::input::HookInput;
 use crate::config::Config;
 use crate::core::time::Timestamp;
+use crate::io::discover::root::{is_workspace_root, workspace_root};
 use crate::io::env::Env;
 
 pub struct HookContext<'a> {
     pub env: &'a Env,
     pub now: Timestamp,
     pub config: &'a Config,
-    /// `$CLAUDE_PROJECT_DIR`, else `cwd` from stdin; `None` when neither is set.
+    /// The workspace `$CLAUDE_PROJECT_DIR` (else `cwd` from stdin) is in, or that
+    /// folder when it is in none; `None` when neither is set.
     pub project_dir: Option<PathBuf>,
 }
 
 impl<'a> HookContext<'a> {
     pub fn new(env: &'a Env, now: Timestamp, config: &'a Config, input: &HookInput) -> Self {
+        // The workspace the session is in: the folder itself or the nearest one
+        // above it (`io::discover::root`); else the folder, where nothing is written.
+        let home = env.get("HOME").map(PathBuf::from);
         let project_dir = env
             .get("CLAUDE_PROJECT_DIR")
             .map(PathBuf::from)
-            .or_else(|| input.cwd.clone());
+            .or_else(|| input.cwd.clone())
+            .map(|start| workspace_root(&start, home.as_deref()).unwrap_or(start));
         HookContext {
             env,
             now,
@@ -60,13 +66,9 @@ pub fn is_nexus_workspace(project_dir: &Path) -> bool {
     project_dir.join("00-system").is_dir()
 }
 
-/// Whether the folder looks like a workspace resume-tui serves, judged without a
-/// walk: a `.jerry/` folder, a Nexus `00-system/`, a Jerry `projects/` folder or an
-/// ORCHESTRATION.yaml at the root. Hooks installed for the user run in every
-/// folder; they write nothing into folders that are none of these.
+/// Whether the folder is a workspace resume-tui serves, judged without a walk
+/// (`io::discover::root`). Hooks installed for the user run in every folder; they
+/// write nothing into folders that are not one.
 pub fn is_workspace(project_dir: &Path) -> bool {
-    jerry_dir(project_dir).is_dir()
-        || is_nexus_workspace(project_dir)
-        || project_dir.join("projects").is_dir()
-        || project_dir.join("ORCHESTRATION.yaml").is_file()
+    is_workspace_root(project_dir)
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::context::{HookContext, precompact_state_path};
+use super::context::{HookContext, is_workspace, precompact_state_path};
 use super::detect;
 use super::project::{self, found_at};
 use crate::core::model::{Checkpoint, Project, ProjectKind, Shape, Summary};
@@ -103,7 +103,8 @@ pub fn nexus_project(
 
 /// The active workflow by the fallback rule (walks the workspace).
 pub fn by_fallback(ctx: &HookContext) -> Option<Project> {
-    let root = ctx.project_dir()?;
+    // Never a walk of a folder that is not a workspace ($HOME, /).
+    let root = ctx.project_dir().filter(|root| is_workspace(root))?;
     let discovery = discover::discover(root, ctx.env);
     let candidates = detect::candidates(&discovery);
     let (detection, _) = detect::fallback(&candidates, |f| project::load(f, ctx, None, false))?;

@@ -66,7 +66,7 @@ pub fn run_from_process(args: &HookArgs) -> ExitCode {
     install_panic_hook(&env, now);
     let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
         let config = load_config(&env);
-        let payload = stdin::read_stdin(stdin::SILENCE, stdin::MAX_BYTES);
+        let payload = stdin::read_stdin(stdin::Wait::HOOK, stdin::MAX_BYTES);
         let mut stdout = std::io::stdout().lock();
         let mut stderr = std::io::stderr().lock();
         let run = Run {
@@ -103,6 +103,10 @@ pub struct Run<'a> {
     pub config: &'a Config,
 }
 
+/// How many times a PreCompact that lost the race for a checkpoint number plans
+/// again before giving up (and logging it).
+const MAX_REPLANS: usize = 64;
+
 impl Run<'_> {
     pub fn payload(&self, payload: stdin::Payload, stdout: &mut dyn Write, stderr: &mut dyn Write) {
         let named = self.args.event.as_deref().map(Event::parse);
@@ -117,6 +121,14 @@ impl Run<'_> {
             stdin::Payload::Silent { bytes } => {
                 let reason = format!(
                     "no complete JSON object on stdin after 2 s of silence ({bytes} bytes read)"
+                );
+                self.log(named.as_ref(), Level::Error, &reason);
+                return self.after_bad_stdin(named.as_ref(), stdout);
+            }
+            stdin::Payload::Late { bytes } => {
+                let reason = format!(
+                    "no complete JSON object on stdin within {} s ({bytes} bytes read, still arriving)",
+                    stdin::DEADLINE.as_secs()
                 );
                 self.log(named.as_ref(), Level::Error, &reason);
                 return self.after_bad_stdin(named.as_ref(), stdout);
@@ -169,9 +181,13 @@ impl Run<'_> {
                 .iter()
                 .any(|e| matches!(e, WriteError::AlreadyExists { .. }))
         };
-        if *event == Event::PreCompact && lost_race(&done) {
-            // A sibling run created the same checkpoint first: plan again, so
-            // this run updates it instead.
+        // A sibling run created the same checkpoint number first: plan again, so
+        // this run takes the next free number (or updates its own session's
+        // checkpoint). Each round one of the racing runs wins, so N sessions
+        // compacting together settle within N rounds.
+        let mut replans = 0;
+        while *event == Event::PreCompact && lost_race(&done) && replans < MAX_REPLANS {
+            replans += 1;
             outcome = handle(event, input, &ctx);
             let retried = execute::execute(&outcome.writes);
             done.to_fsync.extend(retried.to_fsync);

@@ -9,7 +9,7 @@ use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir};
 use super::input::HookInput;
 use super::output::{HookOutcome, WriteOp};
-use crate::core::redact::redact;
+use crate::core::redact::scrub;
 use crate::core::wire::checkpoint::PostCompact;
 
 /// Summaries longer than this (characters) are cut in the checkpoint.
@@ -38,7 +38,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     };
     let summary = input.compact_summary.as_deref().map(|s| {
         let cut: String = s.chars().take(MAX_SUMMARY_CHARS).collect();
-        redact(&cut).into_owned()
+        scrub(&cut).into_owned()
     });
     let record = PostCompact {
         trigger: input.trigger.clone(),

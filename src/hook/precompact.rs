@@ -46,6 +46,14 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         ));
         return out;
     }
+    if !is_workspace(root) {
+        out.explain(format!(
+            "{} is not a workspace, nor inside one (no ORCHESTRATION.yaml, .jerry/ folder, Nexus 00-system or Jerry projects/ there or above): nothing written",
+            root.display()
+        ));
+        out.info("not a workspace; nothing written");
+        return out;
+    }
     let measurement = measure(input, ctx, &ScanLimits::with_tool_uses());
     out.explain(measurement.note.clone());
     if let Some(problem) = &measurement.problem {
@@ -71,14 +79,6 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     if detection.is_none() {
         let discovery = discover::discover(root, ctx.env);
         let candidates = detect::candidates(&discovery);
-        if candidates.is_empty() && !is_workspace(root) {
-            out.explain(format!(
-                "{} has no workflow and no .jerry folder: not a workspace, nothing written",
-                root.display()
-            ));
-            out.info("not a workspace; nothing written");
-            return out;
-        }
         detection = cached(root, &candidates, previous.as_ref());
         if detection.is_none()
             && let Some((fell_back, project)) =

@@ -1,5 +1,7 @@
 //! Reading the hook payload: exactly one JSON object, without waiting for EOF
-//! (Claude Code sometimes never closes stdin), giving up after a period of silence.
+//! (Claude Code sometimes never closes stdin), giving up after a period of silence
+//! or, for a writer that trickles a byte at a time and is never silent, at one
+//! deadline for the whole read.
 //!
 //! On Unix the hook polls stdin with a timeout and reads what is there (`poll`);
 //! elsewhere a thread reads raw chunks and passes them over a channel, and may
@@ -10,7 +12,7 @@
 
 use std::io::Read;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -19,6 +21,8 @@ mod poll;
 
 /// How long stdin may stay silent before the hook gives up on it.
 pub const SILENCE: Duration = Duration::from_secs(2);
+/// How long the whole read may take, however the bytes arrive.
+pub const DEADLINE: Duration = Duration::from_secs(4);
 /// A payload larger than this is refused (a Write tool call carries the file).
 pub const MAX_BYTES: usize = 64 * 1024 * 1024;
 
@@ -34,24 +38,57 @@ pub enum Payload {
     Silent {
         bytes: usize,
     },
+    /// No complete object before the deadline, bytes still arriving.
+    Late {
+        bytes: usize,
+    },
     TooLarge,
 }
 
 /// Reads one JSON object from the process's stdin: on Unix by polling it (no
 /// thread to start), elsewhere through [`read_payload`].
-pub fn read_stdin(silence: Duration, max: usize) -> Payload {
+pub fn read_stdin(wait: Wait, max: usize) -> Payload {
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
         if let Ok(fd) = std::io::stdin().as_fd().try_clone_to_owned() {
-            return poll::read_fd(std::fs::File::from(fd), silence, max);
+            return poll::read_fd(std::fs::File::from(fd), wait, max);
         }
     }
-    read_payload(std::io::stdin(), silence, max)
+    read_payload(std::io::stdin(), wait, max)
+}
+
+/// How long a read waits: for each chunk (`silence`) and in all (`deadline`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wait {
+    pub silence: Duration,
+    pub deadline: Duration,
+}
+
+impl Wait {
+    /// The hook's: [`SILENCE`] and [`DEADLINE`].
+    pub const HOOK: Wait = Wait {
+        silence: SILENCE,
+        deadline: DEADLINE,
+    };
+
+    /// `silence`, with the deadline at least as long.
+    pub fn silence(silence: Duration) -> Wait {
+        Wait {
+            silence,
+            deadline: DEADLINE.max(silence),
+        }
+    }
+
+    /// How long the next wait may be, started at `started`; `None` past the deadline.
+    fn next(&self, started: Instant) -> Option<Duration> {
+        let left = self.deadline.checked_sub(started.elapsed())?;
+        (!left.is_zero()).then(|| left.min(self.silence))
+    }
 }
 
 /// Reads one JSON object from `reader` on a separate thread.
-pub fn read_payload<R: Read + Send + 'static>(reader: R, silence: Duration, max: usize) -> Payload {
+pub fn read_payload<R: Read + Send + 'static>(reader: R, wait: Wait, max: usize) -> Payload {
     let (tx, rx) = mpsc::channel::<std::io::Result<Vec<u8>>>();
     let spawned = std::thread::Builder::new()
         .name("hook-stdin".into())
@@ -60,8 +97,12 @@ pub fn read_payload<R: Read + Send + 'static>(reader: R, silence: Duration, max:
         return Payload::Invalid("could not start the stdin reader".into());
     }
     let mut collector = Collector::new(max);
+    let started = Instant::now();
     loop {
-        match rx.recv_timeout(silence) {
+        let Some(timeout) = wait.next(started) else {
+            return collector.late();
+        };
+        match rx.recv_timeout(timeout) {
             Ok(Ok(chunk)) => {
                 if let Some(done) = collector.push(&chunk) {
                     return done;
@@ -69,7 +110,7 @@ pub fn read_payload<R: Read + Send + 'static>(reader: R, silence: Duration, max:
             }
             Ok(Err(e)) => return Payload::Invalid(format!("stdin: {e}")),
             Err(RecvTimeoutError::Disconnected) => return collector.at_eof(),
-            Err(RecvTimeoutError::Timeout) => return collector.silent(),
+            Err(RecvTimeoutError::Timeout) => return collector.timed_out(timeout, &wait),
         }
     }
 }
@@ -111,8 +152,19 @@ impl Collector {
         at_eof(&self.buf)
     }
 
-    fn silent(&self) -> Payload {
-        Payload::Silent {
+    /// Nothing arrived for `waited`: silence, or the deadline when that cut the wait short.
+    fn timed_out(&self, waited: Duration, wait: &Wait) -> Payload {
+        if waited < wait.silence {
+            self.late()
+        } else {
+            Payload::Silent {
+                bytes: self.buf.len(),
+            }
+        }
+    }
+
+    fn late(&self) -> Payload {
+        Payload::Late {
             bytes: self.buf.len(),
         }
     }
@@ -277,7 +329,11 @@ mod tests {
             .filter(|c| !c.is_empty())
             .map(|c| c.as_bytes().to_vec())
             .collect();
-        read_payload(Chunks(chunks), Duration::from_millis(500), 1 << 20)
+        read_payload(
+            Chunks(chunks),
+            Wait::silence(Duration::from_millis(500)),
+            1 << 20,
+        )
     }
 
     #[test]
@@ -300,7 +356,7 @@ mod tests {
     fn does_not_wait_for_eof_after_the_object() {
         let payload = read_payload(
             Open(Some(br#"{"hook_event_name":"SessionStart"}"#.to_vec())),
-            Duration::from_secs(30),
+            Wait::silence(Duration::from_secs(30)),
             1 << 20,
         );
         assert!(matches!(payload, Payload::Object(_)));
@@ -310,12 +366,44 @@ mod tests {
     fn silence_without_a_complete_object_gives_up() {
         let payload = read_payload(
             Open(Some(br#"{"hook_event_name":"Sess"#.to_vec())),
-            Duration::from_millis(100),
+            Wait::silence(Duration::from_millis(100)),
             1 << 20,
         );
         assert_eq!(payload, Payload::Silent { bytes: 24 });
-        let payload = read_payload(Open(None), Duration::from_millis(100), 1 << 20);
+        let payload = read_payload(
+            Open(None),
+            Wait::silence(Duration::from_millis(100)),
+            1 << 20,
+        );
         assert_eq!(payload, Payload::Silent { bytes: 0 });
+    }
+
+    /// A writer that sends a byte every 50 ms is never silent for 100 ms; the
+    /// deadline ends the read all the same.
+    #[test]
+    fn a_trickle_is_cut_off_at_the_deadline() {
+        struct Trickle(usize);
+        impl Read for Trickle {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                std::thread::sleep(Duration::from_millis(50));
+                self.0 += 1;
+                match buf.first_mut() {
+                    Some(b) => {
+                        *b = if self.0 == 1 { b'{' } else { b' ' };
+                        Ok(1)
+                    }
+                    None => Ok(0),
+                }
+            }
+        }
+        let wait = Wait {
+            silence: Duration::from_millis(200),
+            deadline: Duration::from_millis(600),
+        };
+        match read_payload(Trickle(0), wait, 1 << 20) {
+            Payload::Late { bytes } => assert!((2..20).contains(&bytes), "{bytes}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -337,7 +425,7 @@ mod tests {
         let big = format!("{{\"a\":\"{}\"}}", "x".repeat(200));
         let payload = read_payload(
             Chunks(vec![big.into_bytes()]),
-            Duration::from_millis(500),
+            Wait::silence(Duration::from_millis(500)),
             100,
         );
         assert_eq!(payload, Payload::TooLarge);

@@ -11,6 +11,7 @@ use crate::io::env::Env;
 
 mod parallel;
 mod places;
+pub mod root;
 pub use places::is_state_folder;
 
 /// Folders never worth walking: build output, dependency caches, VCS data.

@@ -282,16 +282,38 @@ fn load_one(
             Ok((read::decode(&found.rel, bytes)?, hash))
         });
     match read {
-        Ok((text, hash)) => (
-            parse_one(found, markers, options.fast_orchestration, &text),
-            hash,
-        ),
+        Ok((text, hash)) => {
+            let mut item = parse_one(found, markers, options.fast_orchestration, &text);
+            if let Item::Project(project) = &mut item {
+                project
+                    .diagnostics
+                    .extend(invisible_note(&found.rel, &text));
+            }
+            (item, hash)
+        }
         Err(diagnostic) if state_file => (
             Item::Project(Box::new(unreadable_project(found, diagnostic))),
             None,
         ),
         Err(diagnostic) => (Item::Problem(diagnostic), None),
     }
+}
+
+/// A state file holding invisible characters (`core::invisible`) is said to: they
+/// are removed from everything copied out of it and shown as escapes by `show`.
+fn invisible_note(rel: &str, text: &str) -> Option<Diagnostic> {
+    let found = crate::core::invisible::find(text)?;
+    Some(
+        Diagnostic::warning(
+            rel,
+            format!(
+                "{} invisible character(s), the first U+{:04X}: removed from the prompt, the clipboard and the hooks' injections (they can carry text the model reads and you do not see); `show` prints them as \\u escapes",
+                found.count,
+                u32::from(found.first)
+            ),
+        )
+        .at(found.line, found.column),
+    )
 }
 
 fn parse_one(found: &Found, markers: &HashSet<&str>, fast: bool, text: &str) -> Item {

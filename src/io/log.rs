@@ -5,11 +5,13 @@
 //! Line format: `<ISO time> <LEVEL> <event>: <message>`, with newlines and
 //! control characters in the message escaped so that one entry is one line.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use crate::core::invisible::is_hidden;
 use crate::core::redact::redact;
+use crate::core::render::budget::is_unsafe_char;
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
 
@@ -50,16 +52,23 @@ pub fn format_line(now: Timestamp, level: Level, event: &str, message: &str) -> 
     line
 }
 
+/// One line, every control, bidirectional and invisible character visible as an
+/// escape.
 fn clean(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut before = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
         match c {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push(' '),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if is_unsafe_char(c) || is_hidden(before, c, chars.peek().copied()) => {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
             c => out.push(c),
         }
+        before = Some(c);
     }
     out
 }
@@ -74,7 +83,11 @@ pub fn append_lines(path: &Path, max_bytes: u64, lines: &[String]) -> std::io::R
     }
     let mut text = lines.join("\n");
     text.push('\n');
-    let current = fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    // The length of the log itself, never of what a link in its place names.
+    let current = fs::symlink_metadata(path)
+        .ok()
+        .filter(fs::Metadata::is_file)
+        .map_or(0, |m| m.len());
     if current > 0 && current + text.len() as u64 > max_bytes {
         let mut rotated = path.as_os_str().to_owned();
         rotated.push(".1");
@@ -111,15 +124,10 @@ fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     builder.create(dir)
 }
 
+/// The log, opened as the sidecar lock is (`io::write::open_regular`): never
+/// through a symbolic link, never blocking on a FIFO, only a regular file.
 fn open_private_append(path: &Path) -> std::io::Result<File> {
-    let mut options = OpenOptions::new();
-    options.create(true).append(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let file = options.open(path)?;
+    let file = crate::io::write::open_regular(path, true)?;
     #[cfg(unix)]
     {
         // A file created by something else keeps its mode; tighten it.
@@ -127,7 +135,7 @@ fn open_private_append(path: &Path) -> std::io::Result<File> {
         if let Ok(meta) = file.metadata()
             && meta.permissions().mode() & 0o077 != 0
         {
-            let _ = fs::set_permissions(path, fs::Permissions::from_mode(0o600));
+            let _ = file.set_permissions(fs::Permissions::from_mode(0o600));
         }
     }
     Ok(file)
@@ -150,7 +158,9 @@ pub fn recent(path: &Path, level: Level, count: usize) -> Vec<String> {
 
 fn tail_lines(path: &Path, level: Level) -> Vec<String> {
     const TAIL: u64 = 64 * 1024;
-    let Ok(mut file) = File::open(path) else {
+    // A FIFO in the log's place would block the open.
+    let regular = fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
+    let Some(mut file) = regular.then(|| File::open(path).ok()).flatten() else {
         return Vec::new();
     };
     let len = file.metadata().map(|m| m.len()).unwrap_or(0);

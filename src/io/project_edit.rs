@@ -10,6 +10,7 @@
 //! decided on what is on screen is never applied to something else.
 
 use std::path::Path;
+use std::time::Duration;
 
 use crate::core::edit::{self, CheckpointEvent, EditIntent};
 use crate::core::model::{Checkpoint, CheckpointFormat, Diagnostic, Project, ProjectKind};
@@ -149,9 +150,27 @@ pub fn retrying<T>(
     loop {
         left -= 1;
         match edit() {
-            Err(WriteError::ChangedOnDisk { .. }) if left > 0 => {}
+            Err(e) if left > 0 && e.is_changed_on_disk() => {}
             result => return result,
         }
+    }
+}
+
+/// How long an edit waits for another writer of the same file to finish.
+pub const EDIT_LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// The state file's lock, held from the read to the write so that two editors
+/// (two CLI runs, the dashboard and a script) take turns instead of one failing
+/// with "changed on disk"; none for a dry run.
+fn hold_unless(dry_run: bool, path: &Path) -> Result<Option<write::HeldLock>, WriteError> {
+    if dry_run {
+        return Ok(None);
+    }
+    match write::hold_lock(path, EDIT_LOCK_WAIT) {
+        Ok(lock) => Ok(Some(lock)),
+        // A file that is not there is said by the read that follows.
+        Err(e) if e.is_missing() => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
@@ -163,6 +182,7 @@ pub fn edit_state(
     now: Timestamp,
     dry_run: bool,
 ) -> Result<Outcome, WriteError> {
+    let _lock = hold_unless(dry_run, &root.join(&target.source))?;
     let snapshot = target.read(root)?;
     let edited = yaml_edit::edit_snapshot(&snapshot, &target.source, intent, now, dry_run)?;
     Ok(outcome_of(&target.source, edited))
@@ -281,6 +301,7 @@ pub fn acknowledge(
             .map(|c| EditIntent::AcknowledgeCheckpoint { id: c.id.clone() })
             .collect()
     };
+    let _lock = hold_unless(dry_run, &root.join(&target.source))?;
     let snapshot = target.read(root)?;
     let mut text = snapshot.text()?.to_string();
     let mut ops = Vec::new();
@@ -314,25 +335,42 @@ pub fn acknowledge(
             created: false,
         });
     }
+    // The section goes first: should a checkpoint's file fail (or the process
+    // die) after it, the checkpoint still shows unacknowledged, and acknowledging
+    // it again writes the file and leaves the section as it is.
     for (change, snapshot) in file_changes {
         if !dry_run {
-            match snapshot {
-                Some(snapshot) => write::replace(&snapshot, change.edited.new.as_bytes())?,
+            let written = match snapshot {
+                Some(snapshot) => write::replace(&snapshot, change.edited.new.as_bytes()),
                 None => match create_marker(&root.join(&change.label)) {
-                    Ok(()) => {}
                     Err(WriteError::AlreadyExists { .. }) => {
                         outcome
                             .notes
                             .push(format!("{} was created meanwhile", change.label));
                         continue;
                     }
-                    Err(e) => return Err(e),
+                    other => other,
                 },
+            };
+            if let Err(e) = written {
+                return Err(partial(&outcome, e));
             }
         }
         outcome.changes.push(change);
     }
     Ok(outcome)
+}
+
+/// `failed`, said with what was already written (if anything was).
+fn partial(outcome: &Outcome, failed: WriteError) -> WriteError {
+    if outcome.changes.is_empty() {
+        return failed;
+    }
+    let written: Vec<&str> = outcome.changes.iter().map(|c| c.label.as_str()).collect();
+    WriteError::Partial {
+        written: written.join(", "),
+        failed: Box::new(failed),
+    }
 }
 
 /// An empty `cx-NNN.acknowledged` marker, owner-only like the checkpoint it marks.

@@ -6,7 +6,7 @@
 //!   over 16 MB unread. Re-reads before a write read at most the snapshot's length
 //!   plus one byte.
 //! - [`replace`] takes the sidecar lock `<file>.lock` (polling `try_lock` until a
-//!   timeout), checks the file still hashes to the snapshot (else
+//!   timeout; the lock file must be a regular file), checks the file still hashes to the snapshot (else
 //!   [`WriteError::ChangedOnDisk`]: "changed on disk since it was read; reload"),
 //!   writes a temporary file in the same folder, gives it the original mode, fsyncs,
 //!   renames it over the original and fsyncs the folder. (`Options::durable: false`
@@ -23,15 +23,29 @@
 //!
 //! The sidecar lock file is removed by its holder before unlocking; a waiter that then
 //! acquires the lock on the removed file notices (the path no longer names the file it
-//! locked) and tries again, so the lock stays exclusive and folders stay clean.
+//! locked) and tries again, so the lock stays exclusive and folders stay clean. It is
+//! never opened through a symbolic link nor blocked on (a FIFO): `lock`. An edit holds
+//! it from its read to its write ([`hold_lock`]); the replace inside nests.
+//!
+//! A replace refuses a file the user could not write in place and keeps the file's
+//! mode, owner, group and extended attributes (`identity`); it keeps a leading
+//! byte-order mark ([`Snapshot::text`] leaves it out); it removes the temporary files
+//! a crashed writer left beside the file (`leftovers`).
 
-use std::fs::{File, OpenOptions, Permissions};
+use std::fs::{File, Permissions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::core::model::Diagnostic;
 use crate::io::load::{MAX_FILE_BYTES, NotRead, read_bytes_capped};
+
+mod identity;
+mod leftovers;
+mod lock;
+
+use lock::SidecarLock;
+pub use lock::{lock_path, open_regular};
 
 /// A 64-bit hash of the bytes and their length, eight bytes at a step: cheap
 /// (the dashboard hashes every state file it loads), and enough to notice a
@@ -81,8 +95,10 @@ impl Snapshot {
         }
     }
 
+    /// The bytes as text, without a leading byte-order mark (a replace puts it back).
     pub fn text(&self) -> Result<&str, WriteError> {
-        std::str::from_utf8(&self.bytes).map_err(|e| {
+        let bytes = self.bytes.strip_prefix(BOM).unwrap_or(&self.bytes);
+        std::str::from_utf8(bytes).map_err(|e| {
             WriteError::Invalid(Diagnostic::error(
                 self.path.display().to_string(),
                 format!("not UTF-8 text (byte {})", e.valid_up_to()),
@@ -117,6 +133,14 @@ pub enum WriteError {
     /// The edit would change more (or less) than intended; nothing was written.
     #[error("{}: refused: {reason}", path.display())]
     Refused { path: PathBuf, reason: String },
+    /// A change of several files stopped part-way: what was written is consistent
+    /// on its own, and running the same command again finishes the rest (every
+    /// step is idempotent).
+    #[error("{failed}; {written} was already written: run the same command again to finish")]
+    Partial {
+        written: String,
+        failed: Box<WriteError>,
+    },
     /// The edit does not apply (no such decision, checkpoint, …).
     #[error("{}: {message}", path.display())]
     NotApplicable { path: PathBuf, message: String },
@@ -127,6 +151,16 @@ impl WriteError {
         WriteError::Io {
             path: path.to_path_buf(),
             source,
+        }
+    }
+
+    /// A file changed under the write (alone, or part-way through several):
+    /// reading again and redoing the edit may succeed.
+    pub fn is_changed_on_disk(&self) -> bool {
+        match self {
+            WriteError::ChangedOnDisk { .. } => true,
+            WriteError::Partial { failed, .. } => failed.is_changed_on_disk(),
+            _ => false,
         }
     }
 
@@ -180,8 +214,6 @@ impl Default for Options<'_> {
     }
 }
 
-const LOCK_POLL: Duration = Duration::from_millis(5);
-
 /// The mode of files that hold a session's state (checkpoints, the precompact and
 /// monitor states, acknowledgement markers): readable by their owner only.
 pub const OWNER_ONLY: u32 = 0o600;
@@ -224,6 +256,18 @@ fn reread(target: &Path, snapshot: &Snapshot) -> Result<Option<Vec<u8>>, WriteEr
     }
 }
 
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// `new` with the byte-order mark `old` started with (an edit of [`Snapshot::text`]
+/// works without it).
+fn with_bom_kept<'a>(old: &[u8], new: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
+    if old.starts_with(BOM) && !new.starts_with(BOM) {
+        std::borrow::Cow::Owned([BOM, new].concat())
+    } else {
+        std::borrow::Cow::Borrowed(new)
+    }
+}
+
 /// Replaces the snapshot's file with `new_bytes`, if it still holds the snapshot's bytes.
 pub fn replace(snapshot: &Snapshot, new_bytes: &[u8]) -> Result<(), WriteError> {
     replace_with(snapshot, new_bytes, &Options::default())
@@ -246,17 +290,29 @@ pub fn replace_with(
     if current.is_none_or(|bytes| ContentHash::of(&bytes) != snapshot.hash) {
         return Err(WriteError::ChangedOnDisk { path: path.clone() });
     }
-    let permissions = std::fs::metadata(&target)
-        .map_err(|e| WriteError::io(path, e))?
-        .permissions();
-    if permissions.readonly() {
-        return Err(WriteError::ReadOnly { path: path.clone() });
-    }
-    let temp = write_temp(&target, new_bytes, TempMode::Exact(permissions), options)?;
+    let meta = std::fs::metadata(&target).map_err(|e| WriteError::io(path, e))?;
+    identity::may_write(&target, path, &meta)?;
+    leftovers::remove_stale(&target, std::time::SystemTime::now());
+    let new_bytes = with_bom_kept(&snapshot.bytes, new_bytes);
+    let temp = write_temp(&target, &new_bytes, TempMode::Exact(&target, meta), options)?;
     temp.persist(&target)
         .map_err(|e| WriteError::io(path, e.error))?;
     sync_parent(&target, options);
     Ok(())
+}
+
+/// The sidecar lock of the file at `path`, held until the guard is dropped: for an
+/// edit that reads, changes and replaces a file, so that writers that also lock
+/// wait for each other (at most `timeout`) instead of failing with
+/// [`WriteError::ChangedOnDisk`]. The replace inside nests in it.
+pub fn hold_lock(path: &Path, timeout: Duration) -> Result<HeldLock, WriteError> {
+    let target = std::fs::canonicalize(path).map_err(|e| WriteError::io(path, e))?;
+    SidecarLock::acquire(&target, timeout).map(|lock| HeldLock { _lock: lock })
+}
+
+/// See [`hold_lock`].
+pub struct HeldLock {
+    _lock: SidecarLock,
 }
 
 /// Removes the snapshot's file, if it still holds the snapshot's bytes: under the
@@ -318,6 +374,7 @@ pub fn create_new_with(
             path: path.to_path_buf(),
         });
     }
+    leftovers::remove_stale(path, std::time::SystemTime::now());
     let temp = write_temp(path, bytes, TempMode::Create(mode), options)?;
     temp.persist_noclobber(path).map_err(|e| {
         if e.error.kind() == std::io::ErrorKind::AlreadyExists {
@@ -332,9 +389,10 @@ pub fn create_new_with(
     Ok(())
 }
 
-enum TempMode {
-    /// The replaced file's permissions, restored exactly.
-    Exact(Permissions),
+enum TempMode<'a> {
+    /// The replaced file's permissions, owner, group and extended attributes,
+    /// restored as far as the user may (`identity::keep`).
+    Exact(&'a Path, std::fs::Metadata),
     /// A new file: this mode, or 0666 less the umask (a temporary file alone would be 0600).
     Create(Option<u32>),
 }
@@ -343,7 +401,7 @@ enum TempMode {
 fn write_temp(
     path: &Path,
     bytes: &[u8],
-    mode: TempMode,
+    mode: TempMode<'_>,
     options: &Options,
 ) -> Result<tempfile::NamedTempFile, WriteError> {
     let io = |e| WriteError::io(path, e);
@@ -359,8 +417,8 @@ fn write_temp(
         .write_temp(temp.as_file_mut(), bytes)
         .map_err(io)?;
     temp.as_file_mut().flush().map_err(io)?;
-    if let TempMode::Exact(permissions) = mode {
-        temp.as_file().set_permissions(permissions).map_err(io)?;
+    if let TempMode::Exact(target, meta) = &mode {
+        identity::keep(target, path, meta, temp.as_file())?;
     }
     if options.durable {
         options.steps.sync(temp.as_file()).map_err(io)?;
@@ -412,69 +470,6 @@ pub fn sync_folder(dir: &Path, steps: &dyn WriteSteps) {
     if let Ok(dir) = File::open(dir) {
         let _ = steps.sync(&dir);
     }
-}
-
-/// The path of the sidecar lock for `path`: `<file>.lock` beside it.
-pub fn lock_path(path: &Path) -> PathBuf {
-    parent_dir(path).join(format!("{}.lock", file_name(path)))
-}
-
-/// An exclusive lock on `<file>.lock`, held until dropped; the holder removes the file.
-struct SidecarLock {
-    path: PathBuf,
-    file: File,
-}
-
-impl SidecarLock {
-    fn acquire(target: &Path, timeout: Duration) -> Result<SidecarLock, WriteError> {
-        let path = lock_path(target);
-        let started = Instant::now();
-        loop {
-            let file = OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(&path)
-                .map_err(|e| WriteError::io(target, e))?;
-            match file.try_lock() {
-                Ok(()) if same_file(&file, &path) => return Ok(SidecarLock { path, file }),
-                // The previous holder removed this lock file: start over with a fresh one.
-                Ok(()) => {}
-                Err(std::fs::TryLockError::WouldBlock) => {}
-                Err(std::fs::TryLockError::Error(e)) => return Err(WriteError::io(target, e)),
-            }
-            if started.elapsed() >= timeout {
-                return Err(WriteError::LockTimeout {
-                    path: target.to_path_buf(),
-                    lock: path,
-                    waited: started.elapsed(),
-                });
-            }
-            std::thread::sleep(LOCK_POLL);
-        }
-    }
-}
-
-impl Drop for SidecarLock {
-    fn drop(&mut self) {
-        // Remove while still holding the lock, so a waiter sees the removal.
-        let _ = std::fs::remove_file(&self.path);
-        let _ = self.file.unlock();
-    }
-}
-
-#[cfg(unix)]
-fn same_file(file: &File, path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (file.metadata(), std::fs::metadata(path)) {
-        (Ok(held), Ok(named)) => held.dev() == named.dev() && held.ino() == named.ino(),
-        _ => false,
-    }
-}
-
-#[cfg(not(unix))]
-fn same_file(_file: &File, path: &Path) -> bool {
-    path.exists()
 }
 
 #[cfg(test)]

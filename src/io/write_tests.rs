@@ -22,6 +22,41 @@ fn mode_of(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
 }
 
+/// The sidecar lock of a file held by another thread (a lock this thread holds
+/// nests) until dropped.
+struct HeldElsewhere {
+    release: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl HeldElsewhere {
+    fn take(path: &Path) -> HeldElsewhere {
+        let (taken_tx, taken_rx) = std::sync::mpsc::channel();
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let path = path.to_path_buf();
+        let thread = std::thread::spawn(move || {
+            let lock = SidecarLock::acquire(&path, Duration::from_secs(1)).unwrap();
+            taken_tx.send(()).unwrap();
+            let _ = released.recv();
+            drop(lock);
+        });
+        taken_rx.recv().unwrap();
+        HeldElsewhere {
+            release: Some(release),
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for HeldElsewhere {
+    fn drop(&mut self) {
+        drop(self.release.take());
+        if let Some(thread) = self.thread.take() {
+            thread.join().unwrap();
+        }
+    }
+}
+
 /// Writes half the bytes, then fails as a full disk would.
 struct DiskFullHalfway;
 
@@ -333,7 +368,7 @@ fn remove_waits_for_the_lock_and_gives_up_after_the_timeout() {
     let dir = tempfile::tempdir().unwrap();
     let path = file_with(&dir, "precompact_state.json", "{}\n");
     let snapshot = read_snapshot(&path).unwrap();
-    let held = SidecarLock::acquire(&path, Duration::from_secs(1)).unwrap();
+    let held = HeldElsewhere::take(&path);
     let options = Options {
         lock_timeout: Duration::from_millis(50),
         ..Options::default()
@@ -459,4 +494,111 @@ fn a_file_that_became_a_fifo_or_grew_since_it_was_read_is_left_alone() {
         assert_eq!(std::os::unix::fs::FileTypeExt::is_fifo(&kind), became_fifo);
         assert_eq!(names_in(dir.path()), ["state.json"], "no debris");
     }
+}
+
+/// A lock file planted as a link (to a file that would be created elsewhere) or
+/// as a FIFO (which blocked every writer) is refused at once.
+#[test]
+fn a_lock_file_that_is_a_link_or_a_fifo_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    let elsewhere = dir.path().join("elsewhere");
+    std::os::unix::fs::symlink(&elsewhere, lock_path(&path)).unwrap();
+    let err = replace(&snapshot, b"a: 2\n").unwrap_err();
+    assert!(err.to_string().contains("a symbolic link"), "{err}");
+    assert!(!elsewhere.exists());
+    std::fs::remove_file(lock_path(&path)).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(lock_path(&path))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let err = replace(&snapshot, b"a: 2\n").unwrap_err();
+    assert!(err.to_string().contains("a FIFO"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "a: 1\n");
+}
+
+/// An edit holds the lock from its read to its write; the replace inside nests.
+#[test]
+fn a_held_lock_nests_and_makes_other_writers_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    let held = hold_lock(&path, Duration::from_secs(1)).unwrap();
+    let snapshot = read_snapshot(&path).unwrap();
+    let other = {
+        let path = path.clone();
+        std::thread::spawn(move || {
+            let options = Options {
+                lock_timeout: Duration::from_millis(30),
+                ..Options::default()
+            };
+            replace_with(&read_snapshot(&path).unwrap(), b"a: 3\n", &options)
+        })
+    };
+    let err = other.join().unwrap().unwrap_err();
+    assert!(matches!(err, WriteError::LockTimeout { .. }), "{err}");
+    replace(&snapshot, b"a: 2\n").unwrap();
+    assert!(lock_path(&path).exists(), "the outer lock is still held");
+    drop(held);
+    assert_eq!(names_in(dir.path()), ["f.yaml"]);
+}
+
+#[test]
+fn a_byte_order_mark_is_kept_through_an_edit_of_the_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "\u{feff}a: 1\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    assert_eq!(snapshot.text().unwrap(), "a: 1\n");
+    let edited = snapshot.text().unwrap().replace('1', "2");
+    replace(&snapshot, edited.as_bytes()).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "\u{feff}a: 2\n");
+}
+
+#[test]
+fn stale_temporary_files_of_the_same_file_are_removed_by_the_next_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    let stale = file_with(&dir, ".f.yaml.aB3dE9.tmp", "half");
+    file_with(&dir, ".f.yaml.zZ9yY8.tmp", "half");
+    let other = file_with(&dir, ".g.yaml.aB3dE9.tmp", "half");
+    let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+    for p in [&stale, &other] {
+        File::options()
+            .write(true)
+            .open(p)
+            .unwrap()
+            .set_modified(hour_ago)
+            .unwrap();
+    }
+    replace(&read_snapshot(&path).unwrap(), b"a: 2\n").unwrap();
+    assert_eq!(
+        names_in(dir.path()),
+        [".f.yaml.zZ9yY8.tmp", ".g.yaml.aB3dE9.tmp", "f.yaml"]
+    );
+    // A file created new cleans its own name's leftovers too.
+    let new = dir.path().join("n.json");
+    let leftover = file_with(&dir, ".n.json.qQ1wW2.tmp", "half");
+    File::options()
+        .write(true)
+        .open(&leftover)
+        .unwrap()
+        .set_modified(hour_ago)
+        .unwrap();
+    create_new(&new, b"{}", None).unwrap();
+    assert!(!leftover.exists());
+}
+
+#[test]
+fn extended_attributes_and_the_mode_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    std::fs::set_permissions(&path, Permissions::from_mode(0o640)).unwrap();
+    rustix::fs::setxattr(&path, "user.kept", b"yes", rustix::fs::XattrFlags::empty())
+        .expect("the temp folder's file system takes user extended attributes");
+    replace(&read_snapshot(&path).unwrap(), b"a: 2\n").unwrap();
+    let mut value = [0u8; 8];
+    let len = rustix::fs::getxattr(&path, "user.kept", &mut value[..]).unwrap();
+    assert_eq!(&value[..len], b"yes");
+    assert_eq!(mode_of(&path), 0o640);
 }

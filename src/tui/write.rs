@@ -55,6 +55,10 @@ fn relative_to(root: &Path, error: IoError) -> IoError {
             message,
         },
         IoError::Invalid(diagnostic) => IoError::Invalid(diagnostic),
+        IoError::Partial { written, failed } => IoError::Partial {
+            written,
+            failed: Box::new(relative_to(root, *failed)),
+        },
     }
 }
 

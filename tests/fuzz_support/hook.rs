@@ -41,7 +41,11 @@ pub fn stdin(data: &[u8]) {
         pos: 0,
         chunk,
     };
-    let payload = read_payload(reader, Duration::from_secs(10), MAX);
+    let payload = read_payload(
+        reader,
+        resume_tui::hook::stdin::Wait::silence(Duration::from_secs(10)),
+        MAX,
+    );
     // A UTF-8 byte order mark before the object is accepted (and skipped) on purpose.
     let json = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&body);
     let mut de = serde_json::Deserializer::from_slice(json);
@@ -59,7 +63,9 @@ pub fn stdin(data: &[u8]) {
             !matches!(first, Ok(Value::Object(_))),
             "refused {body:?} ({reason}), which starts with an object"
         ),
-        Payload::Silent { .. } => panic!("a reader at EOF counted as silent"),
+        Payload::Silent { .. } | Payload::Late { .. } => {
+            panic!("a reader at EOF counted as silent or late")
+        }
         Payload::TooLarge => assert!(body.len() > MAX),
     }
 }

@@ -22,10 +22,12 @@ pub fn estimate_tokens(text: &str) -> usize {
     text.chars().count().div_ceil(4)
 }
 
-/// Strips control characters (keeping newline and tab) and bidirectional
-/// controls, which could hide text from the operator reading a copy.
+/// Strips control characters (keeping newline and tab), bidirectional controls
+/// and invisible format characters (`core::invisible`), which could hide text
+/// from the operator reading a copy.
 pub fn strip_controls(text: &str) -> String {
-    text.chars().filter(|c| !is_unsafe_char(*c)).collect()
+    let visible: String = text.chars().filter(|c| !is_unsafe_char(*c)).collect();
+    crate::core::invisible::strip_owned(visible)
 }
 
 /// Whether `c` must never reach a terminal, a clipboard or an injection as is:
@@ -47,21 +49,30 @@ fn is_bidi_control(c: char) -> bool {
 /// JSON spelling, so JSON text stays valid), for output that must show what a file
 /// holds rather than drop it.
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_unsafe_char) {
+    let invisible = !text.is_ascii() && crate::core::invisible::find(text).is_some();
+    if !invisible && !text.chars().any(is_unsafe_char) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if is_unsafe_char(c) {
-            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+    let mut before = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let shown_escaped = is_unsafe_char(c)
+            || (invisible && crate::core::invisible::is_hidden(before, c, chars.peek().copied()));
+        if shown_escaped {
+            // Past U+FFFF as a surrogate pair, as JSON spells it.
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
         } else {
             out.push(c);
         }
+        before = Some(c);
     }
     std::borrow::Cow::Owned(out)
 }
 
-/// Cleans the text (control characters stripped, secrets redacted: every rendered
+/// Cleans the text (control and invisible characters stripped, secrets redacted: every rendered
 /// text is injected into Claude's context or copied for a new session), applies
 /// the injection limit and measures the result. `shortened` says a renderer
 /// already abbreviated some part (and said so).

@@ -9,8 +9,10 @@ pub fn one_line(text: &str) -> String {
 }
 
 /// `text` on one line, cut to `max` characters with a trailing `…` when longer.
+/// Secrets are redacted first: a cut through one would leave part of it that
+/// no longer looks like a secret.
 pub fn abbreviate(text: &str, max: usize) -> String {
-    let line = one_line(text);
+    let line = one_line(&crate::core::redact::scrub(text));
     if line.chars().count() <= max {
         return line;
     }
@@ -22,8 +24,12 @@ pub fn abbreviate(text: &str, max: usize) -> String {
 }
 
 /// Greedy word wrap of `text` (collapsed to one line) after `first`, continuing
-/// lines with `indent` spaces. Words longer than the width stay whole.
+/// lines with `indent` spaces. Words longer than the width stay whole. Secrets
+/// are redacted first: a line break between `Basic` and its credential, or
+/// between `secret:` and its value, would hide them from the redaction of the
+/// finished text.
 pub fn wrap(first: &str, indent: usize, text: &str) -> String {
+    let text = crate::core::redact::scrub(text);
     let pad = " ".repeat(indent);
     let mut out = String::from(first);
     let mut width = first.chars().count();

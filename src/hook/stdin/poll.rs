@@ -3,22 +3,26 @@
 
 use std::io::Read;
 use std::os::fd::AsFd;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec};
 
-use super::{Collector, Payload};
+use super::{Collector, Payload, Wait};
 
 const CHUNK: usize = 64 * 1024;
 
 /// One JSON object from `file`, as `read_payload` reads it.
-pub fn read_fd<F: AsFd + Read>(mut file: F, silence: Duration, max: usize) -> Payload {
+pub fn read_fd<F: AsFd + Read>(mut file: F, wait: Wait, max: usize) -> Payload {
     let mut collector = Collector::new(max);
     let mut chunk = vec![0u8; CHUNK];
+    let started = Instant::now();
     loop {
-        match readable_within(&file, silence) {
+        let Some(timeout) = wait.next(started) else {
+            return collector.late();
+        };
+        match readable_within(&file, timeout) {
             Ok(true) => {}
-            Ok(false) => return collector.silent(),
+            Ok(false) => return collector.timed_out(timeout, &wait),
             Err(e) => return Payload::Invalid(format!("stdin: {e}")),
         }
         match file.read(&mut chunk) {
@@ -66,25 +70,25 @@ mod tests {
     #[test]
     fn an_object_is_taken_without_waiting_for_eof() {
         let (reader, _open) = pipe_with(br#" {"hook_event_name":"PreCompact"} more"#);
-        let payload = read_fd(reader, Duration::from_secs(30), 1 << 20);
+        let payload = read_fd(reader, Wait::silence(Duration::from_secs(30)), 1 << 20);
         assert!(matches!(payload, Payload::Object(map) if map["hook_event_name"] == "PreCompact"));
     }
 
     #[test]
     fn silence_gives_up_and_eof_ends() {
         let (reader, _open) = pipe_with(br#"{"hook_event_name":"Sess"#);
-        let payload = read_fd(reader, Duration::from_millis(100), 1 << 20);
+        let payload = read_fd(reader, Wait::silence(Duration::from_millis(100)), 1 << 20);
         assert_eq!(payload, Payload::Silent { bytes: 24 });
         let (reader, writer) = pipe_with(b"  \n");
         drop(writer);
         assert_eq!(
-            read_fd(reader, Duration::from_secs(30), 1 << 20),
+            read_fd(reader, Wait::silence(Duration::from_secs(30)), 1 << 20),
             Payload::Empty
         );
         let (reader, writer) = pipe_with(b"[1]");
         drop(writer);
         assert!(matches!(
-            read_fd(reader, Duration::from_secs(30), 1 << 20),
+            read_fd(reader, Wait::silence(Duration::from_secs(30)), 1 << 20),
             Payload::Invalid(_)
         ));
     }
@@ -97,12 +101,12 @@ mod tests {
             writer.write_all(br#""b"}"#).unwrap();
             writer
         });
-        let payload = read_fd(reader, Duration::from_secs(30), 1 << 20);
+        let payload = read_fd(reader, Wait::silence(Duration::from_secs(30)), 1 << 20);
         assert!(matches!(payload, Payload::Object(map) if map["a"] == "b"));
         drop(late.join().unwrap());
         let (reader, _open) = pipe_with(&[b'{'; 300]);
         assert_eq!(
-            read_fd(reader, Duration::from_secs(30), 100),
+            read_fd(reader, Wait::silence(Duration::from_secs(30)), 100),
             Payload::TooLarge
         );
     }

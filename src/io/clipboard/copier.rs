@@ -112,10 +112,11 @@ impl Copier {
         Copier::new(Arc::new(SystemClipboard), Arc::new(TmuxCommand), timeout)
     }
 
-    /// Copies `text` (control characters other than newline and tab removed).
+    /// Copies `text` (control characters other than newline and tab, and invisible
+    /// characters removed; secrets redacted).
     /// OSC 52 bytes go to `terminal`.
     pub fn run(&self, text: &str, plan: &Plan, terminal: &mut dyn Write) -> CopyOutcome {
-        let text = strip_controls(text);
+        let text = crate::core::redact::redact_owned(strip_controls(text));
         match plan {
             Plan::Off => outcome("off", false, "Clipboard is off; nothing was copied."),
             Plan::File(path) => write_file(&text, path),

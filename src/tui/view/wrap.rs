@@ -98,34 +98,51 @@ fn clip(lead: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
     out
 }
 
+/// At most this much of one piece is laid out: a 10 MB value took about a second
+/// per frame, and nobody reads that much in a panel.
+const MAX_DRAWN_BYTES: usize = 64 * 1024;
+const CUT_NOTE: &str = "… (cut here: too long to draw; the file holds the rest)";
+
+/// The part of `text` that is drawn: all of it, or its first [`MAX_DRAWN_BYTES`]
+/// cut at a character boundary.
+fn drawn(text: &str) -> (&str, bool) {
+    if text.len() <= MAX_DRAWN_BYTES {
+        return (text, false);
+    }
+    let mut end = MAX_DRAWN_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    (text.get(..end).unwrap_or_default(), true)
+}
+
 fn tokens<'p>(pieces: &'p [Piece]) -> Vec<Token<'p>> {
     let mut out = Vec::new();
     for piece in pieces {
-        if !piece.breakable {
-            out.push(Token {
-                text: &piece.text,
-                style: piece.style,
-                space: false,
-            });
-            continue;
-        }
+        let (text, cut) = drawn(&piece.text);
+        let style = piece.style;
         let mut push = |text: &'p str, space: bool| {
-            if !text.is_empty() {
-                out.push(Token {
-                    text,
-                    style: piece.style,
-                    space,
-                });
+            // An unbreakable piece is one token even when empty, as before the cap.
+            if !text.is_empty() || !piece.breakable {
+                out.push(Token { text, style, space });
             }
         };
-        let mut rest = piece.text.as_str();
-        while !rest.is_empty() {
-            let (word, after) = rest.split_at(rest.find(' ').unwrap_or(rest.len()));
-            push(word, false);
-            let spaces = after.len() - after.trim_start_matches(' ').len();
-            let (gap, after) = after.split_at(spaces);
-            push(gap, true);
-            rest = after;
+        if !piece.breakable {
+            push(text, false);
+        } else {
+            let mut rest = text;
+            while !rest.is_empty() {
+                let (word, after) = rest.split_at(rest.find(' ').unwrap_or(rest.len()));
+                push(word, false);
+                let spaces = after.len() - after.trim_start_matches(' ').len();
+                let (gap, after) = after.split_at(spaces);
+                push(gap, true);
+                rest = after;
+            }
+        }
+        if cut {
+            push(" ", true);
+            push(CUT_NOTE, false);
         }
     }
     out
@@ -231,6 +248,23 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 10 MB value is laid out only as far as [`MAX_DRAWN_BYTES`], with a note.
+    #[test]
+    fn a_huge_value_is_cut_before_it_is_laid_out() {
+        let huge = "word ".repeat(2 * 1024 * 1024);
+        let lines = hanging(Vec::new(), 0, &[Piece::words(huge, Style::default())], 80);
+        assert!(lines.len() < MAX_DRAWN_BYTES / 40, "{} lines", lines.len());
+        let all: String = lines
+            .iter()
+            .flat_map(|l| l.spans.iter().map(|s| s.content.to_string()))
+            .collect();
+        assert!(all.ends_with(CUT_NOTE), "{}", &all[all.len() - 200..]);
+        assert_eq!(
+            drawn("é".repeat(MAX_DRAWN_BYTES).as_str()).0.len(),
+            MAX_DRAWN_BYTES
+        );
+    }
 
     fn text(lines: &[Line]) -> Vec<String> {
         lines

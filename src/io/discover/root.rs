@@ -1,0 +1,132 @@
+//! Which folder a hook serves: a workspace is found at the folder it starts in or
+//! above it, never by searching below. A hook started where there is none writes
+//! nothing and walks nothing.
+//!
+//! The nearest folder that keeps a workspace's state wins over a nearer one that
+//! only holds a workflow file (Claude Code started in a Jerry project folder
+//! serves the repository's `.jerry/`). A folder is a workspace root when it
+//! holds, judged by a few `stat`s:
+//! `ORCHESTRATION.yaml`; a `.jerry/` folder (what resume-tui and Jerry keep in a
+//! workspace) unless all it holds is `local/` (Jerry's per-user state in
+//! `~/.jerry/`); a Nexus `00-system/` beside
+//! `02-projects/` or `02-builds/`; or a Jerry `projects/` folder one of whose first
+//! entries holds an `ORCHESTRATION.yaml` (a `~/projects` of unrelated code is not).
+
+use std::path::{Path, PathBuf};
+
+/// How many entries of `projects/` or `.jerry/` are looked at.
+const PEEK: usize = 64;
+
+/// Whether `dir` is a workspace root by the rule above.
+pub fn is_workspace_root(dir: &Path) -> bool {
+    keeps_state(dir) || dir.join("ORCHESTRATION.yaml").is_file() || has_jerry_projects(dir)
+}
+
+/// Where a workspace keeps its state: a `.jerry/` folder or a Nexus root. Above a
+/// folder with only a workflow file (a Jerry project folder), such a folder is
+/// the workspace.
+fn keeps_state(dir: &Path) -> bool {
+    has_jerry_folder(dir) || is_nexus_root(dir)
+}
+
+/// A `.jerry/` folder that is not only Jerry's per-user `local/` state (all that
+/// `~/.jerry/` holds): empty, or holding checkpoints, the monitor state, ….
+fn has_jerry_folder(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir.join(".jerry")) else {
+        return false;
+    };
+    let names: Vec<_> = entries
+        .flatten()
+        .take(PEEK)
+        .map(|e| e.file_name())
+        .collect();
+    names.is_empty() || names.iter().any(|n| n != "local")
+}
+
+/// A Nexus workspace: `00-system/` with `02-projects/` or `02-builds/`.
+pub fn is_nexus_root(dir: &Path) -> bool {
+    dir.join("00-system").is_dir()
+        && (dir.join("02-projects").is_dir() || dir.join("02-builds").is_dir())
+}
+
+fn has_jerry_projects(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir.join("projects")) else {
+        return false;
+    };
+    entries
+        .flatten()
+        .take(PEEK)
+        .any(|entry| entry.path().join("ORCHESTRATION.yaml").is_file())
+}
+
+/// The workspace `start` is in: the nearest of `start` and its ancestors that
+/// keeps state, else the nearest that is a workspace root at all. The search
+/// stops below `home` (a home folder found from below would claim every project
+/// under it) and below `/`. `None` when there is none.
+pub fn workspace_root(start: &Path, home: Option<&Path>) -> Option<PathBuf> {
+    let in_home = home.filter(|home| start.starts_with(home));
+    let candidates = || {
+        std::iter::once(start).chain(start.ancestors().skip(1).take_while(|dir| {
+            dir.parent().is_some()
+                && in_home.is_none_or(|home| *dir != home && dir.starts_with(home))
+        }))
+    };
+    candidates()
+        .find(|dir| keeps_state(dir))
+        .or_else(|| candidates().find(|dir| is_workspace_root(dir)))
+        .map(Path::to_path_buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mkdir(root: &Path, rel: &str) -> PathBuf {
+        let dir = root.join(rel);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn found_at_the_start_or_above_never_below() {
+        let tmp = tempfile::tempdir().unwrap();
+        let home = mkdir(tmp.path(), "home");
+        let repo = mkdir(&home, "code/repo");
+        std::fs::create_dir_all(repo.join(".jerry/checkpoints")).unwrap();
+        let deep = mkdir(&repo, "src/deep");
+        assert_eq!(workspace_root(&repo, Some(&home)), Some(repo.clone()));
+        assert_eq!(workspace_root(&deep, Some(&home)), Some(repo.clone()));
+        // Below a folder is never a reason for it to be one.
+        assert_eq!(workspace_root(&home, Some(&home)), None);
+        assert_eq!(workspace_root(&home.join("code"), Some(&home)), None);
+    }
+
+    #[test]
+    fn weak_signs_are_not_a_workspace() {
+        let tmp = tempfile::tempdir().unwrap();
+        let home = tmp.path();
+        mkdir(home, ".jerry/local");
+        mkdir(home, "projects/some-code");
+        mkdir(home, "00-system");
+        assert!(!is_workspace_root(home));
+        std::fs::write(home.join("projects/some-code/ORCHESTRATION.yaml"), "x").unwrap();
+        assert!(is_workspace_root(home));
+        let nexus = mkdir(home, "nexus");
+        mkdir(&nexus, "00-system");
+        mkdir(&nexus, "02-builds");
+        assert!(is_nexus_root(&nexus));
+        let inside = mkdir(&nexus, "02-builds/active/x");
+        assert_eq!(workspace_root(&inside, None), Some(nexus));
+    }
+
+    #[test]
+    fn a_folder_that_keeps_state_wins_over_a_nearer_workflow_file() {
+        let tmp = tempfile::tempdir().unwrap();
+        let repo = mkdir(tmp.path(), "repo");
+        let project = mkdir(&repo, "projects/PROJ-1");
+        std::fs::write(project.join("ORCHESTRATION.yaml"), "x").unwrap();
+        assert_eq!(workspace_root(&project, None), Some(project.clone()));
+        mkdir(&repo, ".jerry/checkpoints");
+        assert_eq!(workspace_root(&project, None), Some(repo));
+    }
+}

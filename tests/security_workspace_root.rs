@@ -1,0 +1,83 @@
+//! Hooks write only into a workspace, found at the folder Claude Code names or
+//! above it, never by searching below: a hook run from a home folder (or `/`)
+//! that has workspaces somewhere under it writes nothing and walks nothing.
+
+#[path = "support/hook_fixture.rs"]
+mod hook_fixture;
+#[path = "support/hostile.rs"]
+mod hostile;
+#[path = "support/transcript.rs"]
+mod transcript;
+
+use std::path::Path;
+
+use hook_fixture::{Fixture, WORKFLOW, iso, orchestration, payload};
+use serde_json::json;
+
+const EVENTS: [&str; 4] = [
+    "PreCompact",
+    "PostCompact",
+    "SessionStart",
+    "UserPromptSubmit",
+];
+
+fn run_in(fx: &Fixture, dir: &Path, home: &Path, event: &str) -> (String, String) {
+    let stdin = payload(
+        event,
+        None,
+        json!({"trigger": "manual", "source": "startup", "prompt": "go"}),
+    );
+    fx.run_env(
+        &[event, "--explain"],
+        &stdin,
+        &[
+            ("CLAUDE_PROJECT_DIR", dir.to_str().unwrap()),
+            ("HOME", home.to_str().unwrap()),
+        ],
+    )
+}
+
+/// A home folder holding a workspace three levels down, Jerry's per-user
+/// `~/.jerry/local/` and a `~/projects` of unrelated code: not a workspace.
+#[test]
+fn a_hook_started_above_a_workspace_writes_nothing_and_does_not_walk() {
+    let fx = Fixture::new();
+    let home_dir = tempfile::tempdir().unwrap();
+    let home = home_dir.path().to_path_buf();
+    hostile::write(
+        &home,
+        "code/repo/projects/PROJ-1/ORCHESTRATION.yaml",
+        orchestration(&iso(60)),
+    );
+    std::fs::create_dir_all(home.join("code/repo/.jerry/checkpoints")).unwrap();
+    std::fs::create_dir_all(home.join(".jerry/local")).unwrap();
+    hostile::write(&home, "projects/some-tool/README.md", "# not a workflow\n");
+    let before = hostile::tree(&home);
+    for event in EVENTS {
+        let (out, err) = run_in(&fx, &home, &home, event);
+        let expected = if event == "PreCompact" { "{}\n" } else { "" };
+        assert_eq!(out, expected, "{event}");
+        assert!(
+            err.contains("not a workspace, nor inside one") || event != "PreCompact",
+            "{event} walked or wrote: {err}"
+        );
+    }
+    assert_eq!(hostile::tree(&home), before, "something was written");
+    assert!(!home.join(".jerry/checkpoints").exists());
+}
+
+/// Started in a folder inside a workspace, the hook serves the workspace: the
+/// checkpoint goes to its `.jerry/checkpoints/`, not to the subfolder.
+#[test]
+fn a_hook_started_inside_a_workspace_finds_it_above() {
+    let fx = Fixture::new();
+    std::fs::create_dir_all(fx.root().join(".jerry/checkpoints")).unwrap();
+    let inside = fx.root().join(WORKFLOW).parent().unwrap().to_path_buf();
+    let (out, _) = run_in(&fx, &inside, fx.home.path(), "PreCompact");
+    assert_eq!(out, "{}\n");
+    assert_eq!(fx.checkpoints().len(), 1, "{:?}", hostile::tree(fx.root()));
+    assert!(
+        !inside.join(".jerry").exists(),
+        "written into the subfolder"
+    );
+}
