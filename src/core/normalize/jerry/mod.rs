@@ -226,10 +226,22 @@ fn summary(res: &Resumption, fallback: Summary, section: &Value) -> Summary {
         fallback.phase,
         &src.phase,
     );
+    let last_done = section
+        .get("last_completed_phase")
+        .and_then(crate::core::normalize::value::text)
+        .filter(|_| phase.is_none());
+    let (phase, phase_src, fallback_name) = match last_done {
+        Some(n) => (
+            Some(n.clone()),
+            Some("resumption.last_completed_phase".to_string()),
+            Some(format!("phase {n} completed")),
+        ),
+        None => (phase, phase_src, None),
+    };
     let (phase_name, name_src) = pick(
         &rec.current_phase_name,
         &["current_phase_name"],
-        fallback.phase_name,
+        fallback.phase_name.or(fallback_name),
         &src.phase_name,
     );
     let activity_here = rec
