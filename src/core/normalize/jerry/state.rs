@@ -310,7 +310,12 @@ fn barrier(doc: &Value) -> Found {
                 .find(|(_, s, _)| progress(Some(s)) == Progress::Other)
         })?;
     let (id, status, at) = pick;
-    Some((format!("barrier {id}: {status}"), at.clone()))
+    let label = if id.to_ascii_lowercase().starts_with("barrier") {
+        format!("{id}: {status}")
+    } else {
+        format!("barrier {id}: {status}")
+    };
+    Some((label, at.clone()))
 }
 
 /// The gate of `quality_gates:` / `gates:` marked IN_PROGRESS (or ACTIVE).

@@ -100,6 +100,8 @@ fn barriers_and_gates_in_progress() {
         s.sources.current_gate.as_deref(),
         Some("quality_gates[1].status")
     );
+    let s = summary("barriers:\n  barrier-1: {status: NOT STARTED}\n");
+    assert_eq!(s.activity.as_deref(), Some("barrier-1: NOT STARTED"));
     let s = summary("gates:\n  GATE-5: {status: passed}\n  GATE-6: {status: in_progress}\n");
     assert_eq!(s.current_gate.as_deref(), Some("GATE-6"));
 }
