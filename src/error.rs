@@ -16,6 +16,10 @@ pub enum Error {
     /// The command line named something that does not exist or is ambiguous.
     #[error("{0}")]
     Usage(String),
+    /// A project name that matches several projects (exit code 2); the message
+    /// lists them.
+    #[error("{0}")]
+    Ambiguous(String),
     /// A write was refused or failed; the file is unchanged (`io::write`).
     #[error(transparent)]
     Write(#[from] crate::io::write::WriteError),
@@ -26,6 +30,17 @@ impl Error {
         Error::Io {
             path: path.to_string(),
             source,
+        }
+    }
+}
+
+impl From<crate::core::workspace::LookupError> for Error {
+    fn from(e: crate::core::workspace::LookupError) -> Self {
+        match e {
+            crate::core::workspace::LookupError::Ambiguous { .. } => {
+                Error::Ambiguous(e.to_string())
+            }
+            crate::core::workspace::LookupError::NotFound { .. } => Error::Usage(e.to_string()),
         }
     }
 }

@@ -28,7 +28,10 @@ fn main() -> ExitCode {
             let message = err.to_string();
             let message = resume_tui::core::render::budget::escape_controls(&message);
             eprintln!("resume-tui: {message}");
-            ExitCode::from(1)
+            match err {
+                resume_tui::Error::Ambiguous(_) => ExitCode::from(2),
+                _ => ExitCode::from(1),
+            }
         }
     }
 }

@@ -196,10 +196,14 @@ fn an_ambiguous_or_unknown_name_says_what_to_type() {
         .arg(fixture())
         .output()
         .unwrap();
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(2), "an ambiguous name exits 2");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("\"0\" matches 5 projects: 01-onboarding, 02-state-refactor, 03-legacy, 04-unversioned, 05-plain; name one of them exactly"),
+        err.contains("\"0\" matches 5 projects (newest first); name one of them by its id:\n  02-state-refactor  ·  State system refactor  ·  ACTIVE  ·  updated 2026-03-01T11:50:00Z\n  01-onboarding  ·"),
+        "{err}"
+    );
+    assert!(
+        err.contains("  05-plain  ·  -  ·  ACTIVE  ·  updated -"),
         "{err}"
     );
     let out = cmd()
@@ -231,7 +235,7 @@ fn validate_exits_by_severity() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.trim_end()
-            .ends_with("16 files: 0 errors, 5 warnings, 5 notes"),
+            .ends_with("16 files: 0 errors, 5 warnings, 7 notes"),
         "{text}"
     );
     assert!(

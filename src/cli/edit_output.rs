@@ -21,7 +21,7 @@ pub fn load_project(ctx: &Context, name: &str) -> Result<(Workspace, usize)> {
     }
     let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
     let name = super::show::project_name_under_root(ctx, name);
-    let project = find_project(&ws, &name).map_err(|e| Error::Usage(e.to_string()))?;
+    let project = find_project(&ws, &name)?;
     let index = ws
         .projects
         .iter()

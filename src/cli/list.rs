@@ -12,6 +12,7 @@ use crate::core::model::{Project, Severity, Workspace};
 use crate::core::staleness::StalenessLevel;
 use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::trajectory::Trend;
+use crate::core::workspace::aliases;
 use crate::io::load::load_workspace;
 use crate::{Error, Result};
 
@@ -96,6 +97,16 @@ fn phase_cell(project: &Project) -> String {
     }
 }
 
+/// The status, marked `≠` when the file contradicts itself (the footer says so).
+fn status_cell(project: &Project) -> String {
+    let status = text_or_dash(project.summary.status.as_deref());
+    if project.summary.contradictions.is_empty() {
+        status
+    } else {
+        format!("≠ {status}")
+    }
+}
+
 fn text_or_dash(value: Option<&str>) -> String {
     value
         .map(str::trim)
@@ -136,7 +147,7 @@ fn cells(project: &Project, now: Timestamp) -> [String; 12] {
         kind.to_string(),
         project.id.clone(),
         text_or_dash(project.name.as_deref()),
-        text_or_dash(summary.status.as_deref()),
+        status_cell(project),
         phase_cell(project),
         text_or_dash(summary.activity.as_deref()),
         project.staleness.level.label().to_string(),
@@ -229,6 +240,23 @@ fn footer(ws: &Workspace) -> String {
         join(kinds),
         join(shapes)
     );
+    let contradicting = ws
+        .projects
+        .iter()
+        .filter(|p| !p.summary.contradictions.is_empty())
+        .count();
+    if contradicting > 0 {
+        footer.push_str(&format!(
+            " · ≠ {contradicting} file{} contradict{} {} (`resume-tui show ID` says where)",
+            plural(contradicting),
+            if contradicting == 1 { "s" } else { "" },
+            if contradicting == 1 {
+                "itself"
+            } else {
+                "themselves"
+            },
+        ));
+    }
     let unassigned = ws.unassigned_checkpoints.len();
     if unassigned > 0 {
         let unacked = ws
@@ -300,6 +328,7 @@ fn row_json(p: &Project) -> Value {
     json!({
         "kind": p.kind,
         "id": p.id,
+        "aliases": aliases(p),
         "name": p.name,
         "source": p.source,
         "dir": p.dir,
@@ -308,6 +337,7 @@ fn row_json(p: &Project) -> Value {
         "phase": s.phase,
         "phase_name": s.phase_name,
         "activity": s.activity,
+        "current_gate": s.current_gate,
         "next_step": s.next_step,
         "updated_at": s.updated_at,
         "updated_at_raw": s.updated_at_raw,
@@ -319,5 +349,6 @@ fn row_json(p: &Project) -> Value {
         "missing_files": p.staleness.missing_files.len(),
         "last_score": last_score,
         "warnings": problem_count(p),
+        "contradictions": s.contradictions,
     })
 }

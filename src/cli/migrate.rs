@@ -57,7 +57,7 @@ fn orchestration_files(ctx: &Context, args: &MigrateResumptionArgs) -> Result<Ve
     };
     let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
     let name = project_name_under_root(ctx, name);
-    let project = find_project(&ws, &name).map_err(|e| Error::Usage(e.to_string()))?;
+    let project = find_project(&ws, &name)?;
     if project.kind != ProjectKind::Jerry {
         return Err(Error::Usage(format!(
             "{} is a Nexus project ({}); use `resume-tui migrate nexus`",

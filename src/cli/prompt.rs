@@ -61,7 +61,7 @@ pub(crate) fn load(ctx: &Context) -> Workspace {
 /// The project `name` names; an unreadable state file is an error naming it.
 pub(crate) fn lookup<'a>(ctx: &Context, ws: &'a Workspace, name: &str) -> Result<&'a Project> {
     let name = project_name_under_root(ctx, name);
-    let project = find_project(ws, &name).map_err(|e| Error::Usage(e.to_string()))?;
+    let project = find_project(ws, &name)?;
     if project.shape == Shape::Unreadable {
         let why = project
             .diagnostics

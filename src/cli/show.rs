@@ -24,7 +24,7 @@ pub fn run(ctx: &Context, args: &ShowArgs, out: &mut dyn Write) -> Result<ExitCo
     }
     let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
     let name = project_name_under_root(ctx, &args.project);
-    let project = find_project(&ws, &name).map_err(|e| Error::Usage(e.to_string()))?;
+    let project = find_project(&ws, &name)?;
     let written = if args.json {
         let text = serde_json::to_string_pretty(&to_json(&ws, project, ctx.now))
             .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
@@ -56,6 +56,7 @@ pub fn to_json(ws: &Workspace, project: &Project, now: Timestamp) -> Value {
         "format": SHOW_FORMAT,
         "root": ws.root,
         "now": now,
+        "aliases": crate::core::workspace::aliases(project),
         "project": project,
     })
 }
@@ -78,6 +79,23 @@ fn write_text(out: &mut dyn Write, project: &Project, now: Timestamp) -> std::io
         ("folder", "dir"),
     ] {
         writeln!(out, "  {label:<12} {}", scalar(&field(key), false))?;
+    }
+    let aliases = crate::core::workspace::aliases(project);
+    let others = aliases.get(1..).unwrap_or_default().join(", ");
+    let others = if others.is_empty() {
+        "-".to_string()
+    } else {
+        others
+    };
+    writeln!(out, "  {:<12} {others}", "also named")?;
+    if !project.summary.contradictions.is_empty() {
+        writeln!(
+            out,
+            "\nWARNING: the file contradicts itself; check before trusting it:"
+        )?;
+        for sentence in &project.summary.contradictions {
+            writeln!(out, "  - {sentence}")?;
+        }
     }
 
     section(out, "Summary")?;

@@ -3,14 +3,17 @@
 //! `--strict` on warnings.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde_json::json;
 
 use super::{Context, ValidateArgs};
 use crate::core::model::{Diagnostic, Severity};
+use crate::core::normalize::unknowns::unknowns;
+use crate::core::workspace::{LookupError, find_project};
 use crate::io::discover::{Discovery, FileKind, discover};
-use crate::io::load::{LoadOptions, discover_paths, load_discovered, read_text};
+use crate::io::load::{LoadOptions, discover_paths, load_discovered, load_workspace, read_text};
 use crate::{Error, Result};
 
 /// Version of the `--json` layout (docs/formats.md).
@@ -21,8 +24,7 @@ pub fn run(ctx: &Context, args: &ValidateArgs, out: &mut dyn Write) -> Result<Ex
     let discovery = if args.paths.is_empty() {
         discover(&root, &ctx.env)
     } else {
-        // Relative paths are taken from the current folder, as a shell user expects.
-        discover_paths(&root, &args.paths)
+        discover_paths(&root, &resolve_paths(ctx, &root, &args.paths)?)
     };
     let diagnostics = check(&root, &discovery, ctx);
     let files = discovery
@@ -63,6 +65,30 @@ pub fn run(ctx: &Context, args: &ValidateArgs, out: &mut dyn Write) -> Result<Ex
     Ok(ExitCode::from(code))
 }
 
+/// Each PATH as `show` takes it: a path from the current folder, else from the
+/// root, else a project name (id, alias or unique prefix) standing for its
+/// state file. A name that matches several projects is refused (exit 2).
+fn resolve_paths(ctx: &Context, root: &Path, given: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut ws = None;
+    let mut out = Vec::new();
+    for path in given {
+        let from_root = root.join(path);
+        if path.exists() || path.is_absolute() {
+            out.push(path.clone());
+        } else if from_root.exists() {
+            out.push(from_root);
+        } else {
+            let ws = ws.get_or_insert_with(|| load_workspace(root, &ctx.env, ctx.now, &ctx.config));
+            match find_project(ws, &path.to_string_lossy()) {
+                Ok(project) => out.push(root.join(&project.source)),
+                Err(e @ LookupError::Ambiguous { .. }) => return Err(e.into()),
+                Err(LookupError::NotFound { .. }) => out.push(path.clone()),
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Everything wrong with the discovered files: what loading them reports, plus the
 /// wire-format checks. Sorted by file, line and column; duplicates dropped.
 fn check(root: &std::path::Path, discovery: &Discovery, ctx: &Context) -> Vec<Diagnostic> {
@@ -75,6 +101,7 @@ fn check(root: &std::path::Path, discovery: &Discovery, ctx: &Context) -> Vec<Di
     );
     let mut all = ws.diagnostics;
     for project in ws.projects {
+        all.extend(unknowns(&project));
         all.extend(project.diagnostics);
     }
     for found in &discovery.files {

@@ -23,8 +23,11 @@ pub struct GateTrajectory {
     pub threshold: Option<f64>,
     pub max_iterations: Option<i64>,
     pub status: Option<String>,
-    /// The weakest scored dimension of the gate's last result, if recorded.
+    /// The weakest scored dimension of the gate's last result, if recorded; tied
+    /// dimensions are all named, joined with ", ".
     pub lowest_dimension: Option<(String, f64)>,
+    /// When the gate's last score was given (`completed_at`, `date`), if recorded.
+    pub scored_at: Option<crate::core::time::Timestamp>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -45,16 +48,24 @@ pub struct Trajectory {
 impl Trajectory {
     /// The last score of the last gate that has one.
     pub fn last_score(&self) -> Option<(&str, f64)> {
-        self.gates
-            .iter()
-            .rev()
-            .find_map(|g| g.scores.last().map(|s| (g.gate.as_str(), *s)))
+        let gate = self.newest_scored()?;
+        gate.scores.last().map(|s| (gate.gate.as_str(), *s))
     }
 
-    /// Direction of the last two scores of the last scored gate.
+    /// Direction of the last two scores of the newest scored gate.
     pub fn last_trend(&self) -> Option<Trend> {
-        let gate = self.gates.iter().rev().find(|g| !g.scores.is_empty())?;
-        Some(trend(&gate.scores))
+        Some(trend(&self.newest_scored()?.scores))
+    }
+
+    /// The newest gate with a score: a gate under way, else the one scored last
+    /// by date, else the last in the file.
+    pub fn newest_scored(&self) -> Option<&GateTrajectory> {
+        self.gates
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| !g.scores.is_empty())
+            .max_by_key(|(i, g)| (under_way(g.status.as_deref()), g.scored_at, *i))
+            .map(|(_, g)| g)
     }
 }
 
@@ -95,8 +106,16 @@ impl Trajectory {
                 .lowest_dimension
                 .take()
                 .or_else(|| d.lowest_dimension.clone());
+            gate.scored_at = gate.scored_at.or(d.scored_at);
         }
     }
+}
+
+fn under_way(status: Option<&str>) -> bool {
+    status.is_some_and(|s| {
+        let s = s.trim().to_ascii_uppercase().replace([' ', '-'], "_");
+        s == "ACTIVE" || s.ends_with("IN_PROGRESS")
+    })
 }
 
 /// Gate ids compare ignoring case, `-`, `_` and spaces: `QG-1` is `qg1`.
@@ -112,10 +131,17 @@ pub fn same_gate(a: &str, b: &str) -> bool {
 
 /// The lowest scored dimension of a `{dimension: score}` list, ignoring unscored ones.
 pub fn lowest_dimension(dimensions: &[(String, Option<f64>)]) -> Option<(String, f64)> {
-    dimensions
+    let scored: Vec<(&String, f64)> = dimensions
         .iter()
-        .filter_map(|(name, score)| score.map(|s| (name.clone(), s)))
-        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .filter_map(|(name, score)| score.map(|s| (name, s)))
+        .collect();
+    let low = scored.iter().map(|(_, s)| *s).min_by(f64::total_cmp)?;
+    let names: Vec<&str> = scored
+        .iter()
+        .filter(|(_, s)| *s == low)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    Some((names.join(", "), low))
 }
 
 pub fn trend(scores: &[f64]) -> Trend {
@@ -138,6 +164,45 @@ mod tests {
         assert_eq!(trend(&[0.9, 0.9]), Trend::Flat);
         assert_eq!(trend(&[0.9]), Trend::Single);
         assert_eq!(trend(&[]), Trend::Single);
+    }
+
+    #[test]
+    fn the_last_score_is_the_newest_not_the_last_in_the_file() {
+        let at = crate::core::time::Timestamp::parse;
+        let gate = |id: &str, scores: Vec<f64>, status: &str, date: &str| GateTrajectory {
+            gate: id.into(),
+            scores,
+            status: Some(status.into()),
+            scored_at: at(date),
+            ..Default::default()
+        };
+        let mut t = Trajectory {
+            source: TrajectorySource::QualityGates,
+            gates: vec![
+                gate("qg-2", vec![0.9], "PASS", "2026-02-18"),
+                gate("qg-1", vec![0.8], "PASS", "2026-02-10"),
+            ],
+        };
+        assert_eq!(t.last_score(), Some(("qg-2", 0.9)));
+        t.gates
+            .push(gate("qg-3", vec![0.7, 0.82], "IN_PROGRESS", ""));
+        assert_eq!(t.last_score(), Some(("qg-3", 0.82)));
+        assert_eq!(t.last_trend(), Some(Trend::Rising));
+    }
+
+    #[test]
+    fn tied_weakest_dimensions_are_all_named() {
+        let dims = [
+            ("evidence".to_string(), Some(0.9)),
+            ("rigor".to_string(), Some(0.95)),
+            ("traceability".to_string(), Some(0.9)),
+            ("x".to_string(), None),
+        ];
+        assert_eq!(
+            lowest_dimension(&dims),
+            Some(("evidence, traceability".to_string(), 0.9))
+        );
+        assert_eq!(lowest_dimension(&[]), None);
     }
 
     #[test]
@@ -175,6 +240,7 @@ mod tests {
             max_iterations: Some(5),
             status: Some("PASS".into()),
             lowest_dimension: Some(("evidence".into(), 0.88)),
+            scored_at: None,
         }];
         t.enrich(&details);
         let g = &t.gates[0];

@@ -47,6 +47,7 @@ pub fn load(
         session,
         fast_orchestration: true,
         one_thread: true,
+        partial: true,
     };
     let ws = load_discovered(root, &discovery, ctx.now, ctx.config, &options);
     ws.projects.into_iter().next()

@@ -14,7 +14,7 @@ use crate::core::model::{
 use crate::core::normalize;
 use crate::core::staleness::{self, Session};
 use crate::core::time::Timestamp;
-use crate::core::workspace::{assign_checkpoints, make_ids_unique};
+use crate::core::workspace::{assign_checkpoints, attribute_unclaimed, make_ids_unique};
 use crate::io::discover::{self, Discovery, FileKind, Found};
 use crate::io::env::Env;
 use crate::io::write::ContentHash;
@@ -38,6 +38,9 @@ pub struct LoadOptions {
     /// Read on the calling thread only (a hook reads a handful of small files;
     /// starting threads would cost more than it saves).
     pub one_thread: bool,
+    /// Only some of the workspace's projects are loaded (one file re-read): a
+    /// checkpoint none of them claims is not given to the only one loaded.
+    pub partial: bool,
 }
 
 /// The content hash of each state file (ORCHESTRATION.yaml, Nexus manifest) as
@@ -117,8 +120,11 @@ pub fn load_project_file(
     let Some(found) = project_files(root, rel_path) else {
         return (None, None);
     };
-    let (ws, mut hashes) =
-        load_discovered_hashed(root, &found, now, config, &LoadOptions::default());
+    let options = LoadOptions {
+        partial: true,
+        ..LoadOptions::default()
+    };
+    let (ws, mut hashes) = load_discovered_hashed(root, &found, now, config, &options);
     let hash = found.files.first().and_then(|f| hashes.remove(&f.rel));
     (ws.projects.into_iter().next(), hash)
 }
@@ -249,7 +255,12 @@ fn load_files(
         }
     }
     ws.projects.sort_by(|a, b| a.source.cmp(&b.source));
-    ws.unassigned_checkpoints = assign_checkpoints(&mut ws.projects, checkpoints);
+    let unclaimed = assign_checkpoints(&mut ws.projects, checkpoints);
+    ws.unassigned_checkpoints = if options.partial {
+        unclaimed
+    } else {
+        attribute_unclaimed(&mut ws.projects, unclaimed)
+    };
     make_ids_unique(&mut ws.projects);
     choose_precompact(&mut ws, precompacts);
     for project in &mut ws.projects {

@@ -73,19 +73,21 @@ pub fn compare(sort: Sort, a: &Project, b: &Project, unassigned: &[Checkpoint]) 
 }
 
 /// True when every word of `query` is a case-insensitive subsequence of the
-/// project's id, name, phase or status.
+/// project's id, one of its aliases (`core::workspace::aliases`), name, phase or
+/// status.
 pub fn matches(project: &Project, query: &str) -> bool {
     let s = &project.summary;
+    let aliases = crate::core::workspace::aliases(project);
     let fields = [
-        Some(project.id.as_str()),
         project.name.as_deref(),
         s.phase.as_deref(),
         s.phase_name.as_deref(),
         s.status.as_deref(),
     ];
-    query
-        .split_whitespace()
-        .all(|word| fields.iter().flatten().any(|field| fuzzy(field, word)))
+    query.split_whitespace().all(|word| {
+        aliases.iter().any(|alias| fuzzy(alias, word))
+            || fields.iter().flatten().any(|field| fuzzy(field, word))
+    })
 }
 
 /// Subsequence match ignoring case, with the matched characters close together
@@ -151,5 +153,17 @@ mod tests {
             "fraud"
         ));
         assert!(fuzzy("fraud-audit", "fraud"));
+    }
+
+    #[test]
+    fn the_filter_finds_a_project_by_an_alias() {
+        let p = crate::core::normalize::jerry::normalize_orchestration(
+            "projects/PROJ-010-cyber-ops/ORCHESTRATION.yaml",
+            "projects/PROJ-010-cyber-ops",
+            "workflow: {id: ops-20260222-001}\n",
+        );
+        assert!(matches(&p, "PROJ-010"));
+        assert!(matches(&p, "cyber"));
+        assert!(!matches(&p, "PROJ-011"));
     }
 }

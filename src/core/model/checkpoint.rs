@@ -78,7 +78,8 @@ pub struct Checkpoint {
     pub acknowledged_at: Option<String>,
     pub written_by: Option<String>,
     pub post_compact: Option<PostCompactRecord>,
-    /// Real Jerry `resumption_state` (null in every real file seen), as JSON.
+    /// Real Jerry `resumption_state`, as JSON (its fields are also read into the
+    /// ones above; see `normalize::resumption_state`).
     pub resumption_state: Option<serde_json::Value>,
     pub other: OtherFields,
 }

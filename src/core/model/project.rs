@@ -77,6 +77,37 @@ pub struct Summary {
     pub last_checkpoint: Option<String>,
     /// Context fill (0.0–1.0) recorded with the last update.
     pub fill_at_update: Option<f64>,
+    /// The quality gate under way (`quality_trajectory.current_gate`, else the gate
+    /// marked IN_PROGRESS).
+    pub current_gate: Option<String>,
+    /// Every pipeline that states a phase or status, the active one first.
+    pub pipelines: Vec<PipelineState>,
+    /// Places where the file says two incompatible things, one sentence each.
+    pub contradictions: Vec<String>,
+    /// The key each value above was read from (`pipelines.ps.current_phase`).
+    pub sources: SummarySources,
+}
+
+/// Which key of the file each summary value came from; `None` when not found.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct SummarySources {
+    pub status: Option<String>,
+    pub phase: Option<String>,
+    pub phase_name: Option<String>,
+    pub activity: Option<String>,
+    pub current_gate: Option<String>,
+    pub next_step: Option<String>,
+    pub updated_at: Option<String>,
+}
+
+/// One of a workflow's `pipelines:` (or its single `pipeline:`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct PipelineState {
+    pub name: String,
+    /// The key it is under (`pipelines.ps`).
+    pub key: String,
+    pub phase: Option<String>,
+    pub status: Option<String>,
 }
 
 /// One workflow (Jerry ORCHESTRATION.yaml) or one Nexus project/build manifest.

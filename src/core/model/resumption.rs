@@ -17,6 +17,8 @@ pub struct Resumption {
     pub compaction: Option<CompactionEvents>,
     /// Keys under `resumption:` (and under `recovery_state:`) the model does not know, in order.
     pub other: OtherFields,
+    /// The file's `paths.base`, which listed paths may be relative to.
+    pub paths_base: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -45,6 +47,13 @@ pub struct FileToRead {
     pub sections: Vec<String>,
     /// Filled by the loader: does the path exist under the workspace root?
     pub exists: Option<bool>,
+    /// Filled by the loader: where the file was found, relative to the root.
+    pub resolved: Option<String>,
+    /// Filled by the loader for a missing file: the folders (relative to the
+    /// root, `.` for the root itself) it was looked for in.
+    pub looked_in: Vec<String>,
+    /// The entry is prose, not a path: shown as a note, never looked up.
+    pub note: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]

@@ -288,6 +288,9 @@ fn read_jerry(path: &str, v: &Value) -> Checkpoint {
         }
     }
     c.resumption_state = get(v, "resumption_state").filter(|r| !r.is_null()).cloned();
+    if let Some(state) = c.resumption_state.clone() {
+        super::resumption_state::read_resumption_state(&mut c, &state);
+    }
     let known = [
         "checkpoint_id",
         "context_state",
@@ -359,7 +362,7 @@ fn files_to_read(value: &Value) -> Vec<FileToRead> {
                 priority: get_int(item, "priority"),
                 purpose: get_text(item, "purpose"),
                 sections: jv::get_text_list(item, "sections"),
-                exists: None,
+                ..FileToRead::default()
             }),
             other => jv::text(other).map(|path| FileToRead {
                 path,

@@ -8,6 +8,8 @@ pub mod json_locate;
 pub mod json_value;
 pub mod nexus;
 pub mod precompact;
+mod resumption_state;
 pub mod schema_check;
+pub mod unknowns;
 pub mod value;
 pub mod yaml_guard;

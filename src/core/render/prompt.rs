@@ -35,6 +35,14 @@ pub fn render_prompt(project: &Project) -> Rendered {
         "ORCHESTRATION PLAN: {}\n\n",
         blocks::plan_path(project)
     ));
+    if !project.summary.contradictions.is_empty() {
+        out.push_str("WARNING: the state file contradicts itself; confirm with the operator before trusting it:\n");
+        for sentence in &project.summary.contradictions {
+            out.push_str(&wrap("- ", 2, sentence));
+            out.push('\n');
+        }
+        out.push('\n');
+    }
 
     out.push_str("RECOVERY STATE:\n");
     let phase = state::phase(project).or_else(|| checkpoint.and_then(|c| c.current_phase.clone()));

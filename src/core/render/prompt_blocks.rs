@@ -189,27 +189,28 @@ pub fn files(project: &Project) -> Block {
             priority: Some(1),
             purpose: Some("Workflow state (no files_to_read recorded).".into()),
             sections,
-            exists: None,
+            ..FileToRead::default()
         });
     }
     list.sort_by_key(|f| f.priority.map_or((1, 0), |p| (0, p)));
-    let gate = project
-        .resumption
-        .as_ref()
-        .and_then(|r| r.quality.as_ref())
-        .and_then(|q| q.current_gate.clone());
+    let gate = project.summary.current_gate.clone();
     let phase = state::phase(project);
     let mut rank = 0;
     for file in list.iter().take(MAX_FILES) {
         rank += 1;
-        let missing = if file.exists == Some(false) {
-            "  [not found]"
-        } else {
-            ""
+        if file.note {
+            block.push(&format!("{rank}. [NOTE] "), 3, &file.path);
+            continue;
+        }
+        let missing = match (file.exists, file.looked_in.as_slice()) {
+            (Some(false), []) => "  [not found]".to_string(),
+            (Some(false), looked) => format!("  [not found; looked in {}]", looked.join(", ")),
+            _ => String::new(),
         };
+        let path = file.resolved.as_deref().unwrap_or(&file.path);
         block.lines.push(format!(
             "{rank}. [PRIORITY {rank}] {}{missing}",
-            one_line(&file.path)
+            one_line(path)
         ));
         let sections: Vec<String> = file
             .sections

@@ -96,8 +96,11 @@ pub fn phase_label(phase: Option<&str>, name: Option<&str>) -> Option<String> {
         }
     });
     match (phase, name) {
-        (Some(p), Some(n)) if p != n => Some(format!("{p} ({n})")),
-        (Some(p), _) => Some(p),
+        (Some(p), Some(n)) if n.eq_ignore_ascii_case(&p) => Some(p),
+        (Some(p), Some(n)) if n.to_lowercase().contains(&p.to_lowercase()) => Some(n.to_string()),
+        (Some(p), Some(n)) if p.to_lowercase().contains(&n.to_lowercase()) => Some(p),
+        (Some(p), Some(n)) => Some(format!("{p} ({n})")),
+        (Some(p), None) => Some(p),
         (None, Some(n)) => Some(n.to_string()),
         (None, None) => None,
     }
@@ -224,6 +227,15 @@ mod tests {
             Some("phase-2")
         );
         assert_eq!(phase_label(None, Some("Done")).as_deref(), Some("Done"));
+        assert_eq!(
+            phase_label(Some("2"), Some("Phase 2: Design")).as_deref(),
+            Some("Phase 2: Design"),
+            "a name that carries the phase does not repeat it"
+        );
+        assert_eq!(
+            phase_label(Some("COMPLETE"), Some("complete")).as_deref(),
+            Some("COMPLETE")
+        );
         assert_eq!(phase_label(None, None), None);
     }
 }

@@ -40,6 +40,13 @@ pub struct ResumptionV1 {
     pub next_action: Option<Scalar>,
     /// Written by some files instead of `last_checkpoint`.
     pub last_checkpoint_id: Option<Scalar>,
+    /// Written by some files instead of `current_state`.
+    pub context_summary: Option<Scalar>,
+    /// The last phase finished, when no current phase is written.
+    pub last_completed_phase: Option<Scalar>,
+    /// More files to read, read like `files_to_read`.
+    pub key_reference_files: Option<Vec<FileToReadEntry>>,
+    pub key_artifacts_to_read: Option<Vec<FileToReadEntry>>,
 }
 
 /// v2 nested: `recovery_state:` plus the sub-sections (seed 004's update protocol).

@@ -56,7 +56,7 @@ pub fn claim(project: &Project, checkpoint: &Checkpoint) -> Option<Claim> {
 }
 
 /// The folder holding the checkpoint's `.jerry` folder contains the project's file.
-fn same_repo(project: &Project, checkpoint: &Checkpoint) -> bool {
+pub(super) fn same_repo(project: &Project, checkpoint: &Checkpoint) -> bool {
     let path = checkpoint.path.as_str();
     let repo = if path.starts_with(".jerry/") {
         ""
@@ -98,6 +98,43 @@ fn same_file(listed: &str, path: &str) -> bool {
     };
     let (a, b) = (parts(listed), parts(path));
     !a.is_empty() && !b.is_empty() && a.iter().rev().zip(b.iter().rev()).all(|(x, y)| x == y)
+}
+
+/// For a checkpoint no workflow claims: the only Jerry workflow of its
+/// repository, else the only one whose folder its listed files lie in.
+pub fn fallback_owner(projects: &[Project], checkpoint: &Checkpoint) -> Option<usize> {
+    let repo: Vec<usize> = projects
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.kind == ProjectKind::Jerry && same_repo(p, checkpoint))
+        .map(|(i, _)| i)
+        .collect();
+    if let [only] = repo.as_slice() {
+        return Some(*only);
+    }
+    let mentioned: Vec<usize> = repo
+        .into_iter()
+        .filter(|i| {
+            projects.get(*i).is_some_and(|p| {
+                !p.dir.is_empty()
+                    && checkpoint
+                        .files_to_read
+                        .iter()
+                        .any(|f| mentions(&f.path, &p.dir))
+            })
+        })
+        .collect();
+    match mentioned.as_slice() {
+        [only] => Some(*only),
+        _ => None,
+    }
+}
+
+/// `path` (as listed, maybe absolute) lies in the root-relative folder `dir`.
+fn mentions(path: &str, dir: &str) -> bool {
+    let path = path.replace('\\', "/");
+    let dir = dir.trim_end_matches('/');
+    path.starts_with(&format!("{dir}/")) || path.contains(&format!("/{dir}/"))
 }
 
 fn names_workflow(state: &Value, workflow: &str) -> bool {

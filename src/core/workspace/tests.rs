@@ -1,5 +1,5 @@
 use super::*;
-use crate::core::model::{CheckpointFormat, ProjectKind, Shape, Summary};
+use crate::core::model::{CheckpointFormat, ProjectKind, Shape, Summary, Workspace};
 
 fn project(id: &str, source: &str) -> Project {
     let dir = source.rsplit_once('/').map_or("", |(d, _)| d).to_string();
@@ -109,25 +109,63 @@ fn finds_by_id_path_case_and_prefix() {
 }
 
 #[test]
-fn an_ambiguous_prefix_lists_the_candidates() {
-    let ws = workspace();
+fn an_ambiguous_prefix_lists_the_candidates_newest_first() {
+    let mut ws = workspace();
+    let at = |t: &str| crate::core::time::Timestamp::parse(t);
+    ws.projects[1].summary.updated_at = at("2026-02-17T00:00:00Z");
+    ws.projects[1].summary.status = Some("ACTIVE".into());
+    ws.projects[2].summary.updated_at = at("2026-02-18T00:00:00Z");
     let err = find_project(&ws, "feat01").unwrap_err();
+    let LookupError::Ambiguous { candidates, .. } = &err else {
+        panic!("{err}")
+    };
+    let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(
-        err,
-        LookupError::Ambiguous {
-            name: "feat01".into(),
-            candidates: vec![
-                "feat010-remediation-20260215-001".into(),
-                "feat012-impl-20260217-001".into(),
-                "feat014-impl-20260217-001".into(),
-            ],
-        }
+        ids,
+        [
+            "feat014-impl-20260217-001",
+            "feat012-impl-20260217-001",
+            "feat010-remediation-20260215-001",
+        ]
     );
     let text = err.to_string();
     assert!(
-        text.starts_with("\"feat01\" matches 3 projects: feat010-"),
+        text.starts_with(
+            "\"feat01\" matches 3 projects (newest first); name one of them by its id:\n  feat014-"
+        ),
         "{text}"
     );
+    assert!(
+        text.contains(
+            "feat012-impl-20260217-001  ·  -  ·  ACTIVE  ·  updated 2026-02-17T00:00:00Z"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn projects_are_named_by_their_owners_aliases() {
+    let mut ws = workspace();
+    ws.projects.push(project(
+        "cyber-ops-20260222-001",
+        "projects/PROJ-010-cyber-ops/ORCHESTRATION.yaml",
+    ));
+    ws.projects.push(project(
+        "ops-review",
+        "projects/PROJ-010-cyber-ops/orchestration/review-1/ORCHESTRATION.yaml",
+    ));
+    let id = |name: &str| find_project(&ws, name).map(|p| p.id.as_str());
+    assert_eq!(id("review-1"), Ok("ops-review"), "the workflow folder");
+    assert_eq!(id("REVIEW"), Ok("ops-review"), "a prefix of an alias");
+    let err = find_project(&ws, "PROJ-010").unwrap_err();
+    let LookupError::Ambiguous { candidates, .. } = err else {
+        panic!("two workflows live in PROJ-010")
+    };
+    assert_eq!(candidates.len(), 2);
+    assert!(matches!(
+        find_project(&ws, "proj-010-cyber"),
+        Err(LookupError::Ambiguous { .. })
+    ));
 }
 
 #[test]
@@ -345,4 +383,38 @@ fn a_checkpoint_at_the_root_belongs_to_the_whole_tree_and_the_nearest_repo_wins(
     };
     assert_eq!(paths(&projects[0]), [".jerry/checkpoints/cx-001.json"]);
     assert_eq!(paths(&projects[1]), ["sub/.jerry/checkpoints/cx-001.json"]);
+}
+
+#[test]
+fn an_unclaimed_checkpoint_goes_to_the_only_workflow_or_the_one_its_files_name() {
+    use crate::core::model::FileToRead;
+    let mut alone = vec![project("solo", "r/projects/A/ORCHESTRATION.yaml")];
+    let left = assign_checkpoints(
+        &mut alone,
+        vec![checkpoint(
+            "cx-001",
+            "r/.jerry/checkpoints/cx-001.json",
+            None,
+        )],
+    );
+    assert_eq!(left.len(), 1, "no claim");
+    let left = attribute_unclaimed(&mut alone, left);
+    assert!(left.is_empty());
+    assert_eq!(alone[0].checkpoints.len(), 1);
+
+    let mut two = vec![
+        project("wf-a", "r/projects/A/ORCHESTRATION.yaml"),
+        project("wf-b", "r/projects/B/ORCHESTRATION.yaml"),
+    ];
+    let mut naming = checkpoint("cx-002", "r/.jerry/checkpoints/cx-002.json", None);
+    naming.files_to_read = vec![FileToRead {
+        path: "/home/op/r/projects/B/plan.md".into(),
+        ..FileToRead::default()
+    }];
+    let silent = checkpoint("cx-003", "r/.jerry/checkpoints/cx-003.json", None);
+    let left = assign_checkpoints(&mut two, vec![naming, silent]);
+    let left = attribute_unclaimed(&mut two, left);
+    assert_eq!(two[1].checkpoints.len(), 1, "the workflow its files lie in");
+    assert_eq!(left.len(), 1, "unattributed, not hidden");
+    assert_eq!(left[0].id, "cx-003");
 }

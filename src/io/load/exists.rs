@@ -42,26 +42,34 @@ pub fn resolve(base: &str, path: &str) -> Resolved {
 }
 
 /// The folders a Jerry project's `files_to_read` may be relative to, in order: the
-/// repository root (real files use repo-root-relative paths), the workspace root,
-/// the project's `projects/<PROJ>` folder, and the ORCHESTRATION.yaml's folder.
+/// ORCHESTRATION.yaml's folder, the file's `paths.base` (relative to the
+/// repository root), the repository root (the folder holding `projects/`), the
+/// workspace root, and the project's `projects/<PROJ>` folder.
 pub fn jerry_bases(project: &Project) -> Vec<String> {
-    let mut bases = Vec::new();
     let dir = project.dir.as_str();
     let parts: Vec<&str> = dir.split('/').collect();
-    if let Some(i) = parts.iter().position(|p| *p == "projects") {
-        let repo = parts.get(..i).unwrap_or_default().join("/");
-        bases.push(repo);
-        bases.push(String::new());
+    let projects = parts.iter().position(|p| *p == "projects");
+    let repo = projects
+        .map(|i| parts.get(..i).unwrap_or_default().join("/"))
+        .unwrap_or_default();
+    let mut bases = vec![dir.to_string()];
+    let declared = project
+        .resumption
+        .as_ref()
+        .and_then(|r| r.paths_base.as_deref());
+    if let Some(Resolved::Inside(base)) = declared.map(|b| resolve(&repo, b)) {
+        bases.push(base);
+    }
+    bases.push(repo);
+    bases.push(String::new());
+    if let Some(i) = projects {
         bases.push(
             parts
                 .get(..(i + 2).min(parts.len()))
                 .unwrap_or_default()
                 .join("/"),
         );
-    } else {
-        bases.push(String::new());
     }
-    bases.push(dir.to_string());
     let mut unique = Vec::new();
     for base in bases {
         if !unique.contains(&base) {
@@ -147,12 +155,20 @@ pub fn check_listed_files(root: &Path, project: &mut Project) {
         }
         Found::Missing
     };
+    let looked_in: Vec<String> = bases
+        .iter()
+        .map(|b| match join(&fence, b) {
+            b if b.is_empty() => ".".to_string(),
+            b => b,
+        })
+        .collect();
     if let Some(resumption) = &mut project.resumption {
-        for file in &mut resumption.files_to_read {
-            file.exists = match check(&file.path, "files_to_read") {
-                Found::At(_) => Some(true),
-                Found::Missing => Some(false),
-                Found::Blank => None,
+        for file in resumption.files_to_read.iter_mut().filter(|f| !f.note) {
+            (file.exists, file.resolved, file.looked_in) = match check(&file.path, "files_to_read")
+            {
+                Found::At(rel) => (Some(true), Some(rel), Vec::new()),
+                Found::Missing => (Some(false), None, looked_in.clone()),
+                Found::Blank => (None, None, Vec::new()),
             };
         }
     }

@@ -30,10 +30,7 @@ pub(super) fn read_files(value: &Value, ctx: &mut Ctx, path: &[&str]) -> Option<
         let index = format!("[{i}]");
         let at = child(path, &index);
         match item {
-            Value::String(s) if !s.trim().is_empty() => files.push(FileToRead {
-                path: s.trim().to_string(),
-                ..FileToRead::default()
-            }),
+            Value::String(s) if !s.trim().is_empty() => files.push(listed(s)),
             Value::Mapping(map) => {
                 if let Some(file) = read_entry(item, ctx, &at) {
                     files.push(file);
@@ -83,13 +80,84 @@ fn read_entry(item: &Value, ctx: &mut Ctx, path: &[&str]) -> Option<FileToRead> 
         }
         None => Vec::new(),
     };
+    let entry = listed(&file_path);
     Some(FileToRead {
-        path: file_path.trim().to_string(),
         priority,
-        purpose,
+        purpose: purpose.or(entry.purpose.clone()),
         sections,
-        exists: None,
+        ..entry
     })
+}
+
+/// A listed entry as written: a path, a path followed by words about it
+/// (`docs/a.md (sections 1-3)`, `plan.md @work`), or prose that names no file,
+/// which is kept as a note and never looked up.
+pub(crate) fn listed(raw: &str) -> FileToRead {
+    let text = raw.trim();
+    let whole = drop_at_suffix(text);
+    if ends_like_a_path(whole) || !text.contains(char::is_whitespace) {
+        return FileToRead {
+            path: whole.to_string(),
+            ..FileToRead::default()
+        };
+    }
+    let (first, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    let first = drop_at_suffix(first);
+    if first.contains('/') || ends_like_a_path(first) {
+        let rest = rest
+            .split_whitespace()
+            .filter(|w| !w.starts_with('@'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let rest = rest.trim_matches(|c: char| "()-—–:#, ".contains(c));
+        return FileToRead {
+            path: first.to_string(),
+            purpose: (!rest.is_empty()).then(|| rest.to_string()),
+            ..FileToRead::default()
+        };
+    }
+    FileToRead {
+        path: text.to_string(),
+        note: true,
+        ..FileToRead::default()
+    }
+}
+
+/// `plan.md@work` and `plan.md @work` → `plan.md`.
+fn drop_at_suffix(text: &str) -> &str {
+    match text.rfind('@') {
+        Some(at) => {
+            let head = text.get(..at).unwrap_or(text).trim_end();
+            let tail = text.get(at + 1..).unwrap_or_default();
+            let word = !tail.is_empty()
+                && tail
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+            if word && (head.contains('/') || ends_like_a_path(head)) {
+                head
+            } else {
+                text
+            }
+        }
+        None => text,
+    }
+}
+
+/// Ends with `/` or a file extension of 1 to 6 letters or digits.
+fn ends_like_a_path(text: &str) -> bool {
+    if text.ends_with('/') {
+        return !text.contains(char::is_whitespace);
+    }
+    let name = text.rsplit('/').next().unwrap_or(text);
+    match name.rsplit_once('.') {
+        Some((stem, ext)) => {
+            !stem.is_empty()
+                && (1..=6).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+                && ext.chars().any(|c| c.is_ascii_alphabetic())
+        }
+        None => false,
+    }
 }
 
 #[cfg(test)]
@@ -112,6 +180,34 @@ mod tests {
         let paths: Vec<_> = files.unwrap().into_iter().map(|f| f.path).collect();
         assert_eq!(paths, vec!["a.md", "b c.md"]);
         assert!(warnings.is_empty());
+    }
+
+    #[test]
+    fn prose_is_a_note_and_words_after_a_path_are_its_purpose() {
+        let f = listed("All phase-1 artifacts, in order of importance");
+        assert!(f.note, "{f:?}");
+        let f = listed("docs/plan.md (sections 1-3)");
+        assert_eq!(
+            (f.path.as_str(), f.purpose.as_deref()),
+            ("docs/plan.md", Some("sections 1-3"))
+        );
+        assert!(!f.note);
+        assert_eq!(
+            listed("orchestration/plan.md @work").path,
+            "orchestration/plan.md"
+        );
+        assert_eq!(
+            listed("orchestration/plan.md@work").path,
+            "orchestration/plan.md"
+        );
+        assert_eq!(listed("user@example").path, "user@example");
+        assert_eq!(listed("docs/").path, "docs/");
+        assert_eq!(listed("Makefile").path, "Makefile");
+        assert!(!listed("my notes.md").note);
+        assert!(
+            listed("version 2.0 notes").note,
+            "2.0 is no extension of a path"
+        );
     }
 
     #[test]

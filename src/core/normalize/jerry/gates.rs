@@ -1,6 +1,6 @@
 //! Gate details and score histories from the top-level `quality_gates:` block,
-//! which real files write as a map of gates, a list of gates, or a map holding a
-//! `gates:` list.
+//! (else `gates:`), which real files write as a map of gates, a list of gates, or
+//! a map holding a `gates:` list.
 
 use yaml_serde::Value;
 
@@ -8,7 +8,7 @@ use crate::core::normalize::value::{float, get, get_int, get_text, key_text};
 use crate::core::trajectory::{GateTrajectory, lowest_dimension};
 
 pub(super) fn quality_gates(doc: &Value) -> Vec<GateTrajectory> {
-    let Some(block) = get(doc, "quality_gates") else {
+    let Some(block) = get(doc, "quality_gates").or_else(|| get(doc, "gates")) else {
         return Vec::new();
     };
     let mut gates = Vec::new();
@@ -41,11 +41,16 @@ fn gate(value: &Value, key: Option<String>) -> Option<GateTrajectory> {
         max_iterations: get_int(value, "max_iterations"),
         status: get_text(value, "status"),
         lowest_dimension: dimensions(value),
+        scored_at: ["completed_at", "date", "scored_at"]
+            .iter()
+            .find_map(|k| get_text(value, k))
+            .and_then(|t| super::state::parse_date(&t)),
     })
 }
 
-/// `iteration_history[].score`, else `score_iteration_N` keys then a final
-/// `score`, else `score` alone.
+/// `iteration_history[].score`, else `iteration_scores` (a list of scores or of
+/// `{iteration, score}`, or a map of iteration to score), else `score_iteration_N`
+/// keys; then a final `score` (or `final_score`) when it is not the last already.
 fn scores(value: &Value) -> Vec<f64> {
     if let Some(history) = get(value, "iteration_history").and_then(Value::as_sequence) {
         let scores: Vec<f64> = history
@@ -56,6 +61,47 @@ fn scores(value: &Value) -> Vec<f64> {
             return scores;
         }
     }
+    let mut scores = iteration_scores(value);
+    let last = get(value, "score")
+        .and_then(float)
+        .or_else(|| get(value, "final_score").and_then(float));
+    if let Some(last) = last
+        && scores.last() != Some(&last)
+    {
+        scores.push(last);
+    }
+    scores
+}
+
+fn iteration_scores(value: &Value) -> Vec<f64> {
+    let mut numbered: Vec<(f64, f64)> = match get(value, "iteration_scores") {
+        Some(Value::Sequence(items)) => items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, it)| {
+                let score = float(it).or_else(|| get(it, "score").and_then(float))?;
+                let n = get(it, "iteration").and_then(float).unwrap_or(i as f64);
+                Some((n, score))
+            })
+            .collect(),
+        Some(Value::Mapping(map)) => map
+            .iter()
+            .filter_map(|(k, v)| {
+                let key = key_text(k);
+                let digits = key.trim_start_matches(|c: char| !c.is_ascii_digit());
+                Some((digits.parse().ok()?, float(v)?))
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    if !numbered.is_empty() {
+        numbered.sort_by(|a, b| a.0.total_cmp(&b.0));
+        return numbered.into_iter().map(|(_, s)| s).collect();
+    }
+    score_iteration_keys(value)
+}
+
+fn score_iteration_keys(value: &Value) -> Vec<f64> {
     let mut numbered: Vec<(u32, f64)> = value
         .as_mapping()
         .into_iter()
@@ -66,13 +112,7 @@ fn scores(value: &Value) -> Vec<f64> {
         })
         .collect();
     numbered.sort_by_key(|(n, _)| *n);
-    let mut scores: Vec<f64> = numbered.into_iter().map(|(_, s)| s).collect();
-    if let Some(last) = get(value, "score").and_then(float)
-        && scores.last() != Some(&last)
-    {
-        scores.push(last);
-    }
-    scores
+    numbered.into_iter().map(|(_, s)| s).collect()
 }
 
 /// A number, or the lowest number of a per-reviewer map (`{ps_critic: 0.92, …}`).
@@ -140,6 +180,20 @@ mod tests {
              score_iteration_1: 0.807\n      score: 0.934\n",
         );
         assert_eq!(g[0].scores, vec![0.807, 0.9075, 0.934]);
+    }
+
+    #[test]
+    fn iteration_scores_as_a_list_a_map_or_entries() {
+        let g = gates(
+            "quality_gates:\n  - id: QG-3\n    status: IN_PROGRESS\n    iteration_scores:\n      \
+             2: 0.82\n      1: 0.67\n      3: 0.89\n    score: null\n  \
+             - {id: PG-5, iteration_scores: [0.951], final_score: 0.951, completed_at: '2026-02-20T00:00:00Z'}\n  \
+             - id: QG-9\n    iteration_scores:\n      - {iteration: 2, score: 0.934}\n      - {iteration: 1, score: 0.866}\n",
+        );
+        assert_eq!(g[0].scores, vec![0.67, 0.82, 0.89]);
+        assert_eq!(g[1].scores, vec![0.951]);
+        assert_eq!(g[1].scored_at.unwrap().to_iso(), "2026-02-20T00:00:00Z");
+        assert_eq!(g[2].scores, vec![0.866, 0.934]);
     }
 
     #[test]

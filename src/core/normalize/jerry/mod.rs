@@ -3,6 +3,7 @@
 //! (or not a map of keys) is an error.
 
 mod compaction;
+mod contradict;
 mod ctx;
 mod decisions;
 mod fields;
@@ -15,6 +16,7 @@ mod quality;
 mod recovery;
 mod section;
 mod shape;
+mod state;
 mod toplevel;
 mod validate;
 
@@ -23,7 +25,9 @@ pub use validate::validate_orchestration;
 use yaml_serde::Value;
 
 use crate::core::locate::locate_duplicate_keys;
-use crate::core::model::{Diagnostic, Project, ProjectKind, Resumption, Shape, Summary};
+use crate::core::model::{
+    Diagnostic, Project, ProjectKind, Resumption, Shape, Summary, SummarySources,
+};
 use crate::core::normalize::value::key_text;
 use crate::core::staleness::{Staleness, phase_started_at};
 use crate::core::trajectory::{Trajectory, TrajectorySource};
@@ -145,7 +149,7 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
         .filter(|k| k != "resumption")
         .collect();
 
-    let fallback = toplevel::fallback_summary(doc);
+    let fallback = state::located_summary(doc);
     let gates = gates::quality_gates(doc);
     match doc.get("resumption") {
         None => {
@@ -155,43 +159,146 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
         }
         Some(section) => {
             project.shape = shape::detect(section);
-            let resumption = section::read_resumption(section, project.shape, ctx);
-            project.summary = summary(&resumption, fallback);
+            let mut resumption = section::read_resumption(section, project.shape, ctx);
+            if resumption.decisions.is_empty()
+                && let Some(list) = doc.get("decisions")
+            {
+                resumption.decisions =
+                    decisions::read_decisions(list, ctx, &["decisions"]).unwrap_or_default();
+            }
+            project.summary = summary(&resumption, fallback, section);
             if project.summary.next_step.is_none() && section.is_mapping() {
                 ctx.warn(
                     &["resumption"],
                     "has no next_step (nor next_action), and the file has no next_actions to fall back on",
                 );
             }
+            resumption.paths_base = doc
+                .get("paths")
+                .and_then(|p| p.get("base"))
+                .and_then(crate::core::normalize::value::text)
+                .map(|b| b.trim().to_string())
+                .filter(|b| !b.is_empty());
             project.trajectory = trajectory(Some(&resumption), &gates);
             project.resumption = Some(resumption);
         }
     }
     project.summary.phase_started_at = phase_started_at(doc, project.summary.phase.as_deref())
         .or(project.summary.phase_started_at);
+    for (at, message) in
+        contradict::contradictions(doc, &project.summary, project.resumption.as_ref())
+    {
+        ctx.warn_text(&at, format!("the file contradicts itself: {message}"));
+        project.summary.contradictions.push(message);
+    }
 }
 
-/// The resumption section's recovery fields first, then the rest of the file.
-fn summary(res: &Resumption, fallback: Summary) -> Summary {
+/// The resumption section's recovery fields first, then the rest of the file;
+/// each value keeps the key it came from.
+fn summary(res: &Resumption, fallback: Summary, section: &Value) -> Summary {
     let rec = &res.recovery;
+    let nested = section.get("recovery_state").filter(|v| v.is_mapping());
+    let key_of = |keys: &[&str]| {
+        keys.iter().find_map(|k| match nested {
+            Some(state) if state.get(*k).is_some() => {
+                Some(format!("resumption.recovery_state.{k}"))
+            }
+            _ => section.get(*k).map(|_| format!("resumption.{k}")),
+        })
+    };
+    let pick =
+        |ours: &Option<String>, keys: &[&str], theirs: Option<String>, from: &Option<String>| {
+            match ours {
+                Some(v) => (Some(v.clone()), key_of(keys)),
+                None => (theirs, from.clone()),
+            }
+        };
+    let src = &fallback.sources;
+    let (status, status_src) = pick(
+        &rec.workflow_status,
+        &["workflow_status"],
+        fallback.status,
+        &src.status,
+    );
+    let (phase, phase_src) = pick(
+        &rec.current_phase,
+        &["current_phase"],
+        fallback.phase,
+        &src.phase,
+    );
+    let last_done = section
+        .get("last_completed_phase")
+        .and_then(crate::core::normalize::value::text)
+        .filter(|_| phase.is_none());
+    let (phase, phase_src, fallback_name) = match last_done {
+        Some(n) => (
+            Some(n.clone()),
+            Some("resumption.last_completed_phase".to_string()),
+            Some(format!("phase {n} completed")),
+        ),
+        None => (phase, phase_src, None),
+    };
+    let (phase_name, name_src) = pick(
+        &rec.current_phase_name,
+        &["current_phase_name"],
+        fallback.phase_name.or(fallback_name),
+        &src.phase_name,
+    );
+    let activity_here = rec
+        .current_activity
+        .clone()
+        .or_else(|| rec.current_state.clone());
+    let (activity, activity_src) = pick(
+        &activity_here,
+        &["current_activity", "current_state", "context_summary"],
+        fallback.activity,
+        &src.activity,
+    );
+    let (next_step, next_src) = pick(
+        &rec.next_step,
+        &["next_step", "next_action"],
+        fallback.next_step,
+        &src.next_step,
+    );
+    let gate_here = res.quality.as_ref().and_then(|q| q.current_gate.clone());
+    let (current_gate, gate_src) = match gate_here {
+        Some(g) => (
+            Some(g),
+            Some("resumption.quality_trajectory.current_gate".to_string()),
+        ),
+        None => (fallback.current_gate, src.current_gate.clone()),
+    };
+    let (updated_at, updated_at_raw, updated_src) = match &rec.updated_at_raw {
+        Some(raw) => (rec.updated_at, Some(raw.clone()), key_of(&["updated_at"])),
+        None => (
+            fallback.updated_at,
+            fallback.updated_at_raw,
+            src.updated_at.clone(),
+        ),
+    };
     Summary {
-        status: rec.workflow_status.clone().or(fallback.status),
-        phase: rec.current_phase.clone().or(fallback.phase),
-        phase_name: rec.current_phase_name.clone().or(fallback.phase_name),
-        activity: rec
-            .current_activity
-            .clone()
-            .or_else(|| rec.current_state.clone())
-            .or(fallback.activity),
-        next_step: rec.next_step.clone().or(fallback.next_step),
-        updated_at: match &rec.updated_at_raw {
-            Some(_) => rec.updated_at,
-            None => fallback.updated_at,
-        },
-        updated_at_raw: rec.updated_at_raw.clone().or(fallback.updated_at_raw),
+        status,
+        phase,
+        phase_name,
+        activity,
+        next_step,
+        updated_at,
+        updated_at_raw,
         last_checkpoint: rec.last_checkpoint.clone().or(fallback.last_checkpoint),
         fill_at_update: rec.context_fill_at_update.or(fallback.fill_at_update),
         phase_started_at: fallback.phase_started_at,
+        current_gate,
+        pipelines: fallback.pipelines,
+        contradictions: Vec::new(),
+        sources: SummarySources {
+            status: status_src,
+            phase: phase_src,
+            phase_name: name_src,
+            activity: activity_src,
+            current_gate: gate_src,
+            next_step: next_src,
+            updated_at: updated_src,
+        },
     }
 }
 

@@ -372,9 +372,15 @@ const WORKFLOW_FIELDS: &[&str] = &[
     "status",
     "current_phase",
     "current_phase_name",
+    "current_activity",
+    "current_gate",
+    "workflow_status",
+    "updated",
+    "date",
 ];
 const TOP_LEVEL_WHOLE: &[&str] = &[
     "resumption",
+    "decisions",
     "next_actions",
     "workflow_id",
     "id",
@@ -387,6 +393,9 @@ const TOP_LEVEL_WHOLE: &[&str] = &[
     "status",
     "current_phase",
     "current_phase_name",
+    "current_activity",
+    "current_gate",
+    "workflow_status",
 ];
 const PHASE_FIELDS: &[&str] = &[
     "id",
@@ -396,6 +405,8 @@ const PHASE_FIELDS: &[&str] = &[
     "started_at",
     "start_time",
     "started",
+    "name",
+    "title",
 ];
 const GATE_FIELDS: &[&str] = &[
     "id",
@@ -405,6 +416,11 @@ const GATE_FIELDS: &[&str] = &[
     "max_iterations",
     "status",
     "score_dimensions",
+    "iteration_scores",
+    "final_score",
+    "completed_at",
+    "date",
+    "scored_at",
 ];
 
 /// What the normaliser reads (see `toplevel`, `gates`, `staleness::phase`), by the
@@ -413,15 +429,22 @@ fn want(path: &[Option<&str>]) -> Want {
     match path {
         [Some(top)] => top_level(top),
         [Some("workflow"), Some(k)] => field(k, WORKFLOW_FIELDS),
-        [Some("meta"), Some(k)] => field(k, &["project", "last_updated", "status"]),
+        [Some("meta"), Some(k)] => field(k, &["project", "last_updated", "updated_at", "status"]),
         [Some("metadata"), Some(k)] => field(k, &["updated_at", "last_updated"]),
-        [Some("pipeline"), Some(k)] => field(k, &["current_phase"]),
+        [Some("state" | "orchestration"), Some(k)] => field(k, WORKFLOW_FIELDS),
+        [Some("pipeline"), Some("phases")] => Want::Descend,
+        [Some("pipeline"), Some("phases"), rest @ ..] => phase(rest),
+        [Some("pipeline"), Some(k)] => field(k, &["current_phase", "status"]),
+        [Some("paths"), Some(k)] => field(k, &["base"]),
         [Some("checkpoints"), Some(k)] => field(k, &["latest_id"]),
         [Some("pipelines"), _] => Want::Descend,
-        [Some("pipelines"), _, Some("current_phase")] => Want::Whole,
+        [Some("pipelines"), _, Some("current_phase" | "status")] => Want::Whole,
         [Some("pipelines"), _, Some("phases")] => Want::Descend,
         [Some("pipelines"), _, Some("phases"), rest @ ..] => phase(rest),
         [Some("phases"), rest @ ..] => phase(rest),
+        [Some("barriers"), rest @ ..] => barrier(rest),
+        [Some("gates"), Some(_), None, rest @ ..] => gate(rest),
+        [Some("gates"), _, rest @ ..] => gate(rest),
         [Some("quality_gates"), Some(_), None, rest @ ..] => gate(rest),
         [Some("quality_gates"), _, rest @ ..] => gate(rest),
         [.., None] => Want::Descend,
@@ -445,6 +468,11 @@ fn top_level(key: &str) -> Want {
         "quality_gates",
         "pipelines",
         "phases",
+        "state",
+        "orchestration",
+        "barriers",
+        "gates",
+        "paths",
     ]
     .contains(&key)
     {
@@ -467,6 +495,15 @@ fn phase(rest: &[Option<&str>]) -> Want {
     match rest {
         [] | [_] | [.., None] => Want::Descend,
         [_, Some(k)] => field(k, PHASE_FIELDS),
+        _ => Want::Drop,
+    }
+}
+
+/// Below `barriers`: each barrier's id and status.
+fn barrier(rest: &[Option<&str>]) -> Want {
+    match rest {
+        [] | [_] => Want::Descend,
+        [_, Some(k)] => field(k, &["id", "status"]),
         _ => Want::Drop,
     }
 }

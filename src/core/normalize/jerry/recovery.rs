@@ -35,6 +35,9 @@ pub(super) fn read_recovery(
                 take_text(&mut rec.next_step, value, ctx, &at)
             }
             "current_state" => take_text(&mut rec.current_state, value, ctx, &at),
+            "context_summary" if !map.contains_key("current_state") => {
+                take_text(&mut rec.current_state, value, ctx, &at)
+            }
             "context_fill_at_update" => take_fill(&mut rec.context_fill_at_update, value, ctx, &at),
             "updated_at" => take_updated_at(rec, value, ctx, &at),
             "cross_session_portable" => take_bool(&mut rec.cross_session_portable, value, ctx, &at),
@@ -104,6 +107,15 @@ fn take_fill(slot: &mut Option<f64>, value: &Value, ctx: &mut Ctx, path: &[&str]
     }
     match float(value).and_then(fraction) {
         Some(f) => {
+            if float(value).is_some_and(|raw| raw > 1.0) {
+                ctx.warn(
+                    path,
+                    format!(
+                        "a fill above 1 is not a fraction; read as {:.1} % (write 0.0–1.0)",
+                        f * 100.0
+                    ),
+                );
+            }
             *slot = Some(f);
             true
         }
@@ -165,7 +177,11 @@ mod tests {
         assert_eq!(rec.updated_at.unwrap().to_iso(), "2026-02-17T12:34:56Z");
         assert_eq!(rec.cross_session_portable, Some(true));
         assert!(!used.contains(&"extra".to_string()));
-        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].contains("a fill above 1 is not a fraction; read as 64.2 %"),
+            "{warnings:?}"
+        );
     }
 
     #[test]

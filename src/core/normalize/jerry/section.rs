@@ -59,15 +59,21 @@ pub(super) fn read_resumption(value: &Value, shape: Shape, ctx: &mut Ctx) -> Res
 fn read_sub_section(key: &str, value: &Value, res: &mut Resumption, ctx: &mut Ctx) -> bool {
     let path = child(ROOT, key);
     match key {
-        "files_to_read" => read_files(value, ctx, &path)
-            .map(|f| res.files_to_read = f)
-            .is_some(),
+        "files_to_read" | "key_reference_files" | "key_artifacts_to_read" => {
+            read_files(value, ctx, &path)
+                .map(|f| res.files_to_read.extend(f))
+                .is_some()
+        }
         "quality_trajectory" => read_trajectory(value, ctx, &path)
             .map(|q| res.quality = q)
             .is_some(),
-        "defect_summary" => read_defects(value, ctx, &path)
-            .map(|d| res.defects = d)
-            .is_some(),
+        "defect_summary" | "defects_summary" | "defect_patterns_summary"
+            if res.defects.is_none() =>
+        {
+            read_defects(value, ctx, &path)
+                .map(|d| res.defects = d)
+                .is_some()
+        }
         "decision_log" | "decisions" => {
             if let Some(first) = &res.decisions_key {
                 ctx.warn(

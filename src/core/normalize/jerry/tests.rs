@@ -217,7 +217,7 @@ fn both_decision_lists_keep_the_second_with_a_warning() {
 }
 
 #[test]
-fn other_shape_maps_next_action_and_keeps_context_summary() {
+fn other_shape_maps_next_action_and_reads_context_summary() {
     let p = load(
         "resumption:\n  last_completed_phase: 2\n  next_action: Start phase 3\n  \
          files_to_read: [a.md]\n  context_summary: Spike done\n",
@@ -226,7 +226,12 @@ fn other_shape_maps_next_action_and_keeps_context_summary() {
     assert_eq!(p.summary.next_step.as_deref(), Some("Start phase 3"));
     let r = p.resumption.unwrap();
     let other: Vec<_> = r.other.keys().cloned().collect();
-    assert_eq!(other, vec!["last_completed_phase", "context_summary"]);
+    assert_eq!(other, vec!["last_completed_phase"]);
+    assert_eq!(
+        r.recovery.current_state.as_deref(),
+        Some("Spike done"),
+        "context_summary is read like current_state"
+    );
     assert_eq!(r.files_to_read.len(), 1);
 }
 

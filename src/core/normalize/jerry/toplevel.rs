@@ -3,9 +3,7 @@
 
 use yaml_serde::Value;
 
-use crate::core::model::Summary;
-use crate::core::normalize::value::{get, get_text, key_text, text};
-use crate::core::time::Timestamp;
+use crate::core::normalize::value::{get, get_text, text};
 
 pub(super) struct Identity {
     pub id: String,
@@ -48,68 +46,6 @@ pub(super) fn derived_id(source: &str, dir: &str) -> String {
             let file = source.rsplit('/').next().unwrap_or(source);
             file.split('.').next().unwrap_or(file).to_string()
         })
-}
-
-/// Status fields outside `resumption:`, first match wins.
-pub(super) fn fallback_summary(doc: &Value) -> Summary {
-    let first = |paths: &[&[&str]]| paths.iter().find_map(|p| text_at(doc, p));
-    let updated_at_raw = first(&[
-        &["workflow", "updated_at"],
-        &["updated_at"],
-        &["workflow", "last_updated"],
-        &["last_updated"],
-        &["meta", "last_updated"],
-        &["metadata", "updated_at"],
-        &["metadata", "last_updated"],
-    ]);
-    let mut summary = Summary {
-        status: first(&[&["workflow", "status"], &["status"], &["meta", "status"]]),
-        phase: first(&[
-            &["workflow", "current_phase"],
-            &["current_phase"],
-            &["pipeline", "current_phase"],
-        ]),
-        phase_name: first(&[&["workflow", "current_phase_name"], &["current_phase_name"]]),
-        activity: None,
-        next_step: first_next_action(doc),
-        updated_at: updated_at_raw.as_deref().and_then(Timestamp::parse),
-        updated_at_raw,
-        last_checkpoint: first(&[&["checkpoints", "latest_id"]]),
-        fill_at_update: None,
-        ..Summary::default()
-    };
-    if summary.phase.is_none()
-        && let Some(n) = last_completed_phase(doc)
-    {
-        summary.phase = Some(n.to_string());
-        summary.phase_name = summary.phase_name.or(Some(format!("phase {n} completed")));
-    }
-    summary
-}
-
-fn text_at(doc: &Value, path: &[&str]) -> Option<String> {
-    let mut value = doc;
-    for key in path {
-        value = get(value, key)?;
-    }
-    text(value)
-        .filter(|t| !t.trim().is_empty())
-        .map(|t| t.trim().to_string())
-}
-
-/// The highest N of top-level `phase_N_completed` keys whose value is set.
-fn last_completed_phase(doc: &Value) -> Option<i64> {
-    doc.as_mapping()?
-        .iter()
-        .filter(|(_, v)| !v.is_null() && v.as_bool() != Some(false))
-        .filter_map(|(k, _)| {
-            key_text(k)
-                .strip_prefix("phase_")?
-                .strip_suffix("_completed")?
-                .parse::<i64>()
-                .ok()
-        })
-        .max()
 }
 
 /// The first entry of top-level `next_actions`: a list of strings or `{action}`
@@ -168,30 +104,6 @@ mod tests {
             "wf-3"
         );
         assert_eq!(derived_id("ORCHESTRATION.yaml", ""), "ORCHESTRATION");
-    }
-
-    #[test]
-    fn fallback_summary_reads_top_level_status() {
-        let doc = yaml(
-            "workflow: {status: ACTIVE, updated_at: '2026-02-01T10:00:00Z'}\ncurrent_phase: 2\n\
-             checkpoints: {latest_id: cp-4}\nnext_actions: {immediate: [{action: Run QG-2}]}\n",
-        );
-        let s = fallback_summary(&doc);
-        assert_eq!(s.status.as_deref(), Some("ACTIVE"));
-        assert_eq!(s.phase.as_deref(), Some("2"));
-        assert_eq!(s.updated_at.unwrap().to_iso(), "2026-02-01T10:00:00Z");
-        assert_eq!(s.last_checkpoint.as_deref(), Some("cp-4"));
-        assert_eq!(s.next_step.as_deref(), Some("Run QG-2"));
-    }
-
-    #[test]
-    fn phase_n_completed_gives_the_last_completed_phase() {
-        let doc = yaml(
-            "status: COMPLETE\nphase_1_completed: true\nphase_2_completed: '2026-01-02'\nphase_3_completed: null\n",
-        );
-        let s = fallback_summary(&doc);
-        assert_eq!(s.phase.as_deref(), Some("2"));
-        assert_eq!(s.phase_name.as_deref(), Some("phase 2 completed"));
     }
 
     #[test]

@@ -12,7 +12,9 @@ pub use validate::validate_manifest;
 
 use yaml_serde::Value;
 
-use crate::core::model::{Diagnostic, NexusManifest, Project, ProjectKind, Shape, Summary};
+use crate::core::model::{
+    Diagnostic, NexusManifest, Project, ProjectKind, Shape, Summary, SummarySources,
+};
 use crate::core::normalize::frontmatter::{self, Frontmatter};
 use crate::core::normalize::value::to_json;
 use crate::core::staleness::Staleness;
@@ -183,13 +185,34 @@ fn summary(manifest: &NexusManifest) -> Summary {
         (None, Some(at)) => Some(format!("continue at {at}")),
         (None, None) => None,
     };
+    let activity_here = activity(manifest);
+    let key = |found: bool, key: &str| found.then(|| key.to_string());
+    let sources = SummarySources {
+        status: if manifest.current_phase.as_deref().is_some_and(is_complete) {
+            key(true, "current_phase")
+        } else {
+            key(status_field.is_some(), "status")
+        },
+        phase: key(manifest.current_phase.is_some(), "current_phase"),
+        activity: match activity_here {
+            Some(_) => key(true, "current_section, current_task"),
+            None => key(status_field.is_some(), "status"),
+        },
+        next_step: match manifest.next_action {
+            Some(_) => key(true, "next_action"),
+            None => key(manifest.continue_at.is_some(), "continue_at"),
+        },
+        updated_at: key(manifest.last_updated_raw.is_some(), "last_updated"),
+        ..SummarySources::default()
+    };
     Summary {
         status: Some(if complete { "COMPLETE" } else { "ACTIVE" }.to_string()),
         phase: manifest.current_phase.clone(),
-        activity: activity(manifest).or_else(|| status_field.map(str::to_string)),
+        activity: activity_here.or_else(|| status_field.map(str::to_string)),
         next_step,
         updated_at_raw: manifest.last_updated_raw.clone(),
         updated_at: manifest.last_updated,
+        sources,
         ..Summary::default()
     }
 }
