@@ -3,6 +3,7 @@
 
 pub mod edit;
 pub mod fill;
+pub mod launch;
 pub mod locate;
 pub mod migrate;
 pub mod model;
