@@ -67,7 +67,8 @@ fn copy_resume_edit_and_quit_inside_tmux() {
     let config = tmp.path().join("config.toml");
     std::fs::write(&config, "[clipboard]\nbackend = \"auto\"\n").unwrap();
     let command = format!(
-        "env -u NO_COLOR -u VISUAL XDG_CONFIG_HOME={} EDITOR={} TERM=xterm-256color {} --root {} --config {} 2>{}",
+        "env -u NO_COLOR -u VISUAL PATH={}:\"$PATH\" XDG_CONFIG_HOME={} EDITOR={} TERM=xterm-256color {} --root {} --config {} 2>{}",
+        quote(&bin_dir),
         quote(&tmp.path().join("xdg")),
         quote(&editor),
         quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
@@ -88,20 +89,19 @@ fn copy_resume_edit_and_quit_inside_tmux() {
     // y inside tmux: tmux's paste buffer holds Template 1, and with tmux's default
     // set-clipboard (external) the status bar says tmux passed it on.
     tmux.keys(&["y"]);
-    tmux.wait_for_text("tmux's paste buffer");
+    tmux.wait_for_text("In tmux's buffer (read back) and, via tmux, the clipboard.");
     let payouts = project(&root, PAYOUTS);
     assert_eq!(
         tmux.output(&["show-buffer"]),
         resume_tui::core::render::render_prompt(&payouts).text
     );
-    tmux.wait_for_text("passed it to the");
     tmux.output(&["set-option", "-g", "set-clipboard", "off"]);
     tmux.keys(&["y"]);
-    tmux.wait_for_text("not in the system clipboard");
+    tmux.wait_for_text("only: tmux's set-clipboard is off");
 
     // A Nexus project: the loading sequence, not Template 1.
     tmux.keys(&["/"]);
-    tmux.text("settle");
+    tmux.text("03-settle");
     tmux.keys(&["Enter"]);
     tmux.wait_for_text("Projects 1/11");
     tmux.keys(&["y"]);
@@ -115,7 +115,7 @@ fn copy_resume_edit_and_quit_inside_tmux() {
     // Acknowledging changes its own line, and updated_at keeps its bytes.
     let yaml = root.join(&payouts.source);
     let before = std::fs::read_to_string(&yaml).unwrap();
-    tmux.keys(&["3", "a"]);
+    tmux.keys(&["g", "3", "a"]);
     tmux.wait_for_text("saved: acknowledged cx-002");
     let after = std::fs::read_to_string(&yaml).unwrap();
     let changed: Vec<(&str, &str)> = before
@@ -141,8 +141,13 @@ fn copy_resume_edit_and_quit_inside_tmux() {
             .trim_end()
     );
 
-    // o in the Decisions tab: the editor at the selected decision's line.
+    // o in the Decisions tab: the editor at the selected decision's line (once
+    // claude's window has closed and the keys reach the dashboard again).
+    wait_until("claude's window to close", || {
+        tmux.output(&["list-windows"]).lines().count() == 1
+    });
     tmux.keys(&["4", "l", "o"]);
+    tmux.wait_for_text("in a new tmux window (ORCHESTRATION.yaml)");
     let edited = read_when_written(&tmp.path().join("editor.txt"));
     let text = std::fs::read_to_string(&yaml).unwrap();
     let line = text.lines().position(|l| l.contains("\"RD-001\"")).unwrap() + 1;

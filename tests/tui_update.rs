@@ -583,7 +583,7 @@ fn copies_render_template_1_with_or_without_cd_and_template_2() {
         NOW,
     );
     assert!(
-        status_text(&m).ends_with("(osc52): Sent with OSC 52 to the terminal"),
+        status_text(&m).ends_with(": Sent with OSC 52 to the terminal"),
         "the status bar says where the text went: {}",
         status_text(&m)
     );

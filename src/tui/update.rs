@@ -53,10 +53,7 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
         } => {
             if copied {
                 // The message says where the text went (and what cannot be checked).
-                model.set_status(
-                    StatusKind::Success,
-                    format!("copied {what} ({backend}): {message}"),
-                );
+                model.set_status(StatusKind::Success, format!("copied {what}: {message}"));
             } else {
                 model.set_status(
                     StatusKind::Error,

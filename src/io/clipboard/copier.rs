@@ -222,17 +222,15 @@ impl Copier {
 /// the terminal's clipboard only when tmux's `set-clipboard` passes it on.
 fn tmux_outcome(delivery: &TmuxDelivery) -> CopyOutcome {
     let buffer = if delivery.read_back {
-        "In tmux's paste buffer (read back; paste with prefix ])"
+        "in tmux's buffer (read back)"
     } else {
-        "Given to tmux's paste buffer (reading it back failed; paste with prefix ] to check)"
+        "given to tmux's buffer (not read back)"
     };
     let clipboard = match delivery.set_clipboard.as_deref() {
-        Some(mode @ ("on" | "external")) => format!(
-            "; tmux passed it to the terminal's clipboard (set-clipboard {mode}; the terminal must accept OSC 52)"
-        ),
-        Some("off") => "; not in the system clipboard: tmux's set-clipboard is off (tmux set -g set-clipboard on)".to_string(),
-        Some(other) => format!("; tmux's set-clipboard is {other:?}, so the system clipboard may not have it"),
-        None => "; tmux did not say whether it passed it to the terminal's clipboard".to_string(),
+        Some("on" | "external") => " and, via tmux, the clipboard".to_string(),
+        Some("off") => " only: tmux's set-clipboard is off".to_string(),
+        Some(other) => format!("; tmux's set-clipboard is {other:?}"),
+        None => "; tmux did not say whether it set the clipboard".to_string(),
     };
     let passed_on = matches!(delivery.set_clipboard.as_deref(), Some("on" | "external"));
     outcome(
