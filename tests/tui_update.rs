@@ -1366,3 +1366,52 @@ fn the_decision_and_rationale_take_several_lines() {
     let shown = screen(&m);
     assert!(shown.contains("then reconcile"), "{shown}");
 }
+
+#[test]
+fn a_live_refresh_highlights_changed_rows_and_calls_about_critical() {
+    use resume_tui::core::staleness::StalenessLevel;
+    let mut m = demo_model(120, 40);
+    m.config.ui.notify = resume_tui::config::Notify::Bell;
+    let mut workspace = m.workspace.clone();
+    let project = workspace
+        .projects
+        .iter_mut()
+        .find(|p| p.staleness.level != StalenessLevel::Critical)
+        .unwrap();
+    project.staleness.level = StalenessLevel::Critical;
+    let id = project.id.clone();
+    let source = project.source.clone();
+    let mut hashes = m.hashes.clone();
+    hashes.insert(source, ContentHash::of(b"changed"));
+    let effects = update(
+        &mut m,
+        Msg::Loaded(Ok(Box::new(LoadedWorkspace {
+            workspace,
+            hashes,
+            ..Default::default()
+        }))),
+        NOW,
+    );
+    assert_eq!(effects, [Effect::WriteTerminal(b"\x07".to_vec())]);
+    assert_eq!(status_text(&m), format!("{id} turned CRITICAL"));
+    assert!(m.highlighted(&id));
+    assert_eq!(
+        m.highlight
+            .iter()
+            .map(|(h, _)| h.as_str())
+            .collect::<Vec<_>>(),
+        [id.as_str()],
+        "only the row whose file changed"
+    );
+    assert!(
+        screen(&m)
+            .lines()
+            .any(|l| l.contains(&format!("* ")) && l.contains(&id[..8]))
+    );
+    update(
+        &mut m,
+        Msg::Tick,
+        resume_tui::core::time::Timestamp(NOW.0 + 3),
+    );
+    assert!(!m.highlighted(&id), "the highlight is brief");
+}

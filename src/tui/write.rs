@@ -323,6 +323,43 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_deleted_decision_comes_back_byte_for_byte_with_undo() {
+        let (dir, projects) = demo();
+        let payouts = find(&projects, PAYOUTS);
+        let file = dir.path().join(&payouts.source);
+        let before = std::fs::read_to_string(&file).unwrap();
+        let request = WriteRequest {
+            target: Target::of(payouts),
+            op: WriteOp::DeleteDecision {
+                id: "RD-002".into(),
+            },
+        };
+        let Msg::Written { result, undo, .. } = perform(dir.path(), request) else {
+            panic!()
+        };
+        result.unwrap();
+        let after = std::fs::read_to_string(&file).unwrap();
+        assert!(!after.contains("\"RD-002\""), "{after}");
+        assert!(after.contains("\"RD-001\""));
+        let undo = undo.expect("a decision's change can be undone");
+        assert_eq!(undo.text, before);
+        let expected = Some(crate::io::write::ContentHash::of(after.as_bytes()));
+        let restore = WriteRequest {
+            target: Target::of(payouts).expecting(expected),
+            op: WriteOp::Restore {
+                what: undo.what,
+                text: undo.text,
+            },
+        };
+        let Msg::Written { result, undo, .. } = perform(dir.path(), restore) else {
+            panic!()
+        };
+        result.unwrap();
+        assert!(undo.is_none(), "an undo is not itself undone");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    }
+
     /// One write path: the dashboard edits files only through `io::project_edit`.
     #[test]
     fn the_dashboard_writes_only_through_project_edit() {

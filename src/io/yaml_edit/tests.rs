@@ -324,3 +324,40 @@ fn a_map_replacing_a_list_at_its_keys_column_is_indented() {
         "k0: x\nk1:\n  \"trail \": true\nk2: y\n"
     );
 }
+
+#[test]
+fn deleting_a_decision_takes_out_its_lines_only() {
+    let two = edit(NESTED, add("Second"));
+    let out = edit(
+        &two,
+        EditIntent::DeleteDecision {
+            id: "rd-001".into(),
+        },
+    );
+    let first = "    - id: \"RD-001\"\n      gate: \"qg-1\"\n      decision: \"First\"\n      affects_phases: [1, 2]\n      applied: false                  # pending\n";
+    assert!(two.contains(first));
+    assert_eq!(out, two.replacen(first, "", 1));
+    // The last one leaves an empty list, not a key with nothing under it.
+    let out = edit(
+        NESTED,
+        EditIntent::DeleteDecision {
+            id: "RD-001".into(),
+        },
+    );
+    let value: Value = yaml_serde::from_str(&out).unwrap();
+    assert_eq!(
+        value["resumption"]["decision_log"],
+        Value::Sequence(Vec::new())
+    );
+    assert!(out.contains("  # Sub-section 5: Decision Log\n"), "{out}");
+    assert!(out.contains("  # Sub-section 7\n"), "{out}");
+    let err = edit_yaml(
+        "t.yaml",
+        NESTED,
+        &EditIntent::DeleteDecision {
+            id: "RD-404".into(),
+        },
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("no decision RD-404"), "{err}");
+}
