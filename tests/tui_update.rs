@@ -1406,7 +1406,7 @@ fn a_live_refresh_highlights_changed_rows_and_calls_about_critical() {
     assert!(
         screen(&m)
             .lines()
-            .any(|l| l.contains(&format!("* ")) && l.contains(&id[..8]))
+            .any(|l| l.contains("* ") && l.contains(&id[..8]))
     );
     update(
         &mut m,
