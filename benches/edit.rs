@@ -56,7 +56,7 @@ fn bench(c: &mut Criterion) {
         |b| {
             b.iter_batched(
                 || std::fs::write(&path, &largest).unwrap(),
-                |()| edit_file(&path, "ORCHESTRATION.yaml", &add_decision(), NOW, false).unwrap(),
+                |()| edit_file(&path, "ORCHESTRATION.yaml", &add_decision(), false).unwrap(),
                 BatchSize::PerIteration,
             )
         },
@@ -66,16 +66,16 @@ fn bench(c: &mut Criterion) {
         |b| {
             b.iter_batched(
                 || std::fs::write(&path, &largest).unwrap(),
-                |()| edit_file(&path, "ORCHESTRATION.yaml", &merge(), NOW, false).unwrap(),
+                |()| edit_file(&path, "ORCHESTRATION.yaml", &merge(), false).unwrap(),
                 BatchSize::PerIteration,
             )
         },
     );
     c.bench_function("edit 110 KB: decision add, in memory (no file)", |b| {
-        b.iter(|| edit_yaml("ORCHESTRATION.yaml", &largest, &add_decision(), NOW).unwrap())
+        b.iter(|| edit_yaml("ORCHESTRATION.yaml", &largest, &add_decision()).unwrap())
     });
     c.bench_function("edit 39 KB v2-nested: decision add, in memory", |b| {
-        b.iter(|| edit_yaml("ORCHESTRATION.yaml", &typical, &add_decision(), NOW).unwrap())
+        b.iter(|| edit_yaml("ORCHESTRATION.yaml", &typical, &add_decision()).unwrap())
     });
     c.bench_function(
         "write 110 KB: read_snapshot + replace (lock, temp, fsync, rename)",

@@ -62,6 +62,21 @@ pub struct LogConfig {
 #[serde(deny_unknown_fields)]
 pub struct UiConfig {
     pub theme: String,
+    pub notify: Notify,
+}
+
+/// How the dashboard calls the operator when a project turns CRITICAL or a
+/// compaction happens, besides its status line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Notify {
+    Off,
+    /// The terminal bell (BEL).
+    Bell,
+    /// OSC 9 (iTerm2, WezTerm, Windows Terminal, foot, kitty).
+    Osc9,
+    /// OSC 777 (urxvt, foot, Ghostty, VTE terminals).
+    Osc777,
 }
 
 impl Default for Config {

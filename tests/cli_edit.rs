@@ -49,7 +49,7 @@ fn decision_add_prints_what_it_wrote() {
     let done = cli(dir.path(), &[&args[..], &["--affects", "2,3"]].concat()).success();
     assert_eq!(
         stdout(&done),
-        format!("{PAYOUTS}: 9 lines changed (+8 \u{2212}1)\n")
+        format!("{PAYOUTS}: 7 lines changed (+7 \u{2212}0)\n")
     );
     let after = read(&dir, PAYOUTS);
     assert!(after.contains(
@@ -82,7 +82,7 @@ fn dry_runs_print_the_diff_and_write_nothing() {
     );
     assert!(
         out.ends_with(&format!(
-            "dry run, nothing written: {PAYOUTS}: 4 lines changed (+2 \u{2212}2)\n"
+            "dry run, nothing written: {PAYOUTS}: 2 lines changed (+1 \u{2212}1)\n"
         )),
         "{out}"
     );
@@ -95,7 +95,7 @@ fn ack_and_merge_follow_the_checkpoint_format() {
     let done = cli(dir.path(), &["ack", "payouts"]).success();
     let out = stdout(&done);
     assert!(
-        out.contains(&format!("{PAYOUTS}: 4 lines changed")),
+        out.contains(&format!("{PAYOUTS}: 2 lines changed")),
         "{out}"
     );
     assert!(
@@ -121,6 +121,69 @@ fn ack_and_merge_follow_the_checkpoint_format() {
     assert!(
         read(&dir, fraud)
             .contains("      note: \"cx-005 at 91 % fill (emergency); merged by resume-tui\"\n")
+    );
+}
+
+/// `after` with the lines from the one starting `first` through the next line equal
+/// to `last` taken out.
+fn without_block(after: &str, first: &str, last: &str) -> String {
+    let start = after.find(first).expect("the block is there");
+    let end = start + after[start..].find(last).expect("the block ends") + last.len();
+    format!("{}{}", &after[..start], &after[end..])
+}
+
+/// The operator's edits record what the operator did and nothing else: the
+/// orchestrator's `updated_at` (which staleness reads) keeps its bytes, and so does
+/// every other line of the file.
+#[test]
+fn operator_edits_change_no_byte_outside_the_edit() {
+    let dir = demo_copy();
+    let original = read(&dir, PAYOUTS);
+
+    cli(dir.path(), &["decision", "apply", "payouts", "RD-002"]).success();
+    let applied = original.replacen(
+        "      applied: false                            # Pending",
+        "      applied: true                             # Pending",
+        1,
+    );
+    assert_ne!(applied, original);
+    assert_eq!(read(&dir, PAYOUTS), applied);
+
+    cli(dir.path(), &["ack", "payouts", "cx-002"]).success();
+    let acknowledged = applied.replacen(
+        "        acknowledged: false                     # Re-orientation",
+        "        acknowledged: true                      # Re-orientation",
+        1,
+    );
+    assert_ne!(acknowledged, applied);
+    assert_eq!(read(&dir, PAYOUTS), acknowledged);
+
+    cli(
+        dir.path(),
+        &["decision", "add", "payouts", "--decision", "Replay first"],
+    )
+    .success();
+    let added = read(&dir, PAYOUTS);
+    assert_eq!(
+        without_block(&added, "    - id: \"RD-003\"\n", "      applied: false\n"),
+        acknowledged
+    );
+
+    cli(
+        dir.path(),
+        &[
+            "decision",
+            "edit",
+            "payouts",
+            "RD-003",
+            "--decision",
+            "Replay last",
+        ],
+    )
+    .success();
+    assert_eq!(
+        read(&dir, PAYOUTS),
+        added.replacen("\"Replay first\"", "\"Replay last\"", 1)
     );
 }
 

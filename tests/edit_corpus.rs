@@ -97,7 +97,9 @@ fn touched_keys(ops: &[Op]) -> Vec<String> {
     ops.iter()
         .filter_map(|op| match op {
             Op::Set { path, .. } => last_key(path),
-            Op::Insert { path, .. } | Op::Append { path, .. } => last_key(path),
+            Op::Insert { path, .. } | Op::Append { path, .. } | Op::Remove { path } => {
+                last_key(path)
+            }
         })
         .collect()
 }
@@ -335,7 +337,7 @@ fn run(sample: &Sample, choices: &[Choice]) -> usize {
             return changed; // a file with no frontmatter, or YAML the tool refuses
         };
         let intent = intent(&choice, &current);
-        match edit_file(&path, &sample.label, &intent, NOW, false) {
+        match edit_file(&path, &sample.label, &intent, false) {
             Ok(edited) if edited.changed() => {
                 check(&sample.label, &old, &edited, sample.manifest);
                 assert_eq!(std::fs::read_to_string(&path).unwrap(), edited.new);

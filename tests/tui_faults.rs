@@ -158,7 +158,7 @@ fn an_edit_of_a_file_that_is_gone_is_refused_and_the_form_kept() {
         "cannot read: No such file or directory",
     ]);
     let before = contents(&d.root);
-    d.tmux.keys(&["Enter"]);
+    d.tmux.keys(&["C-s"]);
     let screen = d.wait_status(&[
         "not saved: added a decision:",
         "ORCHESTRATION.yaml",

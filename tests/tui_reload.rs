@@ -116,6 +116,7 @@ fn a_saves_read_back_keeps_saved() {
         &mut m,
         Msg::Written {
             what: "marked RD-001 not applied".into(),
+            undo: None,
             result: Ok("ORCHESTRATION.yaml: 1 line changed".into()),
         },
         NOW,

@@ -77,6 +77,7 @@ fn changed_on_disk_prompt() {
         &mut m,
         Msg::Written {
             what: "acknowledged cx-002".into(),
+            undo: None,
             result: Err(WriteError::ChangedOnDisk { path }),
         },
         NOW,

@@ -185,9 +185,13 @@ fn the_dashboard_end_to_end_in_tmux() {
     tmux.keys(&["1"]);
     tmux.wait_for_text("changed-from-outside");
 
-    // Quit: back out of the detail, clear the filter, then leave.
-    tmux.keys(&["q"]);
+    // Quit: Esc clears the filter (and never quits), then q leaves at once (nothing
+    // would be lost: every change is on disk).
+    tmux.keys(&["Escape"]);
     tmux.wait_for_text("Projects 11 ");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for_text("q quits");
+    assert!(tmux.running());
     tmux.keys(&["q"]);
     wait_until("the dashboard to exit", || !tmux.running());
     let stderr = std::fs::read_to_string(tmp.path().join("stderr.txt")).unwrap_or_default();

@@ -28,6 +28,7 @@ fn saved_and_reloaded(m: &mut resume_tui::tui::Model) {
         m,
         Msg::Written {
             what: "edited".into(),
+            undo: None,
             result: Ok("x".into()),
         },
         NOW,
@@ -92,41 +93,86 @@ fn the_list_scrolls_to_keep_the_selection_visible() {
 }
 
 #[test]
-fn back_out_goes_detail_then_filter_then_quits() {
+fn esc_backs_out_detail_then_filter_and_never_quits() {
     let mut m = demo_model(120, 40);
     press(&mut m, &["l"]);
     assert_eq!(m.focus, Focus::Detail);
-    press(&mut m, &["h"]);
+    press(&mut m, &["<Esc>"]);
     assert_eq!(m.focus, Focus::List);
-    press(&mut m, &["<Enter>", "q"]);
-    assert_eq!(m.focus, Focus::List);
-    assert!(!m.quit);
     press(&mut m, &["/", "p", "a", "y", "<Enter>"]);
     assert_eq!(m.filter, "pay");
     press(&mut m, &["<Esc>"]);
     assert_eq!(m.filter, "", "esc clears a kept filter first");
-    assert!(!m.quit);
+    for _ in 0..3 {
+        assert!(press(&mut m, &["<Esc>"]).is_empty());
+    }
+    assert!(!m.quit, "esc at the top level does not quit");
+    assert_eq!(status_text(&m), "q quits");
     let effects = press(&mut m, &["q"]);
     assert!(m.quit);
     assert_eq!(effects, [Effect::Quit]);
 }
 
 #[test]
-fn ctrl_c_quits_from_anywhere() {
-    for setup in [&[][..], &["?"][..], &["/"][..], &["4", "n"][..]] {
+fn ctrl_c_quits_from_anywhere_when_nothing_would_be_lost() {
+    for setup in [&[][..], &["?"][..], &["/"][..], &["4", "n"][..], &["l"][..]] {
         let mut m = demo_model(120, 40);
         select(&mut m, PAYOUTS);
         press(&mut m, setup);
         let effects = press(&mut m, &["<C-c>"]);
-        // In the form, ctrl-c cancels the form; a second one quits.
-        if !m.quit {
-            assert!(matches!(m.overlay, Overlay::None), "{setup:?}");
-            press(&mut m, &["<C-c>"]);
-        } else {
-            assert_eq!(effects, [Effect::Quit], "{setup:?}");
-        }
+        assert_eq!(effects, [Effect::Quit], "{setup:?}");
         assert!(m.quit, "{setup:?}");
     }
+}
+
+#[test]
+fn quitting_asks_first_when_something_would_be_lost() {
+    // A decision form with text in it: ctrl-c asks; any key but y goes back to it.
+    let mut m = demo_model(120, 40);
+    select(&mut m, PAYOUTS);
+    press(&mut m, &["4", "n"]);
+    type_text(&mut m, "Half typed");
+    assert!(press(&mut m, &["<C-c>"]).is_empty());
+    let Overlay::ConfirmQuit { lost, .. } = &m.overlay else {
+        panic!("{:?}", m.overlay);
+    };
+    assert_eq!(lost, "the decision form's changes");
+    assert!(screen(&m).contains("Quitting now loses the decision form's changes."));
+    press(&mut m, &["n"]);
+    assert!(!m.quit);
+    let Overlay::Form(form) = &m.overlay else {
+        panic!("the form comes back: {:?}", m.overlay);
+    };
+    assert_eq!(
+        form.value(resume_tui::tui::form::Field::Decision),
+        "Half typed"
+    );
+    press(&mut m, &["<C-c>", "y"]);
+    assert!(m.quit);
+
+    // Changes written to the demo's temporary copy: q asks, y quits.
+    let mut m = demo_model(120, 40);
+    m.demo = true;
+    update(
+        &mut m,
+        Msg::Written {
+            what: "deleted RD-001".into(),
+            undo: None,
+            result: Ok("ORCHESTRATION.yaml: 7 lines changed".into()),
+        },
+        NOW,
+    );
+    assert!(press(&mut m, &["q"]).is_empty());
+    assert!(matches!(&m.overlay, Overlay::ConfirmQuit { lost, .. }
+        if lost == "1 change made to the demo (its copy is deleted on exit)"));
+    press(&mut m, &["<Esc>"]);
+    assert!(matches!(m.overlay, Overlay::None) && !m.quit);
+    assert_eq!(press(&mut m, &["q", "y"]), [Effect::Quit]);
+
+    // The same changes to a real workspace are on disk: q quits at once.
+    let mut m = demo_model(120, 40);
+    m.writes = 3;
+    assert_eq!(press(&mut m, &["q"]), [Effect::Quit]);
 }
 
 #[test]
@@ -336,7 +382,7 @@ fn a_new_decision_is_validated_in_the_form_before_it_is_written() {
     };
     assert_eq!(form.editing, None);
     assert!(
-        press(&mut m, &["<Enter>"]).is_empty(),
+        press(&mut m, &["<C-s>"]).is_empty(),
         "an empty decision is not saved"
     );
     let Overlay::Form(form) = &m.overlay else {
@@ -390,6 +436,7 @@ fn a_new_decision_is_validated_in_the_form_before_it_is_written() {
         &mut m,
         Msg::Written {
             what: "added a decision".into(),
+            undo: None,
             result: Ok("x.yaml".into()),
         },
         NOW,
@@ -425,7 +472,7 @@ fn editing_prefills_the_form_and_toggling_flips_applied() {
         form.value(resume_tui::tui::form::Field::Decision),
         first.decision
     );
-    let effects = press(&mut m, &["<Enter>"]);
+    let effects = press(&mut m, &["<C-s>"]);
     let [Effect::Write(request)] = effects.as_slice() else {
         panic!("{effects:?}")
     };
@@ -511,8 +558,9 @@ fn copies_render_template_1_with_or_without_cd_and_template_2() {
         panic!()
     };
     assert!(
-        text.starts_with(&format!("cd '/demo/{}' && claude '", project.dir)),
-        "{}",
+        text.starts_with("cd '/demo' && claude '"),
+        "the project root, not the workflow folder {}: {}",
+        project.dir,
         &text[..80]
     );
     press(&mut m, &["3"]);
@@ -529,12 +577,16 @@ fn copies_render_template_1_with_or_without_cd_and_template_2() {
             what: what.clone(),
             backend: "osc52".into(),
             copied: true,
-            message: String::new(),
+            message: "Sent with OSC 52 to the terminal".into(),
             terminal: sequence.clone(),
         },
         NOW,
     );
-    assert!(status_text(&m).contains("via osc52"));
+    assert!(
+        status_text(&m).ends_with(": Sent with OSC 52 to the terminal"),
+        "the status bar says where the text went: {}",
+        status_text(&m)
+    );
     assert_eq!(
         effects,
         [Effect::WriteTerminal(sequence)],
@@ -561,12 +613,13 @@ fn changed_on_disk_keeps_the_form_and_offers_a_reload() {
     select(&mut m, PAYOUTS);
     press(&mut m, &["4", "n"]);
     type_text(&mut m, "Keep me");
-    press(&mut m, &["<Enter>"]);
+    press(&mut m, &["<C-s>"]);
     let path = "projects/x/ORCHESTRATION.yaml".to_string();
     update(
         &mut m,
         Msg::Written {
             what: "added a decision".into(),
+            undo: None,
             result: Err(WriteError::ChangedOnDisk { path: path.clone() }),
         },
         NOW,
@@ -584,19 +637,20 @@ fn changed_on_disk_keeps_the_form_and_offers_a_reload() {
     );
     // Saving again before the file is read again would still apply to the old
     // screen: it waits for the load.
-    assert!(press(&mut m, &["<Enter>"]).is_empty());
+    assert!(press(&mut m, &["<C-s>"]).is_empty());
     assert!(status_text(&m).contains("still reading the file again"));
     let ws = m.workspace.clone();
     update(&mut m, Msg::loaded(ws), NOW);
     assert_eq!(status_text(&m), "reloaded from disk; save again to apply");
     assert!(matches!(
-        press(&mut m, &["<Enter>"]).as_slice(),
+        press(&mut m, &["<C-s>"]).as_slice(),
         [Effect::Write(_)]
     ));
     update(
         &mut m,
         Msg::Written {
             what: "x".into(),
+            undo: None,
             result: Err(WriteError::Failed("disk full".into())),
         },
         NOW,
@@ -613,6 +667,7 @@ fn changed_on_disk_keeps_the_form_and_offers_a_reload() {
         &mut m,
         Msg::Written {
             what: "ack".into(),
+            undo: None,
             result: Err(WriteError::ChangedOnDisk { path: path.clone() }),
         },
         NOW,
@@ -818,6 +873,7 @@ fn noop_unbinds_a_key_and_user_bindings_override_defaults() {
     m.keymap = keymap;
     press(&mut m, &["q"]);
     assert!(!m.quit, "q is unbound");
+    assert!(matches!(m.overlay, Overlay::None));
     press(&mut m, &["<C-n>"]);
     assert_eq!(m.selected_row(), Some(1));
     press(&mut m, &["x"]);
@@ -913,7 +969,8 @@ fn file_text_in_the_edit_form_is_sanitised() {
     let form = resume_tui::tui::form::DecisionForm::edit("p", &decision);
     assert_eq!(
         form.value(resume_tui::tui::form::Field::Decision),
-        "eviltext next"
+        "eviltext\nnext",
+        "the decision keeps its lines; each is cleaned"
     );
 }
 
@@ -967,6 +1024,7 @@ fn a_new_edit_waits_until_the_last_one_is_written_and_read_back() {
         &mut m,
         Msg::Written {
             what: "marked RD-001 applied".into(),
+            undo: None,
             result: Ok("ORCHESTRATION.yaml: 1 line changed".into()),
         },
         NOW,
@@ -984,6 +1042,7 @@ fn a_new_edit_waits_until_the_last_one_is_written_and_read_back() {
         &mut m,
         Msg::Written {
             what: "x".into(),
+            undo: None,
             result: Err(WriteError::Failed("read-only".into())),
         },
         NOW,
@@ -993,4 +1052,366 @@ fn a_new_edit_waits_until_the_last_one_is_written_and_read_back() {
         Saving::Idle,
         "a failed write leaves nothing to wait for"
     );
+}
+
+#[test]
+fn status_messages_expire() {
+    let mut m = demo_model(120, 40);
+    press(&mut m, &["s"]);
+    assert_eq!(
+        m.live_status().map(|s| s.text.as_str()),
+        Some("sorted by updated")
+    );
+    assert_eq!(m.wake_in(), Some(6), "the run loop wakes when it expires");
+    let later = resume_tui::core::time::Timestamp(NOW.0 + 6);
+    update(&mut m, Msg::Tick, later);
+    assert_eq!(m.live_status(), None);
+    assert_eq!(m.wake_in(), None);
+    let idle = screen(&m);
+    assert!(idle.contains("· 1/"), "the position shows instead: {idle}");
+    update(&mut m, Msg::Problem("watcher: gone".into()), later);
+    update(
+        &mut m,
+        Msg::Tick,
+        resume_tui::core::time::Timestamp(NOW.0 + 25),
+    );
+    assert_eq!(
+        m.live_status().map(|s| s.text.as_str()),
+        Some("watcher: gone")
+    );
+    update(
+        &mut m,
+        Msg::Tick,
+        resume_tui::core::time::Timestamp(NOW.0 + 26),
+    );
+    assert_eq!(m.live_status(), None, "errors last 20 seconds");
+}
+
+#[test]
+fn the_status_bar_shows_the_position_and_s_reverses_the_sort() {
+    let mut m = demo_model(120, 40);
+    m.sort = Sort::Id;
+    press(&mut m, &["s", "s", "s", "s"]);
+    assert_eq!(m.sort, Sort::Id);
+    let ids: Vec<String> = m.visible_projects().map(|p| p.id.clone()).collect();
+    press(&mut m, &["S"]);
+    assert!(m.reverse);
+    let reversed: Vec<String> = m.visible_projects().map(|p| p.id.clone()).collect();
+    let mut expected = ids.clone();
+    expected.reverse();
+    assert_eq!(reversed, expected);
+    assert_eq!(status_text(&m), "sorted by id, reversed");
+    press(&mut m, &["g", "j", "j"]);
+    m.status = None;
+    let n = m.visible.len();
+    let shown = screen(&m);
+    assert!(shown.contains(&format!("· 3/{n} · by id ↑ ·")), "{shown}");
+}
+
+#[test]
+fn a_write_that_changes_nothing_does_not_say_saved() {
+    let mut m = demo_model(120, 40);
+    let effects = update(
+        &mut m,
+        Msg::Written {
+            what: "merged cx-002 into resumption".into(),
+            undo: None,
+            result: Err(WriteError::Unchanged("cx-002 is already merged".into())),
+        },
+        NOW,
+    );
+    assert!(effects.is_empty(), "nothing to read back");
+    assert_eq!(m.saving, Saving::Idle);
+    assert_eq!(status_text(&m), "nothing written: cx-002 is already merged");
+    assert_eq!(m.status.as_ref().unwrap().kind, StatusKind::Info);
+    assert_eq!(m.writes, 0);
+}
+
+#[test]
+fn header_counts_filter_the_list_by_key_and_click() {
+    use resume_tui::core::staleness::StalenessLevel;
+    use resume_tui::tui::only::Only;
+    let mut m = demo_model(120, 40);
+    let all = m.visible.len();
+    let critical = m
+        .workspace
+        .projects
+        .iter()
+        .filter(|p| p.staleness.level == StalenessLevel::Critical)
+        .count();
+    assert!(
+        critical > 0 && critical < all,
+        "the demo has CRITICAL projects and others"
+    );
+    press(&mut m, &["F"]);
+    assert_eq!(m.only, Some(Only::Critical));
+    assert_eq!(m.visible.len(), critical);
+    assert!(
+        m.visible_projects()
+            .all(|p| p.staleness.level == StalenessLevel::Critical)
+    );
+    let title = screen(&m).lines().next().unwrap().to_string();
+    assert!(title.contains(&format!("[CRITICAL {critical}]")), "{title}");
+    press(&mut m, &["<Esc>"]);
+    assert_eq!(m.only, None);
+    assert_eq!(m.visible.len(), all);
+
+    // A click on a count in the list's top border.
+    let first_row = screen(&m).lines().next().unwrap().to_string();
+    let at = first_row
+        .find("Nexus")
+        .unwrap_or_else(|| panic!("a Nexus count in the title: {first_row}"));
+    let column = first_row[..at].chars().count() as u16;
+    update(
+        &mut m,
+        Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row: 0,
+            modifiers: KeyModifiers::NONE,
+        }),
+        NOW,
+    );
+    assert_eq!(m.only, Some(Only::Nexus));
+    assert!(
+        m.visible_projects()
+            .all(|p| p.kind == resume_tui::core::model::ProjectKind::Nexus)
+    );
+}
+
+#[test]
+fn y_copies_the_nexus_loading_sequence_for_a_nexus_project() {
+    let mut m = demo_model(120, 40);
+    let nexus = m
+        .workspace
+        .projects
+        .iter()
+        .find(|p| p.kind == resume_tui::core::model::ProjectKind::Nexus && p.manifest.is_some())
+        .expect("the demo has a Nexus project")
+        .clone();
+    select(&mut m, &nexus.id);
+    let effects = press(&mut m, &["y"]);
+    let [Effect::Copy { what, text }] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    assert!(what.starts_with("Nexus loading sequence for "), "{what}");
+    let expected =
+        resume_tui::core::render::render_nexus(&resume_tui::core::render::nexus::NexusInput {
+            project: &nexus,
+            manifest: nexus.manifest.as_ref().unwrap(),
+            abs_dir: &format!("/demo/{}", nexus.dir),
+            confidence: None,
+            style: resume_tui::core::render::nexus::Style::Emoji,
+        });
+    assert_eq!(text, &expected.text);
+    assert!(text.contains("MANDATORY LOADING SEQUENCE"), "{text}");
+    assert!(
+        !text.contains("You are resuming a workflow"),
+        "not Template 1"
+    );
+    press(&mut m, &["5"]);
+    assert!(screen(&m).contains("Nexus loading sequence"));
+}
+
+#[test]
+fn shift_y_changes_to_the_project_root() {
+    let mut m = demo_model(120, 40);
+    select(&mut m, PAYOUTS);
+    let project = m.project().unwrap().clone();
+    assert!(project.dir.starts_with("projects/"), "{}", project.dir);
+    let effects = press(&mut m, &["Y"]);
+    let [Effect::Copy { text, .. }] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    assert!(
+        text.starts_with("cd '/demo' && claude 'You are resuming"),
+        "{text}"
+    );
+}
+
+#[test]
+fn resume_now_opens_a_tmux_window_or_copies_the_command() {
+    use resume_tui::tui::launch::{Program, Window};
+    let mut m = demo_model(120, 40);
+    select(&mut m, PAYOUTS);
+    let effects = press(&mut m, &["R"]);
+    let [Effect::Copy { what, text }] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    assert!(what.contains("not inside tmux"), "{what}");
+    assert!(
+        text.starts_with("cd '/demo' && claude 'You are resuming"),
+        "{text}"
+    );
+    m.in_tmux = true;
+    let effects = press(&mut m, &["R"]);
+    let [
+        Effect::NewWindow(Window {
+            dir,
+            program: Program::Claude { prompt },
+            name,
+            ..
+        }),
+    ] = effects.as_slice()
+    else {
+        panic!("{effects:?}");
+    };
+    assert_eq!(dir, "/demo");
+    assert_eq!(name, &format!("resume {PAYOUTS}"));
+    assert!(prompt.starts_with("You are resuming"));
+    update(&mut m, Msg::Launched(Ok("claude resuming x".into())), NOW);
+    assert_eq!(status_text(&m), "claude resuming x");
+}
+
+#[test]
+fn o_opens_the_selected_decision_in_the_editor() {
+    use resume_tui::tui::launch::{Program, Window};
+    let mut m = demo_model(120, 40);
+    select(&mut m, PAYOUTS);
+    m.in_tmux = true;
+    m.editor = "nvim".into();
+    let effects = press(&mut m, &["4", "l", "j", "o"]);
+    let [
+        Effect::NewWindow(Window {
+            program: Program::Editor { editor, path, find },
+            ..
+        }),
+    ] = effects.as_slice()
+    else {
+        panic!("{effects:?}");
+    };
+    assert_eq!(editor, "nvim");
+    let source = &m.project().unwrap().source;
+    assert_eq!(path, &format!("/demo/{source}"));
+    assert_eq!(find.as_deref(), Some("RD-002"));
+}
+
+#[test]
+fn deleting_a_decision_can_be_undone() {
+    let mut m = demo_model(120, 40);
+    select(&mut m, PAYOUTS);
+    let effects = press(&mut m, &["4", "l", "d"]);
+    let [Effect::Write(request)] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    assert_eq!(
+        request.op,
+        WriteOp::DeleteDecision {
+            id: "RD-001".into()
+        }
+    );
+    update(
+        &mut m,
+        Msg::Written {
+            what: "deleted RD-001".into(),
+            result: Ok("ORCHESTRATION.yaml: 7 lines changed".into()),
+            undo: Some(Box::new(resume_tui::tui::msg::Undo {
+                project_id: PAYOUTS.into(),
+                what: "deleted RD-001".into(),
+                text: "before".into(),
+            })),
+        },
+        NOW,
+    );
+    let workspace = m.workspace.clone();
+    update(&mut m, Msg::loaded(workspace), NOW);
+    let effects = press(&mut m, &["u"]);
+    let [Effect::Write(request)] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    assert_eq!(
+        request.op,
+        WriteOp::Restore {
+            what: "deleted RD-001".into(),
+            text: "before".into()
+        }
+    );
+    assert_eq!(status_text(&m), "saving: undid \"deleted RD-001\"");
+    saved_and_reloaded(&mut m);
+    press(&mut m, &["u"]);
+    assert_eq!(status_text(&m), "nothing to undo");
+}
+
+#[test]
+fn the_decision_and_rationale_take_several_lines() {
+    let mut m = demo_model(120, 40);
+    select(&mut m, PAYOUTS);
+    press(&mut m, &["4", "n"]);
+    type_text(&mut m, "Replay in order");
+    assert!(
+        press(&mut m, &["<Enter>"]).is_empty(),
+        "Enter starts a new line"
+    );
+    type_text(&mut m, "then reconcile");
+    press(&mut m, &["<Down>"]);
+    let Overlay::Form(form) = &m.overlay else {
+        panic!("{:?}", m.overlay)
+    };
+    assert_eq!(
+        form.focused_field(),
+        resume_tui::tui::form::Field::Rationale,
+        "down past the last line moves to the next field"
+    );
+    type_text(&mut m, "Because");
+    press(&mut m, &["<Tab>", "<Tab>", "<Tab>"]);
+    let effects = press(&mut m, &["<Enter>"]);
+    let [Effect::Write(request)] = effects.as_slice() else {
+        panic!("Enter in a one-line field saves: {effects:?}")
+    };
+    let WriteOp::AddDecision(draft) = &request.op else {
+        panic!("{:?}", request.op)
+    };
+    assert_eq!(draft.decision, "Replay in order\nthen reconcile");
+    assert_eq!(draft.rationale.as_deref(), Some("Because"));
+    let shown = screen(&m);
+    assert!(shown.contains("then reconcile"), "{shown}");
+}
+
+#[test]
+fn a_live_refresh_highlights_changed_rows_and_calls_about_critical() {
+    use resume_tui::core::staleness::StalenessLevel;
+    let mut m = demo_model(120, 40);
+    m.config.ui.notify = resume_tui::config::Notify::Bell;
+    let mut workspace = m.workspace.clone();
+    let project = workspace
+        .projects
+        .iter_mut()
+        .find(|p| p.staleness.level != StalenessLevel::Critical)
+        .unwrap();
+    project.staleness.level = StalenessLevel::Critical;
+    let id = project.id.clone();
+    let source = project.source.clone();
+    let mut hashes = m.hashes.clone();
+    hashes.insert(source, ContentHash::of(b"changed"));
+    let effects = update(
+        &mut m,
+        Msg::Loaded(Ok(Box::new(LoadedWorkspace {
+            workspace,
+            hashes,
+            ..Default::default()
+        }))),
+        NOW,
+    );
+    assert_eq!(effects, [Effect::WriteTerminal(b"\x07".to_vec())]);
+    assert_eq!(status_text(&m), format!("{id} turned CRITICAL"));
+    assert!(m.highlighted(&id));
+    assert_eq!(
+        m.highlight
+            .iter()
+            .map(|(h, _)| h.as_str())
+            .collect::<Vec<_>>(),
+        [id.as_str()],
+        "only the row whose file changed"
+    );
+    assert!(
+        screen(&m)
+            .lines()
+            .any(|l| l.contains("* ") && l.contains(&id[..8]))
+    );
+    update(
+        &mut m,
+        Msg::Tick,
+        resume_tui::core::time::Timestamp(NOW.0 + 3),
+    );
+    assert!(!m.highlighted(&id), "the highlight is brief");
 }

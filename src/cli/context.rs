@@ -63,6 +63,11 @@ impl Context {
         })
     }
 
+    /// The root is the demo's temporary copy (`--demo`), deleted on exit.
+    pub fn is_demo(&self) -> bool {
+        self._demo.is_some()
+    }
+
     /// A context over an existing folder with default settings, for tests.
     pub fn for_root(root: impl Into<PathBuf>, env: Env, now: Timestamp) -> Context {
         Context {

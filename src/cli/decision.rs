@@ -63,7 +63,7 @@ pub fn run(ctx: &Context, command: &DecisionCommand, out: &mut dyn Write) -> Res
     }
     let target = Target::of(project);
     let outcome = retrying(ATTEMPTS, || {
-        edit_state(&ctx.root, &target, &intent, ctx.now, dry_run)
+        edit_state(&ctx.root, &target, &intent, dry_run)
     })?;
     print(&outcome, dry_run, out)
 }

@@ -15,8 +15,6 @@ pub fn run(ctx: &Context, args: &MergeArgs, out: &mut dyn Write) -> Result<ExitC
     let candidates = checkpoint_candidates(&ws, project);
     let cp = find_checkpoint(&candidates, &args.checkpoint).map_err(Error::Usage)?;
     let target = Target::of(project);
-    let outcome = retrying(ATTEMPTS, || {
-        merge(&ctx.root, &target, cp, ctx.now, args.dry_run)
-    })?;
+    let outcome = retrying(ATTEMPTS, || merge(&ctx.root, &target, cp, args.dry_run))?;
     print(&outcome, args.dry_run, out)
 }

@@ -10,6 +10,7 @@ use serde_json::json;
 
 use super::show::project_name_under_root;
 use super::{Context, CopyArgs, PromptArgs, Style};
+use crate::core::launch;
 use crate::core::model::{Project, ProjectKind, Severity, Shape, Workspace};
 use crate::core::render::budget::estimate_tokens;
 use crate::core::render::nexus::{self, NexusInput};
@@ -201,11 +202,7 @@ impl Write for NoTerminal {
 /// `cd '<dir>' && claude '<text>'`: one line to paste into a shell, which starts
 /// Claude Code in the right folder with the prompt as its first message.
 fn with_cd(rendered: Rendered, dir: &Path) -> Rendered {
-    let text = format!(
-        "cd {} && claude {}\n",
-        shell_quote(&dir.display().to_string()),
-        shell_quote(rendered.text.trim_end())
-    );
+    let text = launch::command(&dir.display().to_string(), &rendered.text);
     Rendered {
         tokens_estimate: estimate_tokens(&text),
         text,
@@ -213,40 +210,11 @@ fn with_cd(rendered: Rendered, dir: &Path) -> Rendered {
     }
 }
 
-/// POSIX single quoting: `it's` → `'it'\''s'`.
-pub(crate) fn shell_quote(text: &str) -> String {
-    format!("'{}'", text.replace('\'', r"'\''"))
-}
-
-/// The folder Claude Code should start in: the repository holding `projects/`
-/// for Jerry (listed paths are relative to it), the folder holding `02-projects/`
-/// or `02-builds/` for Nexus, else the workspace root.
+/// The folder Claude Code should start in (`core::launch::launch_base`), absolute.
 pub(crate) fn launch_dir(root: &Path, project: &Project) -> PathBuf {
-    let markers: &[&str] = match project.kind {
-        ProjectKind::Jerry => &["projects"],
-        ProjectKind::Nexus => &["02-projects", "02-builds", "05-archived"],
-    };
-    let parts: Vec<&str> = project.dir.split('/').collect();
-    let base = parts
-        .iter()
-        .position(|p| markers.contains(p))
-        .and_then(|i| parts.get(..i))
-        .map(|p| p.join("/"))
-        .unwrap_or_default();
-    absolute(&root.join(base))
+    absolute(&root.join(launch::launch_base(project)))
 }
 
 fn absolute(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shell_quoting_survives_quotes_and_newlines() {
-        assert_eq!(shell_quote("plain"), "'plain'");
-        assert_eq!(shell_quote("it's\nok"), "'it'\\''s\nok'");
-    }
 }

@@ -4,6 +4,7 @@
 pub mod edit;
 pub mod fill;
 pub mod invisible;
+pub mod launch;
 pub mod locate;
 pub mod migrate;
 pub mod model;

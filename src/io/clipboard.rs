@@ -12,6 +12,7 @@ mod osc52;
 
 pub use backend::{Backend, Plan, Platform, choose};
 pub use copier::{
-    Copier, CopyOutcome, NativeClipboard, SystemClipboard, TmuxBuffer, TmuxCommand, copy,
+    Copier, CopyOutcome, NativeClipboard, SystemClipboard, TmuxBuffer, TmuxCommand, TmuxDelivery,
+    copy,
 };
 pub use osc52::{osc52, tmux_passthrough};

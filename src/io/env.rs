@@ -23,6 +23,9 @@ pub const KNOWN: &[&str] = &[
     "WAYLAND_DISPLAY",
     "NO_COLOR",
     "TERM",
+    // The operator's editor, for the dashboard's `o`.
+    "VISUAL",
+    "EDITOR",
     "RESUME_TUI_CONFIG",
     "RESUME_TUI_LOG_DIR",
     "RESUME_TUI_CORPUS",

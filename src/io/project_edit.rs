@@ -179,12 +179,27 @@ pub fn edit_state(
     root: &Path,
     target: &Target,
     intent: &EditIntent,
-    now: Timestamp,
     dry_run: bool,
 ) -> Result<Outcome, WriteError> {
     let _lock = hold_unless(dry_run, &root.join(&target.source))?;
     let snapshot = target.read(root)?;
-    let edited = yaml_edit::edit_snapshot(&snapshot, &target.source, intent, now, dry_run)?;
+    let edited = yaml_edit::edit_snapshot(&snapshot, &target.source, intent, dry_run)?;
+    Ok(outcome_of(&target.source, edited))
+}
+
+/// Puts `text` back as the state file's content (an undo), only if the file still
+/// holds what the caller read.
+pub fn restore(root: &Path, target: &Target, text: &str) -> Result<Outcome, WriteError> {
+    let snapshot = target.read(root)?;
+    let edited = Edited {
+        old: snapshot.text()?.to_string(),
+        new: text.to_string(),
+        ops: Vec::new(),
+        note: None,
+    };
+    if edited.changed() {
+        write::replace(&snapshot, text.as_bytes())?;
+    }
     Ok(outcome_of(&target.source, edited))
 }
 
@@ -267,7 +282,6 @@ pub fn merge(
     root: &Path,
     target: &Target,
     cp: &Checkpoint,
-    now: Timestamp,
     dry_run: bool,
 ) -> Result<Outcome, WriteError> {
     jerry_only(target, root, "merge")?;
@@ -275,7 +289,6 @@ pub fn merge(
         root,
         target,
         &EditIntent::MergeCheckpoint(event_of(cp)),
-        now,
         dry_run,
     )
 }
@@ -306,7 +319,7 @@ pub fn acknowledge(
     let mut text = snapshot.text()?.to_string();
     let mut ops = Vec::new();
     for intent in &intents {
-        let edited = yaml_edit::edit_yaml(&target.source, &text, intent, now)?;
+        let edited = yaml_edit::edit_yaml(&target.source, &text, intent)?;
         ops.extend(edited.ops);
         text = edited.new;
     }

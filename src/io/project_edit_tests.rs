@@ -48,16 +48,18 @@ fn acknowledging_a_design_checkpoint_marks_the_file_and_the_section() {
     let value: yaml_serde::Value = yaml_serde::from_str(&section).unwrap();
     let events = &value["resumption"]["compaction_events"]["events"];
     assert_eq!(events[1]["acknowledged"], yaml_serde::Value::Bool(true));
+    let before: yaml_serde::Value = yaml_serde::from_str(&section_before).unwrap();
     assert_eq!(
-        value["resumption"]["recovery_state"]["updated_at"].as_str(),
-        Some("2026-02-17T12:35:56Z")
+        value["resumption"]["recovery_state"]["updated_at"],
+        before["resumption"]["recovery_state"]["updated_at"],
+        "acknowledging leaves the orchestrator's updated_at alone"
     );
     let json: serde_json::Value = serde_json::from_str(&read(&dir, &cp.path)).unwrap();
     assert_eq!(json["metadata"]["acknowledged"], true);
     assert_eq!(json["metadata"]["acknowledged_at"], "2026-02-17T12:35:56Z");
     assert_eq!(
         outcome.changes[0].summary(),
-        format!("{PAYOUTS}: 4 lines changed (+2 \u{2212}2)")
+        format!("{PAYOUTS}: 2 lines changed (+1 \u{2212}1)")
     );
 
     let again = acknowledge(dir.path(), &Target::of(project), &[cp], false, later, false).unwrap();
@@ -103,7 +105,7 @@ fn a_dry_run_writes_nothing_and_shows_the_diff() {
         "{diff}"
     );
     assert!(diff.contains("\n+        acknowledged: true"), "{diff}");
-    let merged = merge(dir.path(), &Target::of(project), cps[0], NOW, true).unwrap();
+    let merged = merge(dir.path(), &Target::of(project), cps[0], true).unwrap();
     assert!(merged.changes.is_empty());
     assert_eq!(
         merged.notes,
@@ -169,7 +171,7 @@ fn a_brief_outcome_names_files_only_and_says_when_nothing_changed() {
     let outcome = acknowledge(dir.path(), &target, &[cp], false, NOW, true).unwrap();
     assert_eq!(
         outcome.brief(),
-        "ORCHESTRATION.yaml: 4 lines changed (+2 \u{2212}2); \
+        "ORCHESTRATION.yaml: 2 lines changed (+1 \u{2212}1); \
          cx-002-checkpoint.json: 4 lines changed (+2 \u{2212}2)"
     );
     assert_eq!(Outcome::default().brief(), "nothing to change");

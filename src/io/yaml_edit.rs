@@ -22,7 +22,6 @@ use crate::core::edit::diff::{self, DiffStats};
 use crate::core::edit::{EditIntent, Op, PlanError, plan, value_ops};
 use crate::core::model::Diagnostic;
 use crate::core::normalize::frontmatter;
-use crate::core::time::Timestamp;
 use crate::io::write::{self, Snapshot, WriteError};
 
 /// The result of an edit: the text before and after, and what was done.
@@ -116,9 +115,8 @@ fn plan_or_note(
     label: &str,
     value: &Value,
     intent: &EditIntent,
-    now: Timestamp,
 ) -> Result<Result<Vec<Op>, String>, WriteError> {
-    match plan(value, intent, now) {
+    match plan(value, intent) {
         Ok(ops) if ops.is_empty() => Ok(Err("nothing to change".to_string())),
         Ok(ops) => Ok(Ok(ops)),
         Err(PlanError::AlreadyDone(note)) => Ok(Err(note)),
@@ -130,14 +128,9 @@ fn plan_or_note(
 }
 
 /// Edits a whole YAML file's text.
-pub fn edit_yaml(
-    label: &str,
-    text: &str,
-    intent: &EditIntent,
-    now: Timestamp,
-) -> Result<Edited, WriteError> {
+pub fn edit_yaml(label: &str, text: &str, intent: &EditIntent) -> Result<Edited, WriteError> {
     let old = parse(label, text, 0)?;
-    let ops = match plan_or_note(label, &old, intent, now)? {
+    let ops = match plan_or_note(label, &old, intent)? {
         Ok(ops) => ops,
         Err(note) => return Ok(Edited::unchanged(text, Some(note))),
     };
@@ -151,12 +144,7 @@ pub fn edit_yaml(
 }
 
 /// Edits the frontmatter of a markdown manifest; the body is not touched.
-pub fn edit_manifest(
-    label: &str,
-    text: &str,
-    intent: &EditIntent,
-    now: Timestamp,
-) -> Result<Edited, WriteError> {
+pub fn edit_manifest(label: &str, text: &str, intent: &EditIntent) -> Result<Edited, WriteError> {
     let split = frontmatter::split(label, text).map_err(WriteError::Invalid)?;
     let Some(front) = split.frontmatter else {
         return Err(WriteError::NotApplicable {
@@ -176,7 +164,7 @@ pub fn edit_manifest(
         ));
     };
     let old = parse(label, yaml, front.open_line)?;
-    let ops = match plan_or_note(label, &old, intent, now)? {
+    let ops = match plan_or_note(label, &old, intent)? {
         Ok(ops) => ops,
         Err(note) => return Ok(Edited::unchanged(text, Some(note))),
     };
@@ -195,18 +183,16 @@ pub fn edit_file(
     path: &Path,
     label: &str,
     intent: &EditIntent,
-    now: Timestamp,
     dry_run: bool,
 ) -> Result<Edited, WriteError> {
     let snapshot = crate::io::project_edit::read_to_edit(path)?;
-    edit_snapshot(&snapshot, label, intent, now, dry_run)
+    edit_snapshot(&snapshot, label, intent, dry_run)
 }
 
 pub fn edit_snapshot(
     snapshot: &Snapshot,
     label: &str,
     intent: &EditIntent,
-    now: Timestamp,
     dry_run: bool,
 ) -> Result<Edited, WriteError> {
     let text = snapshot.text()?;
@@ -215,9 +201,9 @@ pub fn edit_snapshot(
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("md"));
     let edited = if is_manifest {
-        edit_manifest(label, text, intent, now)?
+        edit_manifest(label, text, intent)?
     } else {
-        edit_yaml(label, text, intent, now)?
+        edit_yaml(label, text, intent)?
     };
     if edited.changed() && !dry_run {
         write::replace(snapshot, edited.new.as_bytes())?;

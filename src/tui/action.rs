@@ -6,8 +6,9 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
-    /// Close what is open (help, filter, detail focus); quit at the top level.
+    /// Close what is open (help, filter, detail focus); never quits.
     Back,
+    /// Quit, asking first when something would be lost.
     Quit,
     Up,
     Down,
@@ -30,6 +31,9 @@ pub enum Action {
     TabPrompt,
     Filter,
     CycleSort,
+    ReverseSort,
+    /// Show only the projects of one header count (CRITICAL, STALE, …), in turn.
+    CycleOnly,
     Help,
     Reload,
     Acknowledge,
@@ -38,9 +42,16 @@ pub enum Action {
     NewDecision,
     EditDecision,
     ToggleApplied,
+    DeleteDecision,
+    /// Take the last decision change back.
+    Undo,
     CopyPrompt,
     CopyPromptWithCd,
     CopyAlert,
+    /// Claude Code on the project in a new tmux window, the prompt its first message.
+    ResumeNow,
+    /// `$EDITOR` on the selected file at its line, in a new tmux window.
+    OpenInEditor,
     /// Does nothing: bind a key to it to unbind a default.
     Noop,
 }
@@ -64,7 +75,7 @@ impl Group {
             Group::Tabs => "Tabs",
             Group::Compaction => "Compaction tab",
             Group::Decisions => "Decisions tab",
-            Group::Prompt => "Prompt",
+            Group::Prompt => "Prompt and resuming",
         }
     }
 }
@@ -73,14 +84,16 @@ impl Action {
     pub fn group(self) -> Group {
         use Action::*;
         match self {
-            Back | Quit | Filter | CycleSort | Help | Reload | Noop => Group::General,
+            Back | Quit | Filter | CycleSort | ReverseSort | CycleOnly | Help | Reload | Noop => {
+                Group::General
+            }
             Up | Down | Top | Bottom | PageUp | PageDown | DetailDown | DetailUp | FocusList
             | FocusDetail => Group::Navigation,
             NextTab | PrevTab | TabOverview | TabQuality | TabCompaction | TabDecisions
             | TabPrompt => Group::Tabs,
             Acknowledge | AcknowledgeAll | MergeCheckpoint => Group::Compaction,
-            NewDecision | EditDecision | ToggleApplied => Group::Decisions,
-            CopyPrompt | CopyPromptWithCd | CopyAlert => Group::Prompt,
+            NewDecision | EditDecision | ToggleApplied | DeleteDecision | Undo => Group::Decisions,
+            CopyPrompt | CopyPromptWithCd | CopyAlert | ResumeNow | OpenInEditor => Group::Prompt,
         }
     }
 

@@ -3,10 +3,12 @@
 use super::action::Action;
 use super::effect::{Effect, WriteOp};
 use super::form::DecisionForm;
+use super::launch::{Program, Window};
 use super::model::{Model, StatusKind, Tab};
+use super::resume;
 use super::update::{open_form, write};
+use crate::core::launch;
 use crate::core::model::{Checkpoint, Decision, Project, ProjectKind};
-use crate::core::render::render_prompt;
 
 pub fn decision_count(project: &Project) -> usize {
     project.resumption.as_ref().map_or(0, |r| r.decisions.len())
@@ -39,9 +41,10 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Acknowledge | Action::AcknowledgeAll | Action::MergeCheckpoint => {
             Some(Tab::Compaction).filter(|t| *t != tab)
         }
-        Action::NewDecision | Action::EditDecision | Action::ToggleApplied => {
-            Some(Tab::Decisions).filter(|t| *t != tab)
-        }
+        Action::NewDecision
+        | Action::EditDecision
+        | Action::ToggleApplied
+        | Action::DeleteDecision => Some(Tab::Decisions).filter(|t| *t != tab),
         _ => None,
     };
     if let Some(tab) = needs(model.tab) {
@@ -125,24 +128,105 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
                 }
             },
         },
-        Action::CopyPrompt => {
-            let text = render_prompt(project).text;
-            vec![Effect::Copy {
-                what: format!("Template 1 for {project_id}"),
-                text,
-            }]
-        }
-        Action::CopyPromptWithCd => {
-            let dir = project_dir(&model.workspace.root, &project.dir);
-            let prompt = render_prompt(project).text;
-            vec![Effect::Copy {
-                what: format!("Template 1 for {project_id} with cd"),
-                text: with_cd(&dir, &prompt),
-            }]
-        }
+        Action::DeleteDecision => match selected_decision(model).map(|d| d.id.clone()) {
+            None => info(model, "no decision selected"),
+            Some(None) => info(
+                model,
+                "this decision has no id; delete it in the file (o opens it)",
+            ),
+            Some(Some(id)) => write(model, &project_id, WriteOp::DeleteDecision { id }),
+        },
+        Action::CopyPrompt | Action::CopyPromptWithCd => match resume::prompt(model, project) {
+            Err(why) => {
+                model.set_status(StatusKind::Error, format!("nothing to copy: {why}"));
+                Vec::new()
+            }
+            Ok(rendered) => {
+                let title = resume::title(project);
+                let (what, text) = if action == Action::CopyPrompt {
+                    (format!("{title} for {project_id}"), rendered.text)
+                } else {
+                    let dir = resume::launch_dir(model, project);
+                    let text = launch::command(&dir, &rendered.text);
+                    (format!("{title} for {project_id} with cd {dir}"), text)
+                };
+                vec![Effect::Copy { what, text }]
+            }
+        },
         Action::CopyAlert => copy_alert(model),
+        Action::ResumeNow => resume_now(model),
+        Action::OpenInEditor => open_in_editor(model),
         _ => Vec::new(),
     }
+}
+
+/// Claude Code in the project's root with the prompt as its first message: a new
+/// tmux window, or (outside tmux) the command copied.
+fn resume_now(model: &mut Model) -> Vec<Effect> {
+    let Some(project) = model.project() else {
+        return Vec::new();
+    };
+    let prompt = match resume::prompt(model, project) {
+        Ok(rendered) => rendered.text,
+        Err(why) => return info(model, &format!("nothing to resume with: {why}")),
+    };
+    let dir = resume::launch_dir(model, project);
+    let id = project.id.clone();
+    if !model.in_tmux {
+        return vec![Effect::Copy {
+            what: format!("the command that resumes {id} (not inside tmux: paste it in a shell)"),
+            text: launch::command(&dir, &prompt),
+        }];
+    }
+    vec![Effect::NewWindow(Window {
+        what: format!("claude resuming {id} in {dir}"),
+        name: format!("resume {id}"),
+        dir,
+        program: Program::Claude { prompt },
+    })]
+}
+
+/// The file the open tab is about, and what to look for in it: the selected
+/// checkpoint's file (Compaction), the selected decision in the state file
+/// (Decisions), else the state file at its `resumption:` section.
+fn open_in_editor(model: &mut Model) -> Vec<Effect> {
+    let Some(project) = model.project() else {
+        return Vec::new();
+    };
+    let (rel, find) = match model.tab {
+        Tab::Compaction => match selected_checkpoint(model) {
+            Some(cp) => (cp.path.clone(), None),
+            None => (
+                project.source.clone(),
+                Some("compaction_events".to_string()),
+            ),
+        },
+        Tab::Decisions => (
+            project.source.clone(),
+            selected_decision(model).and_then(|d| d.id.clone()),
+        ),
+        _ => (project.source.clone(), Some("resumption:".to_string())),
+    };
+    let path = launch::join(&model.workspace.root, &rel);
+    let dir = path.rsplit_once('/').map_or(".", |(d, _)| d).to_string();
+    if !model.in_tmux {
+        let text = format!("{} {}", model.editor, launch::shell_quote(&path));
+        return vec![Effect::Copy {
+            what: format!("the command that opens {rel} (not inside tmux: paste it in a shell)"),
+            text,
+        }];
+    }
+    let name = rel.rsplit('/').next().unwrap_or(&rel).to_string();
+    vec![Effect::NewWindow(Window {
+        what: format!("{} on {rel}", model.editor),
+        name,
+        dir,
+        program: Program::Editor {
+            editor: model.editor.clone(),
+            path,
+            find,
+        },
+    })]
 }
 
 fn info(model: &mut Model, text: &str) -> Vec<Effect> {
@@ -169,22 +253,4 @@ fn copy_alert(model: &mut Model) -> Vec<Effect> {
             vec![Effect::Copy { what, text }]
         }
     }
-}
-
-/// `root/dir`, written with `/`.
-pub fn project_dir(root: &str, dir: &str) -> String {
-    match (root.trim_end_matches('/'), dir.trim_matches('/')) {
-        (root, "" | ".") => root.to_string(),
-        ("", dir) => dir.to_string(),
-        (root, dir) => format!("{root}/{dir}"),
-    }
-}
-
-/// `cd '<dir>' && claude '<prompt>'`, quoted for a POSIX shell.
-pub fn with_cd(dir: &str, prompt: &str) -> String {
-    format!("cd {} && claude {}", shell_quote(dir), shell_quote(prompt))
-}
-
-pub fn shell_quote(text: &str) -> String {
-    format!("'{}'", text.replace('\'', "'\\''"))
 }

@@ -67,6 +67,9 @@ pub fn initial_model(ctx: &Context, theme_override: Option<&str>) -> (Model, Vec
     problems.extend(problem);
     let mut model = Model::new(ctx.config.clone(), theme, keymap, ctx.now);
     model.workspace.root = ctx.root.display().to_string();
+    model.demo = ctx.is_demo();
+    model.in_tmux = ctx.env.get("TMUX").is_some();
+    model.editor = super::launch::editor_from(ctx.env.get("VISUAL"), ctx.env.get("EDITOR"));
     (model, problems)
 }
 
@@ -153,7 +156,7 @@ fn event_loop(
         terminal
             .draw(|frame| view::view(model, frame))
             .map_err(|e| Error::io("terminal", e))?;
-        let Some(first) = next(&rx) else {
+        let Some(first) = next(&rx, model.wake_in()) else {
             return Ok(());
         };
         let mut batch = vec![first];
@@ -184,9 +187,11 @@ fn event_loop(
     }
 }
 
-/// The next message, or a Tick after a quiet while; `None` when every sender is gone.
-fn next(rx: &Receiver<Msg>) -> Option<Msg> {
-    match rx.recv_timeout(TICK) {
+/// The next message, or a Tick after a quiet while (or when the screen changes by
+/// itself, `wake_in` seconds from now); `None` when every sender is gone.
+fn next(rx: &Receiver<Msg>, wake_in: Option<u64>) -> Option<Msg> {
+    let wait = wake_in.map_or(TICK, |s| TICK.min(Duration::from_secs(s)));
+    match rx.recv_timeout(wait) {
         Ok(msg) => Some(msg),
         Err(RecvTimeoutError::Timeout) => Some(Msg::Tick),
         Err(RecvTimeoutError::Disconnected) => None,

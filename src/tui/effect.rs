@@ -2,6 +2,7 @@
 //! each effect and feeds the result back as a `Msg`.
 
 use super::form::DecisionDraft;
+use super::launch::Window;
 use crate::core::model::Checkpoint;
 use crate::io::project_edit::Target;
 
@@ -18,8 +19,11 @@ pub enum Effect {
     },
     /// Change one project's files.
     Write(WriteRequest),
-    /// Bytes for the terminal itself (an OSC 52 copy), written between frames.
+    /// Bytes for the terminal itself (an OSC 52 copy, a notification), written
+    /// between frames.
     WriteTerminal(Vec<u8>),
+    /// Open a tmux window (resume now, `$EDITOR`).
+    NewWindow(Window),
     Quit,
 }
 
@@ -51,6 +55,14 @@ pub enum WriteOp {
         id: String,
         applied: bool,
     },
+    DeleteDecision {
+        id: String,
+    },
+    /// Put the state file's text back as it was before `what` (an undo).
+    Restore {
+        what: String,
+        text: String,
+    },
 }
 
 impl WriteOp {
@@ -67,6 +79,19 @@ impl WriteOp {
             WriteOp::EditDecision { id, .. } => format!("edited {id}"),
             WriteOp::SetApplied { id, applied: true } => format!("marked {id} applied"),
             WriteOp::SetApplied { id, applied: false } => format!("marked {id} not applied"),
+            WriteOp::DeleteDecision { id } => format!("deleted {id}"),
+            WriteOp::Restore { what, .. } => format!("undid \"{what}\""),
         }
+    }
+
+    /// A change `u` can take back: one that rewrites the state file alone.
+    pub fn undoable(&self) -> bool {
+        matches!(
+            self,
+            WriteOp::AddDecision(_)
+                | WriteOp::EditDecision { .. }
+                | WriteOp::SetApplied { .. }
+                | WriteOp::DeleteDecision { .. }
+        )
     }
 }

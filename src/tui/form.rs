@@ -36,6 +36,19 @@ impl Field {
         }
     }
 
+    /// Lines the field shows; a field of more than one takes several lines of text
+    /// (Enter starts a new one).
+    pub fn rows(self) -> u16 {
+        match self {
+            Field::Decision | Field::Rationale => 3,
+            Field::Affects | Field::Gate | Field::Iteration => 1,
+        }
+    }
+
+    pub fn multiline(self) -> bool {
+        self.rows() > 1
+    }
+
     pub fn hint(self) -> &'static str {
         match self {
             Field::Decision => "what was decided (required)",
@@ -90,6 +103,8 @@ pub struct DecisionForm {
     pub fields: Vec<TextArea<'static>>,
     pub focus: usize,
     pub errors: Vec<(Field, String)>,
+    /// Each field's value when the form opened.
+    initial: Vec<String>,
 }
 
 /// What a key did to the form.
@@ -105,7 +120,8 @@ impl DecisionForm {
         DecisionForm::with_values(project_id, None, ["", "", "", "", ""])
     }
 
-    /// A form filled with a decision from a file (sanitised: one line per field).
+    /// A form filled with a decision from a file (sanitised; the lines of a
+    /// multi-line text kept).
     pub fn edit(project_id: &str, decision: &Decision) -> DecisionForm {
         let affects = decision
             .affects_phases
@@ -135,19 +151,39 @@ impl DecisionForm {
             .iter()
             .zip(values)
             .map(|(field, value)| {
-                let mut area = TextArea::new(vec![super::text::clean(value).into_owned()]);
+                let lines: Vec<String> = if field.multiline() {
+                    value
+                        .lines()
+                        .map(|l| super::text::clean(l).into_owned())
+                        .collect()
+                } else {
+                    vec![super::text::clean(value).into_owned()]
+                };
+                let mut area = TextArea::new(lines);
                 area.set_placeholder_text(field.hint());
                 area.move_cursor(ratatui_textarea::CursorMove::End);
                 area
             })
             .collect();
-        DecisionForm {
+        let mut form = DecisionForm {
             project_id: project_id.to_string(),
             editing,
             fields,
             focus: 0,
             errors: Vec::new(),
-        }
+            initial: Vec::new(),
+        };
+        form.initial = Field::ALL.iter().map(|f| form.value(*f)).collect();
+        form
+    }
+
+    /// True when the operator changed a field since the form opened: closing it
+    /// would lose that.
+    pub fn changed(&self) -> bool {
+        Field::ALL
+            .iter()
+            .zip(&self.initial)
+            .any(|(f, initial)| self.value(*f) != *initial)
     }
 
     pub fn focused_field(&self) -> Field {
@@ -157,25 +193,42 @@ impl DecisionForm {
             .unwrap_or(Field::Decision)
     }
 
+    /// The field's text: its lines (a one-line field's joined by spaces), trimmed.
     pub fn value(&self, field: Field) -> String {
         let index = Field::ALL.iter().position(|f| *f == field).unwrap_or(0);
+        let separator = if field.multiline() { "\n" } else { " " };
         self.fields
             .get(index)
-            .map(|area| area.lines().join(" ").trim().to_string())
+            .map(|area| {
+                let lines: Vec<&str> = area.lines().iter().map(|l| l.trim_end()).collect();
+                lines.join(separator).trim().to_string()
+            })
             .unwrap_or_default()
     }
 
-    /// Form keys are fixed: Tab/Shift-Tab/Up/Down move between fields, Enter or
-    /// Ctrl-S saves, Esc cancels; everything else edits the focused field.
+    /// Form keys are fixed: Tab/Shift-Tab move between fields (and Up/Down past a
+    /// field's first or last line), Ctrl-S saves (Enter too in a one-line field;
+    /// in the Decision and Rationale it starts a new line), Esc cancels;
+    /// everything else edits the focused field.
     pub fn handle_key(&mut self, key: KeyEvent) -> FormOutcome {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let field = self.focused_field();
+        let row = self
+            .fields
+            .get(self.focus)
+            .map_or(0, |area| area.cursor().0);
+        let last_row = self
+            .fields
+            .get(self.focus)
+            .map_or(0, |area| area.lines().len().saturating_sub(1));
         match key.code {
             KeyCode::Esc => return FormOutcome::Cancel,
-            KeyCode::Char('c') if ctrl => return FormOutcome::Cancel,
-            KeyCode::Enter => return self.submit(),
+            KeyCode::Enter if !field.multiline() => return self.submit(),
             KeyCode::Char('s') if ctrl => return self.submit(),
-            KeyCode::Tab | KeyCode::Down => self.move_focus(1),
-            KeyCode::BackTab | KeyCode::Up => self.move_focus(-1),
+            KeyCode::Tab => self.move_focus(1),
+            KeyCode::BackTab => self.move_focus(-1),
+            KeyCode::Down if row >= last_row => self.move_focus(1),
+            KeyCode::Up if row == 0 => self.move_focus(-1),
             _ => {
                 if let Some(area) = self.fields.get_mut(self.focus) {
                     area.input(key);

@@ -6,6 +6,7 @@ use crate::core::model::{Checkpoint, Project};
 use crate::core::staleness::StalenessLevel;
 
 use super::model::Sort;
+use super::only::Only;
 
 /// Checkpoints of the project still waiting for the operator: its own, plus
 /// workflow-less ones (real Jerry) that its compaction events name.
@@ -119,19 +120,38 @@ pub fn fuzzy(haystack: &str, needle: &str) -> bool {
         })
 }
 
-/// Indices of the projects to show, filtered by `query` and sorted by `sort`.
-pub fn visible(
-    projects: &[Project],
-    unassigned: &[Checkpoint],
-    query: &str,
-    sort: Sort,
-) -> Vec<usize> {
+/// How the list is narrowed and ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct View<'a> {
+    pub query: &'a str,
+    pub only: Option<Only>,
+    pub sort: Sort,
+    /// The sort's order turned around.
+    pub reverse: bool,
+}
+
+/// Indices of the projects to show: matching the query and the header filter,
+/// sorted.
+pub fn visible(projects: &[Project], unassigned: &[Checkpoint], view: View) -> Vec<usize> {
+    let View {
+        query,
+        only,
+        sort,
+        reverse,
+    } = view;
     let mut rows: Vec<usize> = (0..projects.len())
-        .filter(|&i| projects.get(i).is_some_and(|p| matches(p, query)))
+        .filter(|&i| {
+            projects
+                .get(i)
+                .is_some_and(|p| matches(p, query) && only.is_none_or(|o| o.matches(p, unassigned)))
+        })
         .collect();
-    rows.sort_by(|&a, &b| match (projects.get(a), projects.get(b)) {
-        (Some(a), Some(b)) => compare(sort, a, b, unassigned),
-        _ => Ordering::Equal,
+    rows.sort_by(|&a, &b| {
+        let order = match (projects.get(a), projects.get(b)) {
+            (Some(a), Some(b)) => compare(sort, a, b, unassigned),
+            _ => Ordering::Equal,
+        };
+        if reverse { order.reverse() } else { order }
     });
     rows
 }

@@ -6,6 +6,7 @@ use crate::core::time::Timestamp;
 
 use super::form::DecisionForm;
 use super::keymap::Keymap;
+use super::live::FillHistory;
 use super::loader::StateHashes;
 use super::theme::Theme;
 
@@ -94,10 +95,23 @@ pub enum StatusKind {
     Error,
 }
 
+impl StatusKind {
+    /// How long a message of this kind stays in the status bar, in seconds:
+    /// errors long enough to read twice.
+    pub fn lasts(self) -> i64 {
+        match self {
+            StatusKind::Info | StatusKind::Success => 6,
+            StatusKind::Error => 20,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Status {
     pub kind: StatusKind,
     pub text: String,
+    /// The message is gone from this moment on.
+    pub until: Timestamp,
 }
 
 /// Where the last edit the dashboard asked for stands. A new edit waits until
@@ -127,6 +141,13 @@ pub enum Overlay {
         path: String,
         form: Option<Box<DecisionForm>>,
     },
+    /// `q` or Ctrl-C when quitting would lose something: `y` quits, any other key
+    /// stays. `lost` says what would be lost; `previous` is what the question
+    /// covers, given back when the operator stays.
+    ConfirmQuit {
+        lost: String,
+        previous: Box<Overlay>,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -149,6 +170,10 @@ pub struct Model {
     pub selected: Option<String>,
     pub list_offset: usize,
     pub sort: Sort,
+    /// The sort's order turned around (`S`).
+    pub reverse: bool,
+    /// The header count the list is narrowed to (`F`, or a click on the count).
+    pub only: Option<super::only::Only>,
     pub filter: String,
     pub filtering: bool,
 
@@ -167,6 +192,21 @@ pub struct Model {
     pub reload_asked: bool,
     pub status: Option<Status>,
     pub quit: bool,
+    /// The workspace is the demo's temporary copy: what is written to it is gone
+    /// when the dashboard closes.
+    pub demo: bool,
+    /// Changes written to the files since the dashboard opened.
+    pub writes: usize,
+    /// The last change `u` can take back.
+    pub undo: Option<super::msg::Undo>,
+    /// The dashboard runs inside tmux: resume-now and the editor open windows.
+    pub in_tmux: bool,
+    /// The operator's editor command (`$VISUAL`, `$EDITOR`, else `vi`).
+    pub editor: String,
+    /// Rows a live refresh changed, by project id, highlighted until the time given.
+    pub highlight: Vec<(String, Timestamp)>,
+    /// The fills the hooks recorded, for the live gauge's trend.
+    pub fills: FillHistory,
 }
 
 impl Model {
@@ -184,6 +224,8 @@ impl Model {
             selected: None,
             list_offset: 0,
             sort: Sort::Attention,
+            reverse: false,
+            only: None,
             filter: String::new(),
             filtering: false,
             focus: Focus::List,
@@ -196,6 +238,35 @@ impl Model {
             reload_asked: false,
             status: None,
             quit: false,
+            demo: false,
+            writes: 0,
+            undo: None,
+            in_tmux: false,
+            editor: "vi".to_string(),
+            highlight: Vec::new(),
+            fills: FillHistory::default(),
+        }
+    }
+
+    /// True while project `id`'s row shows that a live refresh changed it.
+    pub fn highlighted(&self, id: &str) -> bool {
+        self.highlight
+            .iter()
+            .any(|(h, until)| h == id && self.now < *until)
+    }
+
+    /// The context fill to show for `project`: the live one the hooks recorded for
+    /// its session, with its trend, else the one its state file recorded.
+    pub fn fill(&self, project: &Project) -> (Option<f64>, &'static str) {
+        match super::live::fill_record(&self.workspace, project) {
+            Some(state) => {
+                let fill = state.fill.unwrap_or_default();
+                (
+                    Some(fill),
+                    super::live::trend(self.fills.previous(&state.path), fill),
+                )
+            }
+            None => (project.summary.fill_at_update, " "),
         }
     }
 
@@ -218,11 +289,32 @@ impl Model {
             .filter_map(|&i| self.workspace.projects.get(i))
     }
 
+    /// Shows `text` in the status bar for `kind.lasts()` seconds.
     pub fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
         self.status = Some(Status {
             kind,
             text: text.into(),
+            until: Timestamp(self.now.0.saturating_add(kind.lasts())),
         });
+    }
+
+    /// The status message, while it lasts.
+    pub fn live_status(&self) -> Option<&Status> {
+        self.status.as_ref().filter(|s| self.now < s.until)
+    }
+
+    /// Seconds until something on screen changes by itself (a message expires),
+    /// for the run loop to wake then.
+    pub fn wake_in(&self) -> Option<u64> {
+        let highlights = self.highlight.iter().map(|(_, until)| *until);
+        let until = self
+            .live_status()
+            .map(|s| s.until)
+            .into_iter()
+            .chain(highlights)
+            .filter(|until| self.now < *until)
+            .min()?;
+        u64::try_from(until.0.saturating_sub(self.now.0)).ok()
     }
 
     /// The Compaction timeline of the selected project.

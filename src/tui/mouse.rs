@@ -33,7 +33,11 @@ pub fn on_mouse(model: &mut Model, event: MouseEvent) -> Vec<Effect> {
             step(model, by)
         }
         MouseEventKind::Down(MouseButton::Left) => {
-            if a.list.contains(at) {
+            if at.y == a.list.y && a.list.contains(at) {
+                if let Some(only) = super::view::list_title::click(model, a.list, at.x) {
+                    return super::update::set_only(model, only);
+                }
+            } else if a.list.contains(at) {
                 model.focus = Focus::List;
                 click_list(model, a.list, at.y);
             } else if a.tabs.contains(at) {

@@ -20,6 +20,8 @@ pub enum Msg {
     Written {
         what: String,
         result: Result<String, WriteError>,
+        /// How to take the change back, when `u` can (a decision's change).
+        undo: Option<Box<Undo>>,
     },
     Copied {
         what: String,
@@ -36,6 +38,8 @@ pub enum Msg {
     ProjectsLoaded(Vec<ReloadedProject>),
     /// Something outside the screen went wrong (watcher, config, theme, keymap).
     Problem(String),
+    /// A tmux window was opened (what it runs), or why not.
+    Launched(Result<String, String>),
 }
 
 impl Msg {
@@ -75,11 +79,22 @@ pub struct ReloadedProject {
     pub hash: Option<ContentHash>,
 }
 
+/// How to take a change back: the state file's text before it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undo {
+    pub project_id: String,
+    /// The change, as the status bar named it.
+    pub what: String,
+    pub text: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WriteError {
     /// The file changed since it was read; nothing was written.
     ChangedOnDisk {
         path: String,
     },
+    /// Nothing needed writing (already acknowledged, already merged, …): why.
+    Unchanged(String),
     Failed(String),
 }

@@ -7,6 +7,7 @@
 use super::effect::Effect;
 use super::model::{Model, Saving, StatusKind};
 use super::msg::{LoadedWorkspace, ReloadedProject};
+use super::notify::{self, Changes};
 use super::update::refresh_visible;
 use crate::core::model::{Diagnostic, Project, Severity};
 
@@ -14,7 +15,7 @@ use crate::core::model::{Diagnostic, Project, Severity};
 /// many projects there are and every problem not tied to a project (an unreadable
 /// folder, a folder named like a state file); a load the watcher asked for says
 /// only what went wrong since the last one; a save's read-back keeps `saved: …`.
-pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) {
+pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effect> {
     let read_back_of_save = model.saving == Saving::Reloading;
     read_back(model);
     let first = !model.loaded;
@@ -39,6 +40,15 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) {
         }
         problems
     };
+    let changes = (!first && !loaded.preview && !read_back_of_save).then(|| {
+        notify::workspace_changes(
+            &model.workspace,
+            &model.hashes,
+            &loaded.workspace,
+            &loaded.hashes,
+        )
+    });
+    model.fills.observe(&loaded.workspace.context_states);
     model.workspace = loaded.workspace;
     model.hashes = loaded.hashes;
     model.loaded = true;
@@ -57,6 +67,16 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) {
     } else {
         report(model, "", &problems);
     }
+    match changes {
+        Some(mut changes) => {
+            // A problem reading the files says more than a change does.
+            if !problems.is_empty() {
+                changes.events.clear();
+            }
+            notify::announce(model, changes)
+        }
+        None => Vec::new(),
+    }
 }
 
 pub(crate) fn on_load_failed(model: &mut Model, problem: String) {
@@ -66,8 +86,10 @@ pub(crate) fn on_load_failed(model: &mut Model, problem: String) {
 }
 
 pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProject>) -> Vec<Effect> {
+    let own_save = model.saving == Saving::Reloading;
     read_back(model);
     let mut problems = Vec::new();
+    let mut changes = Changes::default();
     for reloaded in projects {
         let source = reloaded.source;
         let slot = model
@@ -80,6 +102,8 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
             // (ids are made unique across the workspace).
             (Some(slot), Some(project)) if slot.id == project.id => {
                 problems.extend(new_project_errors(Some(slot), &project));
+                let hash_changed = model.hashes.get(&source) != reloaded.hash.as_ref();
+                notify::project_changes(slot, &project, hash_changed, &mut changes);
                 *slot = *project;
                 match reloaded.hash {
                     Some(hash) => model.hashes.insert(source, hash),
@@ -91,7 +115,10 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
     }
     refresh_visible(model);
     report(model, "", &problems);
-    Vec::new()
+    if own_save || !problems.is_empty() {
+        changes.events.clear();
+    }
+    notify::announce(model, changes)
 }
 
 /// A load after a save, or after a refused one, brings the screen up to the file.

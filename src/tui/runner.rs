@@ -113,6 +113,9 @@ impl Runner {
                 let msg = super::write::perform(&self.root, request);
                 let _ = self.tx.send(msg);
             }
+            Effect::NewWindow(window) => {
+                let _ = self.tx.send(super::launch::open(window));
+            }
             Effect::Quit => {}
         }
     }

@@ -10,7 +10,8 @@ use super::layout::{self, Areas};
 use super::list;
 use super::model::{Focus, Model, Overlay, Saving, StatusKind, Tab};
 use super::msg::{Msg, WriteError};
-use super::{actions, mouse, reload, timeline};
+use super::only::Only;
+use super::{actions, mouse, quit, reload, timeline};
 use crate::core::time::Timestamp;
 use crate::io::project_edit::Target;
 use crate::io::watch::Reload;
@@ -27,10 +28,7 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             clamp_scroll(model);
             Vec::new()
         }
-        Msg::Loaded(Ok(loaded)) => {
-            reload::on_loaded(model, *loaded);
-            Vec::new()
-        }
+        Msg::Loaded(Ok(loaded)) => reload::on_loaded(model, *loaded),
         Msg::Loaded(Err(problem)) => {
             reload::on_load_failed(model, problem);
             Vec::new()
@@ -40,7 +38,12 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             Reload::Projects(sources) => vec![Effect::ReloadProjects(sources)],
             Reload::All => vec![Effect::LoadAll],
         },
-        Msg::Written { what, result } => on_written(model, what, result),
+        Msg::Written { what, result, undo } => {
+            if result.is_ok() {
+                model.undo = undo.map(|u| *u);
+            }
+            on_written(model, what, result)
+        }
         Msg::Copied {
             what,
             backend,
@@ -49,7 +52,8 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             terminal,
         } => {
             if copied {
-                model.set_status(StatusKind::Success, format!("copied {what} via {backend}"));
+                // The message says where the text went (and what cannot be checked).
+                model.set_status(StatusKind::Success, format!("copied {what}: {message}"));
             } else {
                 model.set_status(
                     StatusKind::Error,
@@ -67,6 +71,14 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             model.set_status(StatusKind::Error, text);
             Vec::new()
         }
+        Msg::Launched(Ok(text)) => {
+            model.set_status(StatusKind::Success, text);
+            Vec::new()
+        }
+        Msg::Launched(Err(text)) => {
+            model.set_status(StatusKind::Error, text);
+            Vec::new()
+        }
     }
 }
 
@@ -80,8 +92,16 @@ fn on_written(model: &mut Model, what: String, result: Result<String, WriteError
             if matches!(model.overlay, Overlay::Form(_)) {
                 model.overlay = Overlay::None;
             }
+            model.writes += 1;
             model.set_status(StatusKind::Success, format!("saved: {what} ({path})"));
             vec![Effect::LoadAll]
+        }
+        Err(WriteError::Unchanged(why)) => {
+            if matches!(model.overlay, Overlay::Form(_)) {
+                model.overlay = Overlay::None;
+            }
+            model.set_status(StatusKind::Info, format!("nothing written: {why}"));
+            Vec::new()
         }
         Err(WriteError::ChangedOnDisk { path }) => {
             let form = match std::mem::replace(&mut model.overlay, Overlay::None) {
@@ -108,6 +128,7 @@ fn on_written(model: &mut Model, what: String, result: Result<String, WriteError
 fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
     let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
     match &mut model.overlay {
+        Overlay::Form(_) if ctrl_c => return quit::request(model),
         Overlay::Form(form) => {
             return match form.handle_key(key) {
                 FormOutcome::Editing => Vec::new(),
@@ -137,10 +158,10 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
                 model.set_status(StatusKind::Info, "reading the file again…");
                 return vec![Effect::LoadAll];
             }
-            if ctrl_c
-                || matches!(action, Some(Action::Back | Action::Quit))
-                || key.code == KeyCode::Esc
-            {
+            if ctrl_c || action == Some(Action::Quit) {
+                return quit::request(model);
+            }
+            if action == Some(Action::Back) || key.code == KeyCode::Esc {
                 model.overlay = Overlay::None;
             }
             return Vec::new();
@@ -149,6 +170,7 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
             let scroll = *scroll;
             return on_help_key(model, scroll, key, ctrl_c);
         }
+        Overlay::ConfirmQuit { .. } => return quit::on_confirm_key(model, key),
         Overlay::None => {}
     }
     if model.filtering {
@@ -156,7 +178,7 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
     }
     match model.keymap.action_for(&key) {
         Some(action) => apply(model, action),
-        None if ctrl_c => quit(model),
+        None if ctrl_c => quit::request(model),
         None => Vec::new(),
     }
 }
@@ -171,8 +193,8 @@ fn on_help_key(model: &mut Model, scroll: u16, key: KeyEvent, ctrl_c: bool) -> V
         Some(Action::PageUp) => scroll.saturating_sub(half_page),
         Some(Action::Top) => 0,
         Some(Action::Bottom) => u16::MAX,
-        Some(Action::Quit) => return quit(model),
-        _ if ctrl_c => return quit(model),
+        Some(Action::Quit) => return quit::request(model),
+        _ if ctrl_c => return quit::request(model),
         Some(Action::Help | Action::Back) => {
             model.overlay = Overlay::None;
             return Vec::new();
@@ -190,7 +212,7 @@ fn on_help_key(model: &mut Model, scroll: u16, key: KeyEvent, ctrl_c: bool) -> V
 
 fn on_filter_key(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Effect> {
     match key.code {
-        _ if ctrl_c => return quit(model),
+        _ if ctrl_c => return quit::request(model),
         KeyCode::Esc => {
             model.filtering = false;
             model.filter.clear();
@@ -212,7 +234,7 @@ fn on_filter_key(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Effect> 
 pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
     match action {
         Action::Noop => Vec::new(),
-        Action::Quit => quit(model),
+        Action::Quit => quit::request(model),
         Action::Back => back(model),
         Action::Help => {
             model.overlay = Overlay::Help { scroll: 0 };
@@ -226,11 +248,16 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::CycleSort => {
             model.sort = model.sort.next();
             refresh_visible(model);
-            model.set_status(
-                StatusKind::Info,
-                format!("sorted by {}", model.sort.label()),
-            );
-            Vec::new()
+            sorted(model)
+        }
+        Action::CycleOnly => {
+            let next = Only::cycle(model.only);
+            set_only(model, next)
+        }
+        Action::ReverseSort => {
+            model.reverse = !model.reverse;
+            refresh_visible(model);
+            sorted(model)
         }
         Action::Reload => {
             model.reload_asked = true;
@@ -270,23 +297,60 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         | Action::ToggleApplied
         | Action::CopyPrompt
         | Action::CopyPromptWithCd
-        | Action::CopyAlert => actions::project_action(model, action),
+        | Action::CopyAlert
+        | Action::ResumeNow
+        | Action::OpenInEditor
+        | Action::DeleteDecision => actions::project_action(model, action),
+        Action::Undo => undo(model),
     }
 }
 
-fn quit(model: &mut Model) -> Vec<Effect> {
-    model.quit = true;
-    vec![Effect::Quit]
+/// Takes the last decision change back, if the file still holds what it wrote.
+fn undo(model: &mut Model) -> Vec<Effect> {
+    let Some(undo) = model.undo.take() else {
+        model.set_status(StatusKind::Info, "nothing to undo");
+        return Vec::new();
+    };
+    let project_id = undo.project_id.clone();
+    let op = WriteOp::Restore {
+        what: undo.what,
+        text: undo.text,
+    };
+    write(model, &project_id, op)
 }
 
+/// Shows only the projects the header count `only` counts (all for `None`).
+pub(crate) fn set_only(model: &mut Model, only: Option<Only>) -> Vec<Effect> {
+    model.only = only;
+    model.focus = Focus::List;
+    refresh_visible(model);
+    let text = match only {
+        Some(only) => format!("only {}: {} projects", only.label(), model.visible.len()),
+        None => "every project".to_string(),
+    };
+    model.set_status(StatusKind::Info, text);
+    Vec::new()
+}
+
+fn sorted(model: &mut Model) -> Vec<Effect> {
+    let order = if model.reverse { ", reversed" } else { "" };
+    let text = format!("sorted by {}{order}", model.sort.label());
+    model.set_status(StatusKind::Info, text);
+    Vec::new()
+}
+
+/// Esc: closes the detail focus, then clears the filters; at the top it only says
+/// how to quit.
 fn back(model: &mut Model) -> Vec<Effect> {
     if model.focus == Focus::Detail {
         model.focus = Focus::List;
-    } else if !model.filter.is_empty() {
+    } else if !model.filter.is_empty() || model.only.is_some() {
         model.filter.clear();
+        model.only = None;
         refresh_visible(model);
     } else {
-        return quit(model);
+        let key = model.keymap.key_label(Action::Quit).unwrap_or_default();
+        model.set_status(StatusKind::Info, format!("{key} quits"));
     }
     Vec::new()
 }
@@ -431,8 +495,12 @@ pub(crate) fn refresh_visible(model: &mut Model) {
     model.visible = list::visible(
         &model.workspace.projects,
         &model.workspace.unassigned_checkpoints,
-        &model.filter,
-        model.sort,
+        list::View {
+            query: &model.filter,
+            only: model.only,
+            sort: model.sort,
+            reverse: model.reverse,
+        },
     );
     if model.selected_row().is_none() {
         select(model, visible_id(model, 0));

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::effect::{WriteOp, WriteRequest};
-use super::msg::{Msg, WriteError};
+use super::msg::{Msg, Undo, WriteError};
 use crate::core::edit::EditIntent;
 use crate::core::model::Checkpoint;
 use crate::core::time::Timestamp;
@@ -14,17 +14,31 @@ use crate::io::clock;
 use crate::io::project_edit::{self, Outcome};
 use crate::io::write::WriteError as IoError;
 
+/// Does the write and says how it went; a decision's change (the state file alone
+/// changed) comes with what `u` needs to take it back.
 pub fn perform(root: &Path, request: WriteRequest) -> Msg {
     let what = request.op.describe();
-    let result = apply(root, &request, clock::now())
-        .map(|outcome| outcome.brief())
-        .map_err(|e| match relative_to(root, e) {
+    let mut undo = None;
+    let result = match apply(root, &request, clock::now()) {
+        Ok(outcome) if outcome.changes.is_empty() => Err(WriteError::Unchanged(outcome.brief())),
+        Ok(outcome) => {
+            if let ([change], true) = (outcome.changes.as_slice(), request.op.undoable()) {
+                undo = Some(Box::new(Undo {
+                    project_id: request.target.project_id.clone(),
+                    what: what.clone(),
+                    text: change.edited.old.clone(),
+                }));
+            }
+            Ok(outcome.brief())
+        }
+        Err(e) => Err(match relative_to(root, e) {
             IoError::ChangedOnDisk { path } => WriteError::ChangedOnDisk {
                 path: path.display().to_string(),
             },
             other => WriteError::Failed(other.to_string()),
-        });
-    Msg::Written { what, result }
+        }),
+    };
+    Msg::Written { what, result, undo }
 }
 
 /// The error with its paths relative to the root, as the status bar names files.
@@ -64,7 +78,7 @@ fn relative_to(root: &Path, error: IoError) -> IoError {
 
 fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<Outcome, IoError> {
     let target = &request.target;
-    let edit = |intent: EditIntent| project_edit::edit_state(root, target, &intent, now, false);
+    let edit = |intent: EditIntent| project_edit::edit_state(root, target, &intent, false);
     match &request.op {
         WriteOp::AddDecision(draft) => edit(EditIntent::AddDecision(draft.to_new(now))),
         WriteOp::EditDecision { id, draft } => edit(EditIntent::EditDecision {
@@ -75,7 +89,9 @@ fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<Outcome,
             id: id.clone(),
             applied: *applied,
         }),
-        WriteOp::Merge { checkpoint } => project_edit::merge(root, target, checkpoint, now, false),
+        WriteOp::DeleteDecision { id } => edit(EditIntent::DeleteDecision { id: id.clone() }),
+        WriteOp::Restore { text, .. } => project_edit::restore(root, target, text),
+        WriteOp::Merge { checkpoint } => project_edit::merge(root, target, checkpoint, false),
         WriteOp::Acknowledge { checkpoint } => {
             project_edit::acknowledge(root, target, &[checkpoint.as_ref()], false, now, false)
         }
@@ -251,18 +267,26 @@ mod tests {
     }
 
     #[test]
-    fn merging_a_checkpoint_succeeds_and_edits_of_unknown_decisions_fail_clearly() {
+    fn merging_a_merged_checkpoint_writes_nothing_and_edits_of_unknown_decisions_fail_clearly() {
         let (dir, projects) = demo();
         let payouts = find(&projects, PAYOUTS);
         let cp = payouts.checkpoints.first().unwrap().clone();
-        run(
+        let before = std::fs::read(dir.path().join(&payouts.source)).unwrap();
+        let merged = run(
             dir.path(),
             payouts,
             WriteOp::Merge {
                 checkpoint: Box::new(cp.clone()),
             },
-        )
-        .unwrap();
+        );
+        assert!(
+            matches!(&merged, Err(WriteError::Unchanged(m)) if m.contains("cx-001 is already in compaction_events")),
+            "a merge with nothing to write says so, not \"saved\": {merged:?}"
+        );
+        assert_eq!(
+            std::fs::read(dir.path().join(&payouts.source)).unwrap(),
+            before
+        );
         let err = run(
             dir.path(),
             payouts,
@@ -301,6 +325,43 @@ mod tests {
             matches!(&err, WriteError::Failed(m) if m.contains("cx-404")),
             "{err:?}"
         );
+    }
+
+    #[test]
+    fn a_deleted_decision_comes_back_byte_for_byte_with_undo() {
+        let (dir, projects) = demo();
+        let payouts = find(&projects, PAYOUTS);
+        let file = dir.path().join(&payouts.source);
+        let before = std::fs::read_to_string(&file).unwrap();
+        let request = WriteRequest {
+            target: Target::of(payouts),
+            op: WriteOp::DeleteDecision {
+                id: "RD-002".into(),
+            },
+        };
+        let Msg::Written { result, undo, .. } = perform(dir.path(), request) else {
+            panic!()
+        };
+        result.unwrap();
+        let after = std::fs::read_to_string(&file).unwrap();
+        assert!(!after.contains("\"RD-002\""), "{after}");
+        assert!(after.contains("\"RD-001\""));
+        let undo = undo.expect("a decision's change can be undone");
+        assert_eq!(undo.text, before);
+        let expected = Some(crate::io::write::ContentHash::of(after.as_bytes()));
+        let restore = WriteRequest {
+            target: Target::of(payouts).expecting(expected),
+            op: WriteOp::Restore {
+                what: undo.what,
+                text: undo.text,
+            },
+        };
+        let Msg::Written { result, undo, .. } = perform(dir.path(), restore) else {
+            panic!()
+        };
+        result.unwrap();
+        assert!(undo.is_none(), "an undo is not itself undone");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
     }
 
     /// One write path: the dashboard edits files only through `io::project_edit`.

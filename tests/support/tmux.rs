@@ -130,6 +130,13 @@ impl Tmux {
         self.wait_for(&format!("{text:?} on screen"), |s| s.contains(text))
     }
 
+    /// What a tmux command on this test's server prints (`show-buffer`, …).
+    pub fn output(&self, args: &[&str]) -> String {
+        let out = self.cmd(args).output().unwrap();
+        assert!(out.status.success(), "tmux {args:?} failed");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
     pub fn running(&self) -> bool {
         self.cmd(&["has-session", "-t", &self.session])
             .stderr(Stdio::null())

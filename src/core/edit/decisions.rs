@@ -160,3 +160,22 @@ pub(super) fn set_applied(doc: &Value, id: &str, applied: bool) -> Result<Vec<Op
         NewValue::Bool(applied),
     )])
 }
+
+/// Takes decision `id` out of the log; the last one leaves an empty list (`[]`).
+pub(super) fn delete(doc: &Value, id: &str) -> Result<Vec<Op>, PlanError> {
+    let path = find(doc, id)?;
+    let Some((_, list)) = path.split_last() else {
+        return Err(PlanError::NotFound(format!("no decision {id}")));
+    };
+    let only_one = value_at(doc, list)
+        .and_then(Value::as_sequence)
+        .is_some_and(|items| items.len() == 1);
+    Ok(vec![if only_one {
+        Op::Set {
+            path: list.to_vec(),
+            value: NewValue::List(Vec::new()),
+        }
+    } else {
+        Op::Remove { path }
+    }])
+}

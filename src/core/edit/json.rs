@@ -148,6 +148,7 @@ fn apply_to_value(doc: &mut Value, op: &Op) -> Result<(), String> {
             .as_array_mut()
             .ok_or_else(|| format!("{op:?}: not an array"))?
             .push(to_json(item)),
+        Op::Remove { .. } => return Err(format!("{op:?}: JSON edits remove nothing")),
     }
     Ok(())
 }
@@ -184,7 +185,7 @@ fn splice_for(text: &str, op: &Op) -> Option<(usize, usize, String)> {
                 }
             }
         }
-        Op::Append { .. } => None,
+        Op::Append { .. } | Op::Remove { .. } => None,
     }
 }
 

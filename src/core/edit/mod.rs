@@ -37,6 +37,10 @@ pub enum EditIntent {
         id: String,
         applied: bool,
     },
+    /// Take the decision out of the log.
+    DeleteDecision {
+        id: String,
+    },
     /// Set `recovery_state.updated_at` (or the flat `updated_at`).
     Touch {
         now: Timestamp,
@@ -162,13 +166,19 @@ pub enum Op {
     },
     /// Add `item` at the end of the sequence at `path`.
     Append { path: Path, item: NewValue },
+    /// Take out the sequence item at `path` (which ends in an index).
+    Remove { path: Path },
 }
 
 impl Op {
-    /// The path of the node the op changes (for Insert and Append, the container).
+    /// The path of the node the op changes (for Insert and Append, the container;
+    /// for Remove, the item).
     pub fn target(&self) -> &Path {
         match self {
-            Op::Set { path, .. } | Op::Insert { path, .. } | Op::Append { path, .. } => path,
+            Op::Set { path, .. }
+            | Op::Insert { path, .. }
+            | Op::Append { path, .. }
+            | Op::Remove { path } => path,
         }
     }
 }

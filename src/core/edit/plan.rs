@@ -1,6 +1,7 @@
 //! What an intent changes in a parsed ORCHESTRATION.yaml (or Nexus frontmatter): the
-//! ops, decided from the keys the file already has. Every ORCHESTRATION edit also
-//! touches `updated_at` (seed 004: recovery_state is overwritten at every trigger).
+//! ops, decided from the keys the file already has. An operator's edit changes what
+//! it names and nothing else: `updated_at` records the orchestrator's progress (the
+//! staleness rules read it), so only an explicit [`EditIntent::Touch`] sets it.
 
 use yaml_serde::Value;
 
@@ -24,8 +25,8 @@ pub enum PlanError {
 }
 
 /// The ops that carry out `intent` on `doc`. An empty list means nothing to change.
-pub fn plan(doc: &Value, intent: &EditIntent, now: Timestamp) -> Result<Vec<Op>, PlanError> {
-    let mut ops = match intent {
+pub fn plan(doc: &Value, intent: &EditIntent) -> Result<Vec<Op>, PlanError> {
+    Ok(match intent {
         EditIntent::AcknowledgeCheckpoint { id } => compaction::acknowledge(doc, Some(id)),
         EditIntent::AcknowledgeAll => compaction::acknowledge(doc, None),
         EditIntent::MergeCheckpoint(event) => compaction::merge(doc, event)?,
@@ -34,18 +35,10 @@ pub fn plan(doc: &Value, intent: &EditIntent, now: Timestamp) -> Result<Vec<Op>,
         EditIntent::SetDecisionApplied { id, applied } => {
             decisions::set_applied(doc, id, *applied)?
         }
-        EditIntent::Touch { .. } => Vec::new(),
-        EditIntent::SetNexusFields(fields) => return Ok(nexus_fields(doc, fields)),
-    };
-    let touch_at = match intent {
-        EditIntent::Touch { now } => Some(*now),
-        _ if ops.is_empty() => None,
-        _ => Some(now),
-    };
-    if let Some(at) = touch_at {
-        ops.extend(touch(doc, at));
-    }
-    Ok(ops)
+        EditIntent::DeleteDecision { id } => decisions::delete(doc, id)?,
+        EditIntent::Touch { now } => touch(doc, *now),
+        EditIntent::SetNexusFields(fields) => nexus_fields(doc, fields),
+    })
 }
 
 /// `recovery_state.updated_at`, or the flat `updated_at` of a v2-flat section. A v1

@@ -32,6 +32,17 @@ fn at_mut<'a>(doc: &'a mut Value, path: &[Seg]) -> Option<&'a mut Value> {
 /// Applies `ops` in order; an op whose target is missing or of another type is an error.
 pub fn apply(doc: &mut Value, ops: &[Op]) -> Result<(), String> {
     for op in ops {
+        if let Op::Remove { path } = op {
+            let Some((Seg::Index(i), parent)) = path.split_last() else {
+                return Err(format!("{op:?}: does not end in an index"));
+            };
+            let list = at_mut(doc, parent)
+                .and_then(Value::as_sequence_mut)
+                .filter(|list| *i < list.len())
+                .ok_or_else(|| format!("{op:?}: no such item"))?;
+            list.remove(*i);
+            continue;
+        }
         let target = at_mut(doc, op.target()).ok_or_else(|| format!("{op:?}: no such path"))?;
         match op {
             Op::Set { value, .. } => *target = to_value(value),
@@ -48,6 +59,7 @@ pub fn apply(doc: &mut Value, ops: &[Op]) -> Result<(), String> {
                 .as_sequence_mut()
                 .ok_or_else(|| format!("{op:?}: not a sequence"))?
                 .push(to_value(item)),
+            Op::Remove { .. } => {}
         }
     }
     Ok(())

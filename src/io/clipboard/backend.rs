@@ -79,13 +79,16 @@ pub enum Plan {
     Off,
 }
 
-/// `auto`: over SSH (`SSH_TTY`/`SSH_CONNECTION`), or on Unix with neither
-/// `DISPLAY` nor `WAYLAND_DISPLAY`, OSC 52 (tmux-wrapped inside tmux);
-/// otherwise the native clipboard, falling back to OSC 52. Named backends are
-/// used as asked (OSC 52 is still wrapped inside tmux).
+/// `auto`: inside tmux, tmux itself (its paste buffer, and the terminal's
+/// clipboard when tmux's `set-clipboard` allows: OSC 52 passthrough is off in
+/// tmux by default, so a wrapped sequence would reach nothing); over SSH
+/// (`SSH_TTY`/`SSH_CONNECTION`), or on Unix with neither `DISPLAY` nor
+/// `WAYLAND_DISPLAY`, OSC 52; otherwise the native clipboard, falling back to
+/// OSC 52. Named backends are used as asked (OSC 52 is wrapped inside tmux).
 pub fn choose(requested: &Backend, env: &Env, platform: Platform) -> Plan {
     let in_tmux = env.get("TMUX").is_some();
     match requested {
+        Backend::Auto if in_tmux => Plan::Tmux,
         Backend::Auto => {
             let remote = env.get("SSH_TTY").is_some() || env.get("SSH_CONNECTION").is_some();
             let headless = platform == Platform::Unix
@@ -130,14 +133,20 @@ mod tests {
     }
 
     #[test]
-    fn auto_wraps_osc52_inside_tmux() {
-        let e = env(&[
-            ("SSH_TTY", "/dev/pts/3"),
-            ("TMUX", "/tmp/tmux-1000/default,1,0"),
-        ]);
+    fn auto_goes_through_tmux_inside_tmux() {
+        for e in [
+            env(&[
+                ("SSH_TTY", "/dev/pts/3"),
+                ("TMUX", "/tmp/tmux-1000/default,1,0"),
+            ]),
+            env(&[("TMUX", "/tmp/tmux-1000/default,1,0")]),
+            env(&[("DISPLAY", ":0"), ("TMUX", "x")]),
+        ] {
+            assert_eq!(choose(&Backend::Auto, &e, Platform::Unix), Plan::Tmux);
+        }
         assert_eq!(
-            choose(&Backend::Auto, &e, Platform::Unix),
-            Plan::Osc52 { tmux: true }
+            choose(&Backend::Auto, &env(&[("TMUX", "x")]), Platform::MacOs),
+            Plan::Tmux
         );
     }
 
@@ -166,13 +175,6 @@ mod tests {
                 }
             );
         }
-        let e = env(&[("DISPLAY", ":0"), ("TMUX", "x")]);
-        assert_eq!(
-            choose(&Backend::Auto, &e, Platform::Unix),
-            Plan::Native {
-                fallback: Some(true)
-            }
-        );
     }
 
     #[test]

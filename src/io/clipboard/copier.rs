@@ -33,8 +33,19 @@ pub trait NativeClipboard: Send + Sync {
 }
 
 pub trait TmuxBuffer: Send + Sync {
-    /// Loads the text into a tmux paste buffer.
-    fn load(&self, text: &str) -> Result<(), String>;
+    /// Loads the text into a tmux paste buffer and asks it to set the terminal's
+    /// clipboard too (`-w`).
+    fn load(&self, text: &str) -> Result<TmuxDelivery, String>;
+}
+
+/// What tmux did with a text it was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TmuxDelivery {
+    /// The top paste buffer, read back, holds the text.
+    pub read_back: bool,
+    /// tmux's `set-clipboard` option (`on`, `external`, `off`), when it answered:
+    /// whether tmux passed the text on to the terminal's clipboard.
+    pub set_clipboard: Option<String>,
 }
 
 /// The system clipboard through `clipboard-rs`.
@@ -54,26 +65,49 @@ impl NativeClipboard for SystemClipboard {
 pub struct TmuxCommand;
 
 impl TmuxBuffer for TmuxCommand {
-    fn load(&self, text: &str) -> Result<(), String> {
-        use std::process::{Command, Stdio};
-        let mut child = Command::new("tmux")
-            .args(["load-buffer", "-w", "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot run tmux: {e}"))?;
-        if let Some(mut stdin) = child.stdin.take() {
-            stdin
-                .write_all(text.as_bytes())
-                .map_err(|e| format!("cannot write to tmux: {e}"))?;
-        }
-        let status = child.wait().map_err(|e| e.to_string())?;
-        if status.success() {
-            Ok(())
-        } else {
-            Err(format!("tmux load-buffer exited with {status}"))
-        }
+    fn load(&self, text: &str) -> Result<TmuxDelivery, String> {
+        load_buffer(text)?;
+        let read_back = tmux_output(&["show-buffer"]).is_some_and(|back| back == text.as_bytes());
+        let set_clipboard = tmux_output(&["show-options", "-gv", "set-clipboard"])
+            .map(|v| String::from_utf8_lossy(&v).trim().to_string())
+            .filter(|v| !v.is_empty());
+        Ok(TmuxDelivery {
+            read_back,
+            set_clipboard,
+        })
+    }
+}
+
+/// What `tmux ARGS` prints, when it succeeds.
+fn tmux_output(args: &[&str]) -> Option<Vec<u8>> {
+    let out = std::process::Command::new("tmux")
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    out.status.success().then_some(out.stdout)
+}
+
+fn load_buffer(text: &str) -> Result<(), String> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("tmux")
+        .args(["load-buffer", "-w", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run tmux: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(text.as_bytes())
+            .map_err(|e| format!("cannot write to tmux: {e}"))?;
+    }
+    let status = child.wait().map_err(|e| e.to_string())?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("tmux load-buffer exited with {status}"))
     }
 }
 
@@ -122,11 +156,7 @@ impl Copier {
             Plan::File(path) => write_file(&text, path),
             Plan::Osc52 { tmux } => send_osc52(&text, *tmux, terminal, ""),
             Plan::Tmux => match self.with_timeout(&self.tmux, text.clone(), |t, s| t.load(&s)) {
-                Some(Ok(())) => outcome(
-                    "tmux",
-                    true,
-                    "Loaded into a tmux paste buffer (tmux load-buffer -w); the terminal clipboard gets it too when tmux's set-clipboard is on.",
-                ),
+                Some(Ok(delivery)) => tmux_outcome(&delivery),
                 Some(Err(e)) => outcome("tmux", false, &format!("Not copied: {e}.")),
                 None => outcome(
                     "tmux",
@@ -187,6 +217,28 @@ impl Copier {
             .ok()?;
         rx.recv_timeout(self.timeout).ok()
     }
+}
+
+/// Says where the text went: tmux's paste buffer (checked by reading it back), and
+/// the terminal's clipboard only when tmux's `set-clipboard` passes it on.
+fn tmux_outcome(delivery: &TmuxDelivery) -> CopyOutcome {
+    let buffer = if delivery.read_back {
+        "in tmux's buffer (read back)"
+    } else {
+        "given to tmux's buffer (not read back)"
+    };
+    let clipboard = match delivery.set_clipboard.as_deref() {
+        Some("on" | "external") => " and, via tmux, the clipboard".to_string(),
+        Some("off") => " only: tmux's set-clipboard is off".to_string(),
+        Some(other) => format!("; tmux's set-clipboard is {other:?}"),
+        None => "; tmux did not say whether it set the clipboard".to_string(),
+    };
+    let passed_on = matches!(delivery.set_clipboard.as_deref(), Some("on" | "external"));
+    outcome(
+        if passed_on { "tmux+clipboard" } else { "tmux" },
+        delivery.read_back,
+        &format!("{buffer}{clipboard}."),
+    )
 }
 
 fn send_osc52(text: &str, tmux: bool, terminal: &mut dyn Write, before: &str) -> CopyOutcome {

@@ -20,9 +20,23 @@ impl NativeClipboard for Recording {
     }
 }
 impl TmuxBuffer for Recording {
-    fn load(&self, text: &str) -> Result<(), String> {
+    fn load(&self, text: &str) -> Result<TmuxDelivery, String> {
         self.0.lock().unwrap().push(text.to_string());
-        Ok(())
+        Ok(TmuxDelivery {
+            read_back: true,
+            set_clipboard: Some("external".into()),
+        })
+    }
+}
+
+/// A tmux with its `set-clipboard` off: the buffer only.
+struct BufferOnly;
+impl TmuxBuffer for BufferOnly {
+    fn load(&self, _: &str) -> Result<TmuxDelivery, String> {
+        Ok(TmuxDelivery {
+            read_back: true,
+            set_clipboard: Some("off".into()),
+        })
     }
 }
 
@@ -33,7 +47,7 @@ impl NativeClipboard for Failing {
     }
 }
 impl TmuxBuffer for Failing {
-    fn load(&self, _: &str) -> Result<(), String> {
+    fn load(&self, _: &str) -> Result<TmuxDelivery, String> {
         Err("no server running".into())
     }
 }
@@ -134,7 +148,24 @@ fn tmux_buffer_success_and_failure_are_reported() {
     let ok = Copier::new(Arc::new(Failing), buffer.clone(), Duration::from_secs(5));
     let out = ok.run("text", &Plan::Tmux, &mut Vec::new());
     assert!(out.confirmed, "{out:?}");
+    assert_eq!(out.backend_used, "tmux+clipboard");
+    assert_eq!(
+        out.message,
+        "In tmux's buffer (read back) and, via tmux, the clipboard."
+    );
     assert_eq!(buffer.0.lock().unwrap().as_slice(), ["text"]);
+    let only = Copier::new(
+        Arc::new(Failing),
+        Arc::new(BufferOnly),
+        Duration::from_secs(5),
+    );
+    let out = only.run("text", &Plan::Tmux, &mut Vec::new());
+    assert!(out.confirmed, "{out:?}");
+    assert_eq!(out.backend_used, "tmux");
+    assert_eq!(
+        out.message,
+        "In tmux's buffer (read back) only: tmux's set-clipboard is off."
+    );
     let out = copier(Arc::new(Failing)).run("text", &Plan::Tmux, &mut Vec::new());
     assert!(!out.confirmed);
     assert!(out.message.contains("no server running"));

@@ -374,7 +374,51 @@ pub fn splices(text: &str, doc: &Document, op: &Op) -> Result<Vec<Splice>, Strin
         Op::Set { path, value } => set(text, doc, path, value),
         Op::Insert { path, key, value } => insert(text, doc, path, key, value),
         Op::Append { path, item } => append(text, doc, path, item),
+        Op::Remove { path } => remove(text, doc, path),
     }
+}
+
+/// Takes out the lines of one item of a block sequence: from its `-` line to the
+/// last line that belongs to it, comments inside it included. Items of a flow
+/// sequence, or sharing a line with something else, are refused.
+fn remove(text: &str, doc: &Document, path: &[Seg]) -> Result<Vec<Splice>, String> {
+    let Some((Seg::Index(_), parent)) = path.split_last() else {
+        return Err(format!("{} is not a list item", describe(path)));
+    };
+    match node_at(doc, parent)? {
+        YamlNode::Sequence(seq) if !seq.is_flow_style() => {}
+        _ => {
+            return Err(format!(
+                "{} is not a block list; resume-tui will not rewrite it",
+                describe(parent)
+            ));
+        }
+    }
+    let item = node_at(doc, path)?;
+    let (item_start, _) = range(&item);
+    let dash = text
+        .get(..item_start)
+        .and_then(|t| t.trim_end_matches(' ').strip_suffix('-').map(str::len))
+        .ok_or_else(|| format!("{}: an item without `- `", describe(path)))?;
+    let start = line_start(text, dash);
+    if !text
+        .get(start..dash)
+        .is_some_and(|lead| lead.trim().is_empty())
+    {
+        return Err(format!(
+            "{}: the item shares its line with other text",
+            describe(path)
+        ));
+    }
+    let end = block_end(text, item_start, column(text, dash), false);
+    let end = end.max(trimmed_end(text, &item));
+    // With the line break that ends the item's last line.
+    let end = (line_end(text, end) + 1).min(text.len());
+    Ok(vec![Splice {
+        start,
+        end,
+        text: String::new(),
+    }])
 }
 
 /// Applies splices (sorted by start, kept in op order at one point); overlaps are refused.

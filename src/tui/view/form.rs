@@ -1,4 +1,4 @@
-//! The decision form and the "changed on disk" prompt.
+//! The decision form, the "changed on disk" prompt and the quit question.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -15,7 +15,7 @@ const LABEL_W: u16 = 18;
 
 pub fn draw(model: &Model, form: &DecisionForm, frame: &mut Frame, area: Rect) {
     let t = &model.theme;
-    let height = 2 + 2 * Field::ALL.len() as u16 + 2;
+    let height = 2 + Field::ALL.iter().map(|f| f.rows() + 1).sum::<u16>() + 2;
     let popup_area = centered(area, 76, height);
     let title = match &form.editing {
         Some(id) => format!("Edit {} — {}", clean(id), clean(&form.project_id)),
@@ -24,11 +24,12 @@ pub fn draw(model: &Model, form: &DecisionForm, frame: &mut Frame, area: Rect) {
     let block = popup(model, frame, popup_area, &title);
     frame.render_widget(block, popup_area);
     let inner = inside(popup_area);
+    let mut y = inner.y;
     for (i, (field, area_widget)) in Field::ALL.iter().zip(&form.fields).enumerate() {
-        let y = inner.y + 2 * i as u16;
         if y >= inner.bottom() {
             break;
         }
+        let rows = field.rows().min(inner.bottom() - y);
         let focused = i == form.focus;
         let label_style = if focused { t.key } else { t.label };
         let marker = if focused { "▸ " } else { "  " };
@@ -44,7 +45,7 @@ pub fn draw(model: &Model, form: &DecisionForm, frame: &mut Frame, area: Rect) {
             inner.x + label.width,
             y,
             inner.width.saturating_sub(label.width),
-            1,
+            rows,
         );
         let mut widget = area_widget.clone();
         widget.set_style(if focused { t.selected } else { t.base });
@@ -54,21 +55,22 @@ pub fn draw(model: &Model, form: &DecisionForm, frame: &mut Frame, area: Rect) {
             widget.set_cursor_style(widget.style());
         }
         frame.render_widget(&widget, input);
-        if y + 1 < inner.bottom() {
-            let note = Rect::new(input.x, y + 1, input.width, 1);
+        y += rows;
+        if y < inner.bottom() {
+            let note = Rect::new(input.x, y, input.width, 1);
             let line = match form.error_for(*field) {
                 Some(err) => Line::from(Span::styled(format!("✗ {}", clean(err)), t.error)),
                 None => Line::default(),
             };
             frame.render_widget(Paragraph::new(line), note);
         }
+        y += 1;
     }
-    let footer_y = inner.y + 2 * Field::ALL.len() as u16;
-    if footer_y < inner.bottom() {
-        let footer = Rect::new(inner.x, footer_y, inner.width, 1);
+    if y < inner.bottom() {
+        let footer = Rect::new(inner.x, y, inner.width, 1);
         let line = Line::from(vec![
-            Span::styled("Enter", t.key),
-            Span::styled(" save  ", t.dim),
+            Span::styled("Ctrl-S", t.key),
+            Span::styled(" save (Enter in a one-line field)  ", t.dim),
             Span::styled("Tab", t.key),
             Span::styled(" next field  ", t.dim),
             Span::styled("Esc", t.key),
@@ -100,6 +102,27 @@ pub fn draw_changed_on_disk(
             Span::raw(format!(" reload and try again{kept}  ")),
             Span::styled("Esc", t.key),
             Span::raw(" cancel"),
+        ]),
+    ];
+    frame.render_widget(
+        Paragraph::new(text).block(block).wrap(Wrap { trim: false }),
+        popup_area,
+    );
+}
+
+/// "Quit and lose …?": `y` quits, any other key stays.
+pub fn draw_confirm_quit(model: &Model, lost: &str, frame: &mut Frame, area: Rect) {
+    let t = &model.theme;
+    let popup_area = centered(area, 64, 6);
+    let block = popup(model, frame, popup_area, "Quit?");
+    let text = vec![
+        Line::from(Span::styled(format!("Quitting now loses {lost}."), t.warn)),
+        Line::default(),
+        Line::from(vec![
+            Span::styled("y", t.key),
+            Span::raw(" quit  "),
+            Span::styled("any other key", t.key),
+            Span::raw(" stay"),
         ]),
     ];
     frame.render_widget(

@@ -22,25 +22,7 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
     let theme = &model.theme;
     let focused = model.focus == Focus::List && !model.filtering;
     let total = model.workspace.projects.len();
-    let mut title = vec![Span::styled(
-        if model.visible.len() == total {
-            format!(" Projects {total} ")
-        } else {
-            format!(" Projects {}/{total} ", model.visible.len())
-        },
-        theme.title,
-    )];
-    title.push(Span::styled(
-        format!("sort: {} ", model.sort.label()),
-        theme.dim,
-    ));
-    if model.filtering || !model.filter.is_empty() {
-        let cursor = if model.filtering { "▏" } else { "" };
-        title.push(Span::styled(
-            format!("/{}{cursor} ", clean(&model.filter)),
-            theme.filter,
-        ));
-    }
+    let title = super::list_title::spans(model);
     let block = Block::new()
         .borders(Borders::ALL)
         .border_style(if focused || model.filtering {
@@ -141,7 +123,7 @@ fn row_line(model: &Model, project: &Project, w: usize, selected: bool) -> Line<
         ),
         None => Span::styled(fit_right("—", SCORE_W), theme.dim),
     };
-    let fill = project.summary.fill_at_update;
+    let (fill, _) = model.fill(project);
     let fill_style = match fill {
         Some(f) if f >= model.config.context.critical => theme.critical,
         Some(f) if f >= model.config.context.warning => theme.warn,
@@ -152,7 +134,7 @@ fn row_line(model: &Model, project: &Project, w: usize, selected: bool) -> Line<
         .updated_at
         .map(|t| model.now.seconds_since(t));
     let mut spans = vec![
-        Span::styled(if selected { "▸ " } else { "  " }, theme.accent),
+        Span::styled(row_marker(model, project, selected), theme.accent),
         attention,
         Span::raw(" "),
         stale.glyph_span(),
@@ -175,7 +157,18 @@ fn row_line(model: &Model, project: &Project, w: usize, selected: bool) -> Line<
     let line = Line::from(spans);
     if selected {
         line.style(theme.selected)
+    } else if model.highlighted(&project.id) {
+        line.style(theme.accent.add_modifier(ratatui::style::Modifier::BOLD))
     } else {
         line
+    }
+}
+
+/// `▸` on the selection, `*` for a moment on a row a live refresh changed.
+fn row_marker(model: &Model, project: &Project, selected: bool) -> &'static str {
+    match (selected, model.highlighted(&project.id)) {
+        (true, _) => "▸ ",
+        (false, true) => "* ",
+        (false, false) => "  ",
     }
 }

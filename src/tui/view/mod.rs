@@ -8,6 +8,7 @@ mod detail;
 mod form;
 mod help;
 mod list;
+pub(crate) mod list_title;
 mod overview;
 mod prompt;
 mod quality;
@@ -44,6 +45,12 @@ pub fn view(model: &Model, frame: &mut Frame) {
                 form::draw(model, f, frame, area);
             }
             form::draw_changed_on_disk(model, path, form.is_some(), frame, area);
+        }
+        Overlay::ConfirmQuit { lost, previous } => {
+            if let Overlay::Form(f) = previous.as_ref() {
+                form::draw(model, f, frame, area);
+            }
+            form::draw_confirm_quit(model, lost, frame, area);
         }
     }
 }

@@ -71,6 +71,42 @@ pub fn lines(model: &Model, p: &Project, width: usize) -> Vec<Line<'static>> {
     out.lines
 }
 
+/// The live context fill the hooks recorded for the project's session (with its
+/// trend and age, coloured by the alert thresholds), else the fill its state file
+/// recorded at the last update.
+fn context_gauge(model: &Model, p: &Project) -> Option<Piece> {
+    let t = &model.theme;
+    let Some(state) = crate::tui::live::fill_record(&model.workspace, p) else {
+        let fill = p.summary.fill_at_update?;
+        return Some(Piece::whole(
+            format!(" · fill {}", percent(Some(fill))),
+            t.dim,
+        ));
+    };
+    let (fill, trend) = model.fill(p);
+    let fill = fill?;
+    let c = &model.config.context;
+    let style = if fill >= c.critical {
+        t.critical
+    } else if fill >= c.warning {
+        t.warn
+    } else {
+        t.ok
+    };
+    let age = state
+        .updated_at
+        .map(|at| format!(", {}", describe_age(model.now.seconds_since(at))))
+        .unwrap_or_default();
+    Some(Piece::whole(
+        format!(
+            " · context {}{} (live{age})",
+            percent(Some(fill)),
+            trend.trim()
+        ),
+        style,
+    ))
+}
+
 fn summary(out: &mut Wrapped, p: &Project) {
     let model = out.model;
     let t = &model.theme;
@@ -89,11 +125,8 @@ fn summary(out: &mut Wrapped, p: &Project) {
         gap(),
         Piece::whole(updated, t.dim),
     ];
-    if let Some(fill) = p.summary.fill_at_update {
-        top.push(Piece::whole(
-            format!(" · fill {}", percent(Some(fill))),
-            t.dim,
-        ));
+    if let Some(piece) = context_gauge(model, p) {
+        top.push(piece);
     }
     let unacked = crate::tui::list::waiting(p, &model.workspace.unassigned_checkpoints);
     if unacked > 0 {

@@ -1,6 +1,8 @@
-//! Prompt: Template 1 exactly as `y` copies it, with its token estimate. Its lines
-//! are wrapped to the pane here: a continued line stays under its own indentation
-//! and under the text of a `- ` or `1. ` list entry.
+//! Prompt: the resumption prompt exactly as `y` copies it and `resume-tui prompt`
+//! prints it (Template 1, or the Nexus loading sequence), with its token estimate.
+//! The renderer wraps prose at `WRAP_WIDTH`; the pane joins those lines again and
+//! wraps them to its own width, so no line is wrapped twice: a continued line stays
+//! under its own indentation and under the text of a `- ` or `1. ` list entry.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -11,17 +13,26 @@ use ratatui::widgets::Paragraph;
 use super::wrap::{Piece, hanging};
 use super::{Scrolling, dim, styled};
 use crate::core::model::Project;
-use crate::core::render::render_prompt;
+use crate::core::render::text::WRAP_WIDTH;
 use crate::tui::action::Action;
 use crate::tui::model::Model;
-use crate::tui::text::sanitize;
+use crate::tui::resume;
+use crate::tui::text::{sanitize, width};
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let t = &model.theme;
-    let rendered = render_prompt(project);
+    let [head_area, body_area] = split(area);
+    let rendered = match resume::prompt(model, project) {
+        Ok(rendered) => rendered,
+        Err(why) => {
+            let line = Line::from(styled(t.warn, format!("No prompt: {why}")));
+            frame.render_widget(Paragraph::new(line), head_area);
+            return;
+        }
+    };
     let key = |a: Action| model.keymap.key_label(a).unwrap_or_default();
     let mut head = vec![
-        styled(t.title, "Template 1"),
+        styled(t.title, resume::title(project)),
         dim(
             model,
             format!(
@@ -42,15 +53,15 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         styled(t.key, key(Action::CopyAlert)),
         dim(model, " copy Template 2"),
     ]);
-    let [head_area, body_area] = split(area);
     frame.render_widget(Paragraph::new(vec![Line::from(head), hint]), head_area);
     text_scrolling(&rendered.text, body_area).draw(frame, model.scroll, model.theme.accent);
 }
 
 /// The template's text, in the pane under the heading.
-pub fn scrolling(_model: &Model, project: &Project, area: Rect) -> Scrolling {
+pub fn scrolling(model: &Model, project: &Project, area: Rect) -> Scrolling {
     let [_, body_area] = split(area);
-    text_scrolling(&render_prompt(project).text, body_area)
+    let text = resume::prompt(model, project).map_or_else(|why| why, |r| r.text);
+    text_scrolling(&text, body_area)
 }
 
 /// Two lines of heading and keys, then the text.
@@ -59,7 +70,42 @@ fn split(area: Rect) -> [Rect; 2] {
 }
 
 fn text_scrolling(text: &str, area: Rect) -> Scrolling {
-    Scrolling::of(area, |width| wrapped(&sanitize(text, true), width))
+    Scrolling::of(area, |width| {
+        wrapped(&unwrapped(&sanitize(text, true)), width)
+    })
+}
+
+/// `text` with the renderer's own line breaks taken out again: a line continues
+/// the one before when the renderer's greedy wrap at `WRAP_WIDTH` must have broken
+/// it there, i.e. its first word would not have fitted after the line before.
+/// Blank lines, list entries, rules (`═══`) and a line of one word are never
+/// joined.
+fn unwrapped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last: Option<&str> = None;
+    for line in text.lines() {
+        let body = line.trim_start();
+        let first_word = body.split_whitespace().next().unwrap_or("");
+        let continues = last.is_some_and(|before| {
+            let before = before.trim_end();
+            before.trim().contains(' ')
+                && !body.is_empty()
+                && list_marker(body) == 0
+                && !is_rule(first_word)
+                && width(before) + 1 + width(first_word) > WRAP_WIDTH
+        });
+        if continues {
+            out.push(' ');
+            out.push_str(body);
+        } else {
+            if last.is_some() {
+                out.push('\n');
+            }
+            out.push_str(line);
+        }
+        last = Some(line);
+    }
+    out
 }
 
 /// Each line of `text` in lines of at most `width` cells.
@@ -86,6 +132,14 @@ fn wrapped(text: &str, width: usize) -> Vec<Line<'static>> {
     out
 }
 
+/// A word of one character repeated: a rule drawn across the text.
+fn is_rule(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .is_some_and(|first| chars.clone().count() >= 2 && chars.all(|c| c == first))
+}
+
 /// The bytes (all ASCII) of a `- ` or `12. ` list marker at the start of `text`.
 fn list_marker(text: &str) -> usize {
     if text.starts_with("- ") {
@@ -106,6 +160,23 @@ fn list_marker(text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_renderers_wrapped_lines_are_joined_and_nothing_else() {
+        let long = format!("{} goal is to", "word ".repeat(17).trim_end());
+        assert!(width(&long) + 1 + "continue".len() > WRAP_WIDTH);
+        let text = format!(
+            "{long}\ncontinue here.\n\n- Phase: {long}\n  next words\n- Next: x\nshort line\nnext line\n{}\n/a/very/long/path/that/does/not/fit/anywhere",
+            "═".repeat(89)
+        );
+        assert_eq!(
+            unwrapped(&text),
+            format!(
+                "{long} continue here.\n\n- Phase: {long} next words\n- Next: x\nshort line\nnext line\n{}\n/a/very/long/path/that/does/not/fit/anywhere",
+                "═".repeat(89)
+            )
+        );
+    }
 
     fn text(lines: &[Line]) -> Vec<String> {
         lines.iter().map(|l| l.to_string()).collect()

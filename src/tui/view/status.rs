@@ -13,7 +13,7 @@ use crate::tui::text::{fit_message, truncate, width};
 pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
     let t = &model.theme;
     let w = usize::from(status.width);
-    let line = match &model.status {
+    let line = match model.live_status() {
         Some(s) => {
             let (glyph, style) = match s.kind {
                 StatusKind::Info => ("·", t.info),
@@ -24,7 +24,7 @@ pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
             Line::from(Span::styled(fit_message(&text, w).into_owned(), style))
         }
         None => Line::from(Span::styled(
-            truncate(&format!("· {}", clean(&model.workspace.root)), w).into_owned(),
+            truncate(&idle_line(model), w).into_owned(),
             t.dim,
         )),
     };
@@ -33,6 +33,23 @@ pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
         Paragraph::new(hint_line(model, usize::from(hints.width))),
         hints,
     );
+}
+
+/// With no message: where the selection is in the list ("3/41"), how the list
+/// is sorted and filtered, and the workspace root.
+fn idle_line(model: &Model) -> String {
+    let position = match model.selected_row() {
+        Some(row) => format!("{}/{}", row + 1, model.visible.len()),
+        None => format!("0/{}", model.visible.len()),
+    };
+    let mut parts = vec![position];
+    if model.visible.len() != model.workspace.projects.len() {
+        parts.push(format!("of {}", model.workspace.projects.len()));
+    }
+    let arrow = if model.reverse { "↑" } else { "↓" };
+    parts.push(format!("by {} {arrow}", model.sort.label()));
+    parts.push(clean(&model.workspace.root).into_owned());
+    format!("· {}", parts.join(" · "))
 }
 
 fn hint_line(model: &Model, w: usize) -> Line<'static> {
@@ -44,12 +61,14 @@ fn hint_line(model: &Model, w: usize) -> Line<'static> {
             ("Esc".into(), "clear"),
             ("↑↓".into(), "move"),
         ]
+    } else if let Overlay::ConfirmQuit { .. } = model.overlay {
+        vec![("y".into(), "quit"), ("any other key".into(), "stay")]
     } else if let Overlay::ChangedOnDisk { .. } = model.overlay {
         vec![("r".into(), "reload"), ("Esc".into(), "cancel")]
     } else if let Overlay::Form(_) = model.overlay {
         vec![
+            ("Ctrl-S".into(), "save"),
             ("Tab".into(), "next field"),
-            ("Enter".into(), "save"),
             ("Esc".into(), "cancel"),
         ]
     } else {
@@ -114,14 +133,11 @@ fn actions(model: &Model) -> Vec<(Action, &'static str)> {
         (NextTab, "tab"),
         (CopyPrompt, "copy prompt"),
         (Help, "help"),
-        (
-            Back,
-            if model.focus == Focus::Detail {
-                "back"
-            } else {
-                "quit"
-            },
-        ),
+        if model.focus == Focus::Detail {
+            (Back, "back")
+        } else {
+            (Quit, "quit")
+        },
     ]);
     out
 }

@@ -1,0 +1,88 @@
+//! Where Claude Code starts for a project, and the shell command that starts it
+//! with the resumption prompt: shared by `resume-tui prompt --cd` and the dashboard.
+
+use crate::core::model::{Project, ProjectKind};
+
+/// The folder Claude Code should start in, relative to the workspace root: the
+/// repository holding `projects/` for Jerry (listed paths are relative to it), the
+/// folder holding `02-projects/`, `02-builds/` or `05-archived/` for Nexus, else
+/// the workspace root itself (`""`).
+pub fn launch_base(project: &Project) -> String {
+    let markers: &[&str] = match project.kind {
+        ProjectKind::Jerry => &["projects"],
+        ProjectKind::Nexus => &["02-projects", "02-builds", "05-archived"],
+    };
+    let parts: Vec<&str> = project.dir.split('/').collect();
+    parts
+        .iter()
+        .position(|p| markers.contains(p))
+        .and_then(|i| parts.get(..i))
+        .map(|p| p.join("/"))
+        .unwrap_or_default()
+}
+
+/// `root/rel`, written with `/`; `rel` empty or `.` is the root.
+pub fn join(root: &str, rel: &str) -> String {
+    match (root.trim_end_matches('/'), rel.trim_matches('/')) {
+        (root, "" | ".") => root.to_string(),
+        ("", rel) => rel.to_string(),
+        (root, rel) => format!("{root}/{rel}"),
+    }
+}
+
+/// `cd '<dir>' && claude '<prompt>'`, one line plus the prompt's own lines,
+/// quoted for a POSIX shell.
+pub fn command(dir: &str, prompt: &str) -> String {
+    format!(
+        "cd {} && claude {}\n",
+        shell_quote(dir),
+        shell_quote(prompt.trim_end())
+    )
+}
+
+/// POSIX single quoting: `it's` → `'it'\''s'`.
+pub fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project(kind: ProjectKind, dir: &str) -> Project {
+        let mut project = crate::core::normalize::jerry::normalize_orchestration(
+            &format!("{dir}/ORCHESTRATION.yaml"),
+            dir,
+            "workflow:\n  id: w\n",
+        );
+        project.kind = kind;
+        project
+    }
+
+    #[test]
+    fn the_launch_folder_is_above_the_projects_folder() {
+        let jerry = project(
+            ProjectKind::Jerry,
+            "repo/projects/PROJ-002/orchestration/wf-001",
+        );
+        assert_eq!(launch_base(&jerry), "repo");
+        let top = project(ProjectKind::Jerry, "projects/PROJ-002/orchestration/wf");
+        assert_eq!(launch_base(&top), "");
+        let nexus = project(ProjectKind::Nexus, "ws/02-builds/active/07-x");
+        assert_eq!(launch_base(&nexus), "ws");
+        let loose = project(ProjectKind::Jerry, "somewhere/else");
+        assert_eq!(launch_base(&loose), "");
+        assert_eq!(join("/w/", launch_base(&jerry).as_str()), "/w/repo");
+        assert_eq!(join("/w", ""), "/w");
+    }
+
+    #[test]
+    fn shell_quoting_survives_quotes_and_newlines() {
+        assert_eq!(shell_quote("plain"), "'plain'");
+        assert_eq!(shell_quote("it's\nok"), "'it'\\''s\nok'");
+        assert_eq!(
+            command("/w/it's", "go\n\n"),
+            "cd '/w/it'\\''s' && claude 'go'\n"
+        );
+    }
+}

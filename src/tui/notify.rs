@@ -1,0 +1,132 @@
+//! What a live refresh tells the operator: the rows whose files changed are
+//! highlighted for a moment; a project turning CRITICAL and a compaction (a new
+//! checkpoint) get an expiring status line and, when `ui.notify` asks for one, a
+//! terminal notification (bell, OSC 9 or OSC 777).
+
+use crate::config::Notify;
+use crate::core::model::{Project, Workspace};
+use crate::core::staleness::StalenessLevel;
+use crate::core::time::Timestamp;
+
+use super::effect::Effect;
+use super::loader::StateHashes;
+use super::model::{Model, StatusKind};
+
+/// Seconds a changed row stays highlighted.
+pub const HIGHLIGHT_SECONDS: i64 = 3;
+
+/// What changed between two readings of the workspace.
+#[derive(Debug, Default, PartialEq)]
+pub struct Changes {
+    /// Ids of projects whose state file or checkpoints changed.
+    pub rows: Vec<String>,
+    /// Things to call the operator about, in words.
+    pub events: Vec<String>,
+}
+
+/// Compares a project before and after a refresh (`hash_changed`: its state file's
+/// bytes differ).
+pub fn project_changes(before: &Project, after: &Project, hash_changed: bool, out: &mut Changes) {
+    let new_checkpoints: Vec<&str> = after
+        .checkpoints
+        .iter()
+        .filter(|cp| !before.checkpoints.iter().any(|b| b.id == cp.id))
+        .map(|cp| cp.id.as_str())
+        .collect();
+    if hash_changed || !new_checkpoints.is_empty() || before.checkpoints != after.checkpoints {
+        out.rows.push(after.id.clone());
+    }
+    if after.staleness.level == StalenessLevel::Critical
+        && before.staleness.level != StalenessLevel::Critical
+    {
+        out.events.push(format!("{} turned CRITICAL", after.id));
+    }
+    for id in new_checkpoints {
+        out.events.push(format!("compaction in {}: {id}", after.id));
+    }
+}
+
+/// Compares two whole workspaces, project by project (by state file).
+pub fn workspace_changes(
+    before: &Workspace,
+    before_hashes: &StateHashes,
+    after: &Workspace,
+    after_hashes: &StateHashes,
+) -> Changes {
+    let mut out = Changes::default();
+    for project in &after.projects {
+        match before.projects.iter().find(|p| p.source == project.source) {
+            Some(old) => {
+                let changed =
+                    before_hashes.get(&project.source) != after_hashes.get(&project.source);
+                project_changes(old, project, changed, &mut out);
+            }
+            None => out.rows.push(project.id.clone()),
+        }
+    }
+    for cp in &after.unassigned_checkpoints {
+        if !before.unassigned_checkpoints.iter().any(|b| b.id == cp.id) {
+            out.events.push(format!("compaction: {}", cp.id));
+        }
+    }
+    out
+}
+
+/// Highlights the changed rows and calls the operator about the events.
+pub fn announce(model: &mut Model, changes: Changes) -> Vec<Effect> {
+    let until = Timestamp(model.now.0.saturating_add(HIGHLIGHT_SECONDS));
+    model.highlight.retain(|(id, _)| !changes.rows.contains(id));
+    model
+        .highlight
+        .extend(changes.rows.into_iter().map(|id| (id, until)));
+    let Some(first) = changes.events.first() else {
+        return Vec::new();
+    };
+    let more = match changes.events.len() - 1 {
+        0 => String::new(),
+        n => format!(" (+{n} more)"),
+    };
+    let text = format!("{first}{more}");
+    model.set_status(StatusKind::Error, text.clone());
+    let bytes = terminal_bytes(model.config.ui.notify, &text);
+    if bytes.is_empty() {
+        Vec::new()
+    } else {
+        vec![Effect::WriteTerminal(bytes)]
+    }
+}
+
+/// The bytes that make the terminal notify: nothing for `off`. The text is
+/// resume-tui's own (ids are cleaned of control characters first).
+pub fn terminal_bytes(notify: Notify, text: &str) -> Vec<u8> {
+    let text: String = text
+        .chars()
+        .filter(|c| !c.is_control())
+        .map(|c| if c == ';' { ',' } else { c })
+        .collect();
+    match notify {
+        Notify::Off => Vec::new(),
+        Notify::Bell => b"\x07".to_vec(),
+        Notify::Osc9 => format!("\x1b]9;resume-tui: {text}\x07").into_bytes(),
+        Notify::Osc777 => format!("\x1b]777;notify;resume-tui;{text}\x07").into_bytes(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notifications_carry_no_control_characters() {
+        assert!(terminal_bytes(Notify::Off, "x").is_empty());
+        assert_eq!(terminal_bytes(Notify::Bell, "x"), b"\x07");
+        assert_eq!(
+            terminal_bytes(Notify::Osc9, "a\x1b]0;b turned CRITICAL"),
+            b"\x1b]9;resume-tui: a]0,b turned CRITICAL\x07"
+        );
+        assert_eq!(
+            terminal_bytes(Notify::Osc777, "x; y"),
+            b"\x1b]777;notify;resume-tui;x, y\x07"
+        );
+    }
+}

@@ -1,0 +1,46 @@
+//! The selected project's resumption prompt exactly as `resume-tui prompt` renders
+//! it (Template 1 for Jerry, the mandatory loading sequence for Nexus), and the
+//! folder and command that start Claude Code on it. The loader makes the
+//! workspace root absolute, so both name absolute paths.
+
+use crate::core::launch;
+use crate::core::model::{Project, ProjectKind};
+use crate::core::render::nexus::{NexusInput, Style};
+use crate::core::render::{Rendered, render_nexus, render_prompt};
+
+use super::model::Model;
+
+/// How the dashboard names the prompt of `project`.
+pub fn title(project: &Project) -> &'static str {
+    match project.kind {
+        ProjectKind::Jerry => "Template 1",
+        ProjectKind::Nexus => "Nexus loading sequence",
+    }
+}
+
+/// The prompt `resume-tui prompt` prints for `project`; an error says why there is
+/// none (a Nexus project whose manifest could not be read).
+pub fn prompt(model: &Model, project: &Project) -> Result<Rendered, String> {
+    match project.kind {
+        ProjectKind::Jerry => Ok(render_prompt(project)),
+        ProjectKind::Nexus => {
+            let manifest = project
+                .manifest
+                .as_ref()
+                .ok_or_else(|| format!("{}: no resume manifest could be read", project.source))?;
+            let abs_dir = launch::join(&model.workspace.root, &project.dir);
+            Ok(render_nexus(&NexusInput {
+                project,
+                manifest,
+                abs_dir: &abs_dir,
+                confidence: None,
+                style: Style::Emoji,
+            }))
+        }
+    }
+}
+
+/// The absolute folder Claude Code should start in for `project`.
+pub fn launch_dir(model: &Model, project: &Project) -> String {
+    launch::join(&model.workspace.root, &launch::launch_base(project))
+}

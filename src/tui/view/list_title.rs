@@ -1,0 +1,94 @@
+//! The list's title: how many projects, the filter, and the header counts (CRITICAL, STALE, unacknowledged, by kind), each a filter a click turns
+//! on and off. Drawing and clicking read the same segments, so they agree.
+
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Span;
+
+use super::clean;
+use crate::tui::model::Model;
+use crate::tui::only::{Only, counts};
+
+/// One piece of the title; `click` is the filter a click on it sets.
+struct Segment {
+    text: String,
+    style: Style,
+    click: Option<Option<Only>>,
+}
+
+fn segments(model: &Model) -> Vec<Segment> {
+    let t = &model.theme;
+    let total = model.workspace.projects.len();
+    let plain = |text: String, style: Style| Segment {
+        text,
+        style,
+        click: None,
+    };
+    let mut out = vec![plain(
+        if model.visible.len() == total {
+            format!(" Projects {total} ")
+        } else {
+            format!(" Projects {}/{total} ", model.visible.len())
+        },
+        t.title,
+    )];
+    if model.filtering || !model.filter.is_empty() {
+        let cursor = if model.filtering { "▏" } else { "" };
+        out.push(plain(
+            format!("/{}{cursor} ", clean(&model.filter)),
+            t.filter,
+        ));
+    }
+    for (only, n) in counts(
+        &model.workspace.projects,
+        &model.workspace.unassigned_checkpoints,
+    ) {
+        let on = model.only == Some(only);
+        if n == 0 && !on {
+            continue;
+        }
+        let label = match only {
+            Only::Unacknowledged => "⚑",
+            other => other.label(),
+        };
+        let (text, style) = if on {
+            (format!("[{label} {n}] "), t.filter)
+        } else {
+            let style = match only {
+                Only::Critical => t.critical,
+                Only::Stale => t.warn,
+                Only::Unacknowledged => t.unacked,
+                Only::Jerry | Only::Nexus => t.dim,
+            };
+            (format!("{label} {n} "), style)
+        };
+        out.push(Segment {
+            text,
+            style,
+            click: Some(if on { None } else { Some(only) }),
+        });
+    }
+    out
+}
+
+pub fn spans(model: &Model) -> Vec<Span<'static>> {
+    segments(model)
+        .into_iter()
+        .map(|s| Span::styled(s.text, s.style))
+        .collect()
+}
+
+/// The filter a click at column `x` of the list's top border sets (`Some(None)`:
+/// every project again), if it hit a count.
+pub fn click(model: &Model, list: Rect, x: u16) -> Option<Option<Only>> {
+    // The title starts after the border's corner.
+    let mut left = usize::from(list.x) + 1;
+    for segment in segments(model) {
+        let right = left + crate::tui::text::width(&segment.text);
+        if (left..right).contains(&usize::from(x)) {
+            return segment.click;
+        }
+        left = right;
+    }
+    None
+}
