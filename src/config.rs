@@ -62,6 +62,10 @@ pub struct LogConfig {
 #[serde(deny_unknown_fields)]
 pub struct UiConfig {
     pub theme: String,
+    /// `auto`, `truecolor`, `256`, `16` or `none` (`tui::color_depth`).
+    pub colors: String,
+    /// `auto`, `unicode` or `ascii` (`tui::glyphs`).
+    pub glyphs: String,
 }
 
 impl Default for Config {
