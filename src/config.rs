@@ -63,6 +63,10 @@ pub struct LogConfig {
 pub struct UiConfig {
     pub theme: String,
     pub notify: Notify,
+    /// `auto`, `truecolor`, `256`, `16` or `none` (`tui::color_depth`).
+    pub colors: String,
+    /// `auto`, `unicode` or `ascii` (`tui::glyphs`).
+    pub glyphs: String,
 }
 
 /// How the dashboard calls the operator when a project turns CRITICAL or a

@@ -39,12 +39,14 @@ struct Session {
 
 impl Session {
     /// `resume-tui ARGS` from a shell in a 100×30 pane, with `env` (`NAME=value …`),
-    /// over a copy of the demo workspace (`--root` is given unless `args` has one).
+    /// over a copy of the demo workspace (`--root` is given unless `args` has one or
+    /// `--demo`).
     fn start(env: &str, args: &str) -> Session {
         let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("tmp")).unwrap();
         let root = dir.path().join("workspace");
         resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
-        let root_arg = if args.contains("--root") {
+        let root_arg = if args.contains("--root") || args.contains("--demo") {
             String::new()
         } else {
             format!("--root {}", quote(&root))
@@ -53,7 +55,7 @@ impl Session {
         let command = format!(
             "stty -a > {before}; \
              env -u NO_COLOR -u RUST_LIB_BACKTRACE RUST_BACKTRACE=0 TERM=xterm-256color \
-             HOME={home} XDG_CONFIG_HOME={home} RESUME_TUI_CONFIG={config} {env} \
+             HOME={home} XDG_CONFIG_HOME={home} RESUME_TUI_CONFIG={config} TMPDIR={tmp} {env} \
              {bin} {root_arg} {args}; \
              echo \"resume-tui exited: $?\"; stty -a > {after}; echo 'stty recorded'; \
              exec sleep 600",
@@ -61,6 +63,7 @@ impl Session {
             after = file("stty-after.txt"),
             home = file("home"),
             config = file("no-config.toml"),
+            tmp = file("tmp"),
             bin = quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
         );
         Session {
@@ -85,6 +88,14 @@ impl Session {
             cursor_shown: parts[1] == "1",
             mouse_reported: parts[2].contains('1'),
         }
+    }
+
+    /// What is left in the folder given to the dashboard as `TMPDIR`.
+    fn temporary_files(&self) -> Vec<String> {
+        std::fs::read_dir(self.path("tmp"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
     }
 
     /// `stty -a` of the pane's terminal, read from outside while the dashboard runs.
@@ -240,4 +251,31 @@ fn the_fault_trigger_is_inert_unless_asked_for() {
     let (code, screen) = session.finish();
     assert_eq!(code, 0, "{screen}");
     session.assert_restored(&screen);
+}
+
+#[test]
+fn a_terminating_signal_restores_the_terminal_and_removes_the_demo_folder() {
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
+        let session = Session::start("", "--demo");
+        session.wait_until_up();
+        assert_eq!(session.temporary_files().len(), 1, "the demo is unpacked");
+        let pid = session.tmux.shell_child();
+        let kill = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status()
+            .unwrap();
+        assert!(kill.success(), "kill -{signal} {pid}");
+        let (code, screen) = session.finish();
+        assert_eq!(
+            code,
+            128 + number,
+            "SIG{signal}: the shell's code:\n{screen}"
+        );
+        session.assert_restored(&screen);
+        assert_eq!(
+            session.temporary_files(),
+            Vec::<String>::new(),
+            "SIG{signal}: the demo folder is removed"
+        );
+    }
 }

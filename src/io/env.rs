@@ -26,6 +26,12 @@ pub const KNOWN: &[&str] = &[
     // The operator's editor, for the dashboard's `o`.
     "VISUAL",
     "EDITOR",
+    // The dashboard's colour depth and glyph set (`tui::color_depth`, `tui::glyphs`).
+    "COLORTERM",
+    "STY",
+    "LC_ALL",
+    "LC_CTYPE",
+    "LANG",
     "RESUME_TUI_CONFIG",
     "RESUME_TUI_LOG_DIR",
     "RESUME_TUI_CORPUS",

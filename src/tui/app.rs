@@ -2,26 +2,24 @@
 //! turns terminal events, file changes and effect results into messages, and runs
 //! the effects `update` asks for. It blocks on a channel: no polling while idle.
 
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
 use std::io::{IsTerminal, Stdout, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::time::Duration;
+use std::sync::mpsc;
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
-use crossterm::execute;
-use crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
-};
-use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
-
+use super::color_depth::ColorDepth;
 use super::effect::Effect;
+use super::glyphs::Glyphs;
+use super::input;
 use super::keymap::Keymap;
 use super::loader::Pass;
 use super::model::{Model, StatusKind};
 use super::msg::Msg;
 use super::runner::Runner;
+use super::signals::{self, Signal};
+use super::terminal::{self, HeldWriter, Modes};
 use super::test_fault::TestFault;
 use super::theme;
 use super::user_files::UserFiles;
@@ -30,10 +28,8 @@ use crate::cli::Context;
 use crate::io::clock;
 use crate::{Error, Result};
 
-/// Ages on screen are redrawn this often when nothing else happens.
-const TICK: Duration = Duration::from_secs(30);
-
-/// Opens the dashboard on `ctx.root`.
+/// Opens the dashboard on `ctx.root`. A signal that ends it gives the shell's
+/// exit code for the signal, after the same clean-up as a quit.
 pub fn run(ctx: &Context, theme_override: Option<&str>) -> Result<ExitCode> {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Error::Usage(
@@ -44,13 +40,28 @@ pub fn run(ctx: &Context, theme_override: Option<&str>) -> Result<ExitCode> {
     if let Ok((w, h)) = crossterm::terminal::size() {
         model.size = (w, h);
     }
+    if ctx.env.get("TERM") == Some("dumb") {
+        return Err(Error::Usage(
+            "TERM=dumb: the dashboard needs a terminal that can move the cursor; \
+             for scripts use `resume-tui list` or `show`"
+                .into(),
+        ));
+    }
+    let modes = Modes::for_term(ctx.env.get("TERM"));
     install_panic_hook();
-    let mut terminal = enter().map_err(|e| Error::io("terminal", e))?;
-    let result = event_loop(ctx, &mut terminal, &mut model, problems);
-    let restored = leave(&mut terminal);
-    result?;
-    restored.map_err(|e| Error::io("terminal", e))?;
-    Ok(ExitCode::SUCCESS)
+    terminal::take(modes).map_err(|e| Error::io("terminal", e))?;
+    let result = Terminal::new(CrosstermBackend::new(std::io::stdout()))
+        .map_err(|e| Error::io("terminal", e))
+        .and_then(|mut term| event_loop(ctx, &mut term, &mut model, problems, modes));
+    let restored = terminal::give_back();
+    match result? {
+        Ended::Quit => {
+            restored.map_err(|e| Error::io("terminal", e))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        // The terminal may be gone (SIGHUP): giving it back was the best effort.
+        Ended::Signal(signal) => Ok(ExitCode::from(Signal::exit_code(signal))),
+    }
 }
 
 /// The model before the first load, and the problems found reading the user's
@@ -63,6 +74,9 @@ pub fn initial_model(ctx: &Context, theme_override: Option<&str>) -> (Model, Vec
         files.read_theme(path)
     });
     problems.extend(problem);
+    let (depth, problem) = color_depth(ctx);
+    problems.extend(problem);
+    let theme = super::color_depth::adapt(theme, depth);
     let (keymap, problem) = load_keymap(&files);
     problems.extend(problem);
     let mut model = Model::new(ctx.config.clone(), theme, keymap, ctx.now);
@@ -71,6 +85,28 @@ pub fn initial_model(ctx: &Context, theme_override: Option<&str>) -> (Model, Vec
     model.in_tmux = ctx.env.get("TMUX").is_some();
     model.editor = super::launch::editor_from(ctx.env.get("VISUAL"), ctx.env.get("EDITOR"));
     (model, problems)
+}
+
+/// The colour depth: the config's `ui.colors`, else what the environment says.
+fn color_depth(ctx: &Context) -> (ColorDepth, Option<String>) {
+    let env = |name| ctx.env.get(name);
+    let detected = || ColorDepth::detect(env("COLORTERM"), env("TERM"), env("STY").is_some());
+    match ColorDepth::parse(&ctx.config.ui.colors) {
+        Ok(Some(depth)) => (depth, None),
+        Ok(None) => (detected(), None),
+        Err(problem) => (detected(), Some(problem)),
+    }
+}
+
+/// The glyph set: the config's `ui.glyphs`, else what the locale and `TERM` say.
+pub fn glyphs(ctx: &Context) -> (Glyphs, Option<String>) {
+    let env = |name| ctx.env.get(name);
+    let detected = || Glyphs::detect([env("LC_ALL"), env("LC_CTYPE"), env("LANG")], env("TERM"));
+    match Glyphs::parse(&ctx.config.ui.glyphs) {
+        Ok(Some(glyphs)) => (glyphs, None),
+        Ok(None) => (detected(), None),
+        Err(problem) => (detected(), Some(problem)),
+    }
 }
 
 /// The first `keymap.toml` of the user's folders, over the defaults.
@@ -84,63 +120,84 @@ fn load_keymap(files: &UserFiles) -> (Keymap, Option<String>) {
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
-fn enter() -> std::io::Result<Term> {
-    enable_raw_mode()?;
-    let mut stdout = std::io::stdout();
-    if let Err(e) = execute!(stdout, EnterAlternateScreen, EnableMouseCapture) {
-        restore_terminal();
-        return Err(e);
-    }
-    Terminal::new(CrosstermBackend::new(stdout)).inspect_err(|_| restore_terminal())
+/// How the run loop ended.
+enum Ended {
+    Quit,
+    Signal(i32),
 }
 
-fn leave(terminal: &mut Term) -> std::io::Result<()> {
-    disable_raw_mode()?;
-    execute!(
-        terminal.backend_mut(),
-        LeaveAlternateScreen,
-        DisableMouseCapture
-    )?;
-    terminal.show_cursor()
-}
-
-/// Best effort, for the panic hook and failed set-up: nothing here may panic.
-fn restore_terminal() {
-    let _ = disable_raw_mode();
-    let mut stdout = std::io::stdout();
-    let _ = execute!(
-        stdout,
-        LeaveAlternateScreen,
-        DisableMouseCapture,
-        crossterm::cursor::Show
-    );
-    let _ = stdout.flush();
-}
-
-/// Restores the terminal before the previous hook (color-eyre's) reports the panic.
-/// A panic on the UI thread then unwinds and ends the process; on any other thread
-/// (a load or copy worker) the process ends here, as the dashboard cannot go on
-/// drawing on a terminal it has given back.
+/// Gives the terminal back before the previous hook (color-eyre's) reports the
+/// panic. A panic on the UI thread then unwinds and ends the process; on any other
+/// thread (a load or copy worker) the process ends here, holding the terminal's
+/// lock so that the UI thread cannot draw again after the restore.
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     let ui_thread = std::thread::current().id();
     std::panic::set_hook(Box::new(move |info| {
-        restore_terminal();
+        let held = terminal::give_back_for_good();
         previous(info);
         if std::thread::current().id() != ui_thread {
             std::process::exit(101);
         }
+        drop(held);
     }));
+}
+
+/// Draws the model, in ASCII when asked.
+fn view_in(model: &Model, glyphs: Glyphs, frame: &mut ratatui::Frame) {
+    view::view(model, frame);
+    if glyphs == Glyphs::Ascii {
+        super::glyphs::to_ascii(frame.buffer_mut());
+    }
+}
+
+/// Draws a frame, unless the terminal has been given back.
+fn draw(terminal: &mut Term, model: &Model, glyphs: Glyphs) -> Result<()> {
+    match terminal::with_held(|| terminal.draw(|frame| view_in(model, glyphs, frame))) {
+        Some(drawn) => drawn.map(drop).map_err(|e| Error::io("terminal", e)),
+        None => Ok(()),
+    }
+}
+
+/// Clears the screen and starts a new `Terminal`, whose next frame is drawn whole
+/// (Ctrl-L, after a resume). Not `Terminal::clear`: it asks the terminal for the
+/// cursor position, and the input thread would take the answer.
+fn redraw_whole(terminal: &mut Term) -> Result<()> {
+    let fresh = || -> std::io::Result<()> {
+        crossterm::execute!(
+            terminal.backend_mut(),
+            crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
+        )?;
+        *terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+        Ok(())
+    };
+    terminal::with_held(fresh)
+        .unwrap_or(Ok(()))
+        .map_err(|e| Error::io("terminal", e))
+}
+
+/// Ctrl-Z or SIGTSTP: gives the terminal back, stops until `fg`, then sets it up
+/// again and redraws everything.
+fn suspend(terminal: &mut Term, modes: Modes) -> Result<()> {
+    let io = |e| Error::io("terminal", e);
+    terminal::give_back().map_err(io)?;
+    signals::stop_until_continued().map_err(io)?;
+    terminal::take(modes).map_err(io)?;
+    redraw_whole(terminal)
 }
 
 fn event_loop(
     ctx: &Context,
     terminal: &mut Term,
     model: &mut Model,
-    problems: Vec<String>,
-) -> Result<()> {
+    mut problems: Vec<String>,
+    modes: Modes,
+) -> Result<Ended> {
+    let (glyphs, problem) = glyphs(ctx);
+    problems.extend(problem);
     let (tx, rx) = mpsc::channel::<Msg>();
-    spawn_input(tx.clone());
+    input::spawn_reader(tx.clone());
+    problems.extend(signals::listen(tx.clone()).err());
     let mut runner = Runner::new(ctx, tx.clone());
     runner.start_watching();
     // Every problem with the user's files at once: the status bar has one line.
@@ -150,20 +207,32 @@ fn event_loop(
     if let Some(problem) = runner.take_problem() {
         update::update(model, Msg::Problem(problem), clock::now());
     }
-    runner.run(Effect::LoadAll, terminal.backend_mut());
+    runner.run(Effect::LoadAll, &mut HeldWriter(terminal.backend_mut()));
     let fault = TestFault::from_env(&ctx.env);
     loop {
-        terminal
-            .draw(|frame| view::view(model, frame))
-            .map_err(|e| Error::io("terminal", e))?;
-        let Some(first) = next(&rx, model.wake_in()) else {
-            return Ok(());
+        draw(terminal, model, glyphs)?;
+        let Some(batch) = input::next_batch(&rx, model) else {
+            return Ok(Ended::Quit);
         };
-        let mut batch = vec![first];
-        batch.extend(rx.try_iter());
-        for msg in coalesce(batch) {
+        for msg in batch {
+            match msg {
+                Msg::Signal(Signal::End(signal)) => return Ok(Ended::Signal(signal)),
+                Msg::Signal(Signal::Suspend) => {
+                    suspend(terminal, modes)?;
+                    continue;
+                }
+                _ if input::is_ctrl(&msg, 'z') => {
+                    suspend(terminal, modes)?;
+                    continue;
+                }
+                _ if input::is_ctrl(&msg, 'l') => {
+                    redraw_whole(terminal)?;
+                    continue;
+                }
+                _ => {}
+            }
             if let (Some(fault), Msg::Key(_)) = (fault, &msg) {
-                fault.strike()?;
+                fault.strike(&tx)?;
             }
             if let Msg::Loaded(Ok(loaded)) = &msg
                 && !loaded.preview
@@ -173,70 +242,18 @@ fn event_loop(
             let effects = update::update(model, msg, clock::now());
             for effect in effects {
                 if effect == Effect::Quit {
-                    return Ok(());
+                    return Ok(Ended::Quit);
                 }
-                runner.run(effect, terminal.backend_mut());
+                runner.run(effect, &mut HeldWriter(terminal.backend_mut()));
             }
             if let Some(problem) = runner.take_problem() {
                 model.set_status(StatusKind::Error, problem);
             }
         }
         if model.quit {
-            return Ok(());
+            return Ok(Ended::Quit);
         }
     }
-}
-
-/// The next message, or a Tick after a quiet while (or when the screen changes by
-/// itself, `wake_in` seconds from now); `None` when every sender is gone.
-fn next(rx: &Receiver<Msg>, wake_in: Option<u64>) -> Option<Msg> {
-    let wait = wake_in.map_or(TICK, |s| TICK.min(Duration::from_secs(s)));
-    match rx.recv_timeout(wait) {
-        Ok(msg) => Some(msg),
-        Err(RecvTimeoutError::Timeout) => Some(Msg::Tick),
-        Err(RecvTimeoutError::Disconnected) => None,
-    }
-}
-
-/// Merges bursts: all file changes in one message, only the last resize.
-fn coalesce(batch: Vec<Msg>) -> Vec<Msg> {
-    let mut out = Vec::with_capacity(batch.len());
-    let mut changed: Vec<String> = Vec::new();
-    let mut resize = None;
-    for msg in batch {
-        match msg {
-            Msg::FilesChanged(paths) => changed.extend(paths),
-            Msg::Resize(w, h) => resize = Some((w, h)),
-            other => out.push(other),
-        }
-    }
-    if let Some((w, h)) = resize {
-        out.insert(0, Msg::Resize(w, h));
-    }
-    if !changed.is_empty() {
-        changed.sort();
-        changed.dedup();
-        out.push(Msg::FilesChanged(changed));
-    }
-    out
-}
-
-/// Reads terminal events on their own thread (blocking, so no polling).
-fn spawn_input(tx: Sender<Msg>) {
-    std::thread::spawn(move || {
-        loop {
-            let msg = match event::read() {
-                Ok(Event::Key(key)) => Msg::Key(key),
-                Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),
-                Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
-                Ok(_) => continue,
-                Err(e) => Msg::Problem(format!("reading the terminal: {e}")),
-            };
-            if tx.send(msg).is_err() {
-                return;
-            }
-        }
-    });
 }
 
 /// Loads the workspace and draws one frame of `width`×`height` as text to `out`:
@@ -262,7 +279,8 @@ pub fn render_once(
     let discovery = crate::io::discover::discover(root, &ctx.env);
     let loaded = super::loader::load(root, &discovery, ctx.now, &ctx.config, Pass::Preview);
     update::update(&mut model, Msg::Loaded(Ok(Box::new(loaded))), ctx.now);
-    let text = draw_to_text(&model, w, h).map_err(|e| Error::io("render", e))?;
+    let (glyphs, _) = glyphs(ctx);
+    let text = draw_to_text_in(&model, w, h, glyphs).map_err(|e| Error::io("render", e))?;
     out.write_all(text.as_bytes())
         .map_err(|e| Error::io("stdout", e))?;
     Ok(ExitCode::SUCCESS)
@@ -276,10 +294,19 @@ fn parse_size(text: &str) -> Option<(u16, u16)> {
 
 /// Draws the model into an off-screen buffer and returns its text, one line per row.
 pub fn draw_to_text(model: &Model, width: u16, height: u16) -> std::io::Result<String> {
+    draw_to_text_in(model, width, height, Glyphs::Unicode)
+}
+
+fn draw_to_text_in(
+    model: &Model,
+    width: u16,
+    height: u16,
+    glyphs: Glyphs,
+) -> std::io::Result<String> {
     let mut terminal = Terminal::new(ratatui::backend::TestBackend::new(width, height))
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     terminal
-        .draw(|frame| view::view(model, frame))
+        .draw(|frame| view_in(model, glyphs, frame))
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     Ok(buffer_text(terminal.backend().buffer()))
 }

@@ -27,7 +27,7 @@ pub fn areas(width: u16, height: u16) -> Areas {
     let hints = Rect::new(0, main_h + footer.min(1), width, footer.saturating_sub(1));
     let side_by_side = width >= SIDE_BY_SIDE_FROM;
     let (list, detail) = if side_by_side {
-        let list_w = (width * 45 / 100).clamp(46, 72).min(width);
+        let list_w = (width * 45 / 100).clamp(46, 120).min(width);
         (
             Rect::new(0, 0, list_w, main_h),
             Rect::new(list_w, 0, width - list_w, main_h),

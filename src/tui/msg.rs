@@ -10,6 +10,8 @@ use crate::io::write::ContentHash;
 pub enum Msg {
     Key(KeyEvent),
     Mouse(MouseEvent),
+    /// Text pasted into the terminal (bracketed paste): never read as keys.
+    Paste(String),
     Resize(u16, u16),
     /// The clock moved on (ages in the list are redrawn); carries no data.
     Tick,
@@ -40,6 +42,8 @@ pub enum Msg {
     Problem(String),
     /// A tmux window was opened (what it runs), or why not.
     Launched(Result<String, String>),
+    /// A signal to suspend or end (acted on by the run loop, not by `update`).
+    Signal(super::signals::Signal),
 }
 
 impl Msg {

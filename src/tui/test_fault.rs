@@ -2,9 +2,14 @@
 //! (`tests/tui_restore.rs`). `RESUME_TUI_TEST_FAULT` set to `panic` makes the run
 //! loop panic at the first key press; `error` makes it fail there the way a terminal
 //! that cannot be drawn on does; `panic-in-thread` panics on a thread of its own
-//! (as a load or copy worker could). Not a feature for operators: any other value,
-//! or none, changes nothing.
+//! (as a load or copy worker could) while another keeps the run loop drawing, so
+//! that a draw after the terminal is given back would be caught. Not a feature for
+//! operators: any other value, or none, changes nothing.
 
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+
+use super::msg::Msg;
 use crate::io::env::Env;
 use crate::{Error, Result};
 
@@ -27,12 +32,12 @@ impl TestFault {
         }
     }
 
-    /// Called by the run loop at a key press.
+    /// Called by the run loop at a key press; `tx` reaches the run loop.
     #[allow(
         clippy::panic,
         reason = "the panic is the point: asked for by the terminal-restore tests"
     )]
-    pub fn strike(self) -> Result<()> {
+    pub fn strike(self, tx: &Sender<Msg>) -> Result<()> {
         match self {
             TestFault::Panic => panic!("{VAR}=panic: a panic in the run loop, as asked"),
             TestFault::Error => Err(Error::io(
@@ -40,7 +45,16 @@ impl TestFault {
                 std::io::Error::other(format!("{VAR}=error: a failure in the run loop, as asked")),
             )),
             TestFault::PanicInThread => {
-                std::thread::spawn(|| panic!("{VAR}=panic-in-thread: a worker's panic, as asked"));
+                let redraws = tx.clone();
+                std::thread::spawn(move || {
+                    while redraws.send(Msg::Tick).is_ok() {
+                        std::thread::sleep(Duration::from_micros(50));
+                    }
+                });
+                std::thread::spawn(|| {
+                    std::thread::sleep(Duration::from_millis(30));
+                    panic!("{VAR}=panic-in-thread: a worker's panic, as asked")
+                });
                 Ok(())
             }
         }

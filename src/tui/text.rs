@@ -25,6 +25,7 @@ pub fn sanitize(text: &str, keep_newlines: bool) -> Cow<'_, str> {
             // C1 string introducers (DCS, SOS, OSC, PM, APC) swallow until ST like their ESC forms.
             '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
             '\u{9b}' => skip_csi(&mut chars),
+            c if is_regional_indicator(c) => out.push(regional_letter(c)),
             c if needs_cleaning(c) => {}
             c => out.push(c),
         }
@@ -38,7 +39,29 @@ pub fn clean(text: &str) -> Cow<'_, str> {
 }
 
 fn needs_cleaning(c: char) -> bool {
-    c.is_control() || is_bidi_control(c)
+    c.is_control() || is_bidi_control(c) || joins_widths(c) || is_regional_indicator(c)
+}
+
+/// Characters that change the width of the characters around them: the emoji and
+/// text presentation selectors (`⚠️` is one cell in some terminals, two in others),
+/// the zero-width joiner (`👩‍💻` is one glyph or two) and skin-tone modifiers.
+/// Without them the width of a text is the sum of its characters' widths, which is
+/// how terminals measure it, so the screen and the terminal agree on every cell.
+fn joins_widths(c: char) -> bool {
+    matches!(
+        c,
+        '\u{fe0e}' | '\u{fe0f}' | '\u{200d}' | '\u{1f3fb}'..='\u{1f3ff}'
+    )
+}
+
+/// A flag is two regional indicators, drawn as one glyph or two letters depending
+/// on the terminal: they are shown as their letters (`🇯🇵` as `JP`).
+fn is_regional_indicator(c: char) -> bool {
+    ('\u{1f1e6}'..='\u{1f1ff}').contains(&c)
+}
+
+fn regional_letter(c: char) -> char {
+    char::from_u32(u32::from(c) - 0x1f1e6 + u32::from('A')).unwrap_or('?')
 }
 
 fn is_bidi_control(c: char) -> bool {
@@ -271,6 +294,33 @@ mod tests {
         assert_eq!(clean("bell\u{7}nul\u{0}del\u{7f}"), "bellnuldel");
         assert_eq!(clean("a\tb\nc\rd"), "a b cd");
         assert_eq!(clean("trailing esc\u{1b}"), "trailing esc");
+    }
+
+    #[test]
+    fn emoji_sequences_are_drawn_as_terminals_measure_them() {
+        assert_eq!(clean("\u{26a0}\u{fe0f} warn"), "\u{26a0} warn");
+        assert_eq!(width(&clean("\u{26a0}\u{fe0f}")), 1);
+        assert_eq!(clean("\u{1f1ef}\u{1f1f5} Tokyo"), "JP Tokyo");
+        assert_eq!(clean("\u{1f469}\u{200d}\u{1f4bb}"), "\u{1f469}\u{1f4bb}");
+        assert_eq!(width(&clean("\u{1f469}\u{200d}\u{1f4bb}")), 4);
+        // The rule: after cleaning, a text is as wide as its characters added up,
+        // as a terminal's wcwidth counts it.
+        for text in [
+            "\u{26a0}\u{fe0f}\u{2764}\u{fe0f}\u{fe0e}",
+            "1\u{fe0f}\u{20e3} keycap",
+            "\u{1f3f3}\u{fe0f}\u{200d}\u{1f308} flag",
+            "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467} family",
+            "\u{1f44d}\u{1f3fd} skin tone",
+            "e\u{301}t\u{e9} \u{65e5}\u{672c}",
+            "\u{1f1fa}\u{1f1f8}\u{1f1ef}",
+        ] {
+            let cleaned = clean(text);
+            let by_char: usize = cleaned
+                .chars()
+                .map(|c| UnicodeWidthChar::width(c).unwrap_or(0))
+                .sum();
+            assert_eq!(width(&cleaned), by_char, "{text:?} → {cleaned:?}");
+        }
     }
 
     #[test]

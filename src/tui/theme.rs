@@ -33,7 +33,7 @@ macro_rules! theme_styles {
                 Theme { name: name.to_string(), $($field: Style::new(),)* series: Vec::new() }
             }
 
-            fn style_mut(&mut self, key: &str) -> Option<&mut Style> {
+            pub(crate) fn style_mut(&mut self, key: &str) -> Option<&mut Style> {
                 match key {
                     $(stringify!($field) => Some(&mut self.$field),)*
                     _ => None,

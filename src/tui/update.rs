@@ -20,8 +20,9 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
     model.now = now;
     match msg {
         Msg::Key(key) if key.kind != KeyEventKind::Release => on_key(model, key),
-        Msg::Key(_) | Msg::Tick => Vec::new(),
+        Msg::Key(_) | Msg::Tick | Msg::Signal(_) => Vec::new(),
         Msg::Mouse(event) => on_mouse(model, event),
+        Msg::Paste(text) => super::paste::on_paste(model, &text),
         Msg::Resize(w, h) => {
             model.size = (w, h);
             follow_selection(model);
@@ -218,12 +219,9 @@ fn on_filter_key(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Effect> 
             model.filter.clear();
         }
         KeyCode::Enter => model.filtering = false,
-        KeyCode::Backspace => {
-            model.filter.pop();
-        }
         KeyCode::Up => return apply(model, Action::Up),
         KeyCode::Down => return apply(model, Action::Down),
-        KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => model.filter.push(c),
+        _ if super::line_edit::edit(&mut model.filter, &key) => {}
         _ => return Vec::new(),
     }
     refresh_visible(model);

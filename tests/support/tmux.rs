@@ -83,6 +83,15 @@ impl Tmux {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// The screen with its colours and attributes as SGR escapes (`capture-pane -e`).
+    pub fn capture_escapes(&self) -> String {
+        let out = self
+            .cmd(&["capture-pane", "-p", "-e", "-t", &self.session])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
     /// A tmux format expanded for the pane (`#{alternate_on}`, `#{pane_tty}`, …).
     pub fn pane(&self, format: &str) -> String {
         let out = self
@@ -90,6 +99,16 @@ impl Tmux {
             .output()
             .unwrap();
         String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// The process the pane's shell runs in the foreground (its one child).
+    pub fn shell_child(&self) -> String {
+        let shell = self.pane("#{pane_pid}");
+        let children =
+            std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).unwrap();
+        let pids: Vec<&str> = children.split_whitespace().collect();
+        assert_eq!(pids.len(), 1, "one child of the pane's shell: {children:?}");
+        pids[0].to_string()
     }
 
     /// Sends keys by tmux name (`j`, `Enter`, `Escape`, `Space`, `C-c`).
@@ -110,6 +129,21 @@ impl Tmux {
             .status()
             .unwrap();
         assert!(status.success());
+    }
+
+    /// Pastes `text` as a terminal does: between bracketed-paste marks when the
+    /// program asked for them (tmux `paste-buffer -p`), else as typed keys.
+    pub fn paste(&self, text: &str) {
+        let set = self
+            .cmd(&["set-buffer", "-b", "e2e-paste", "--", text])
+            .status()
+            .unwrap();
+        assert!(set.success(), "set-buffer");
+        let paste = self
+            .cmd(&["paste-buffer", "-p", "-b", "e2e-paste", "-t", &self.session])
+            .status()
+            .unwrap();
+        assert!(paste.success(), "paste-buffer");
     }
 
     pub fn wait_for(&self, what: &str, done: impl Fn(&str) -> bool) -> String {

@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::{clean, compaction, decisions, overview, prompt, quality, tab_label};
 use crate::tui::layout::Areas;
 use crate::tui::model::{Focus, Model, Tab};
-use crate::tui::text::truncate;
+use crate::tui::text::{truncate, width};
 
 pub fn draw(model: &Model, frame: &mut Frame, a: &Areas) {
     let theme = &model.theme;
@@ -40,13 +40,22 @@ pub fn draw(model: &Model, frame: &mut Frame, a: &Areas) {
     frame.render_widget(block, a.detail);
 
     let mut tabs = Vec::new();
+    let mut room = usize::from(a.tabs.width);
     for tab in Tab::ALL {
         let style = if tab == model.tab {
             theme.tab_active
         } else {
             theme.tab_inactive
         };
-        tabs.push(Span::styled(tab_label(tab), style));
+        // A label that does not fit whole is cut with an ellipsis, and is the last.
+        let label = tab_label(tab);
+        let shown = truncate(&label, room).into_owned();
+        room = room.saturating_sub(width(&shown) + 1);
+        let cut = shown != label;
+        tabs.push(Span::styled(shown, style));
+        if cut || room == 0 {
+            break;
+        }
         tabs.push(Span::raw(" "));
     }
     frame.render_widget(Paragraph::new(Line::from(tabs)), a.tabs);

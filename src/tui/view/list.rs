@@ -68,21 +68,99 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-fn id_width(w: usize) -> usize {
-    // Marker, attention, staleness glyph and the spaces between the columns.
-    w.saturating_sub(2 + ATTENTION_W + 3 + 1 + STATUS_W + 1 + SCORE_W + 1 + FILL_W + 1 + AGE_W)
+/// The columns right of the project, in the order they are dropped in when the
+/// pane is narrow, so that the id and name keep at least `MIN_ID` cells: the fill
+/// and score first (the detail shows both), the age last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Fill,
+    Score,
+    Status,
+    Attention,
+    Age,
+}
+
+const DROP_ORDER: [Column; 5] = [
+    Column::Fill,
+    Column::Score,
+    Column::Status,
+    Column::Attention,
+    Column::Age,
+];
+
+const MIN_ID: usize = 16;
+
+/// The selection marker, the staleness glyph and the space after it.
+const FIXED: usize = 2 + 2;
+
+impl Column {
+    /// Cells taken, with the space that separates it.
+    fn cells(self) -> usize {
+        1 + match self {
+            Column::Fill => FILL_W,
+            Column::Score => SCORE_W,
+            Column::Status => STATUS_W,
+            Column::Attention => ATTENTION_W,
+            Column::Age => AGE_W,
+        }
+    }
+}
+
+/// Which columns a list `w` cells wide shows, and the id's width.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Columns {
+    shown: Vec<Column>,
+    id: usize,
+}
+
+impl Columns {
+    fn for_width(w: usize) -> Columns {
+        let mut shown = DROP_ORDER.to_vec();
+        let id = |shown: &[Column]| {
+            w.saturating_sub(FIXED + shown.iter().map(|c| c.cells()).sum::<usize>())
+        };
+        for column in DROP_ORDER {
+            if id(&shown) >= MIN_ID {
+                break;
+            }
+            shown.retain(|c| *c != column);
+        }
+        Columns {
+            id: id(&shown),
+            shown,
+        }
+    }
+
+    fn has(&self, column: Column) -> bool {
+        self.shown.contains(&column)
+    }
 }
 
 fn header(model: &Model, w: usize) -> Line<'static> {
-    let text = format!(
-        "  {}   {} {} {} {} {}",
-        fit("⚑", ATTENTION_W),
-        fit("project", id_width(w)),
-        fit("status", STATUS_W),
-        fit_right("score", SCORE_W),
-        fit_right("fill", FILL_W),
-        fit_right("age", AGE_W),
-    );
+    let cols = Columns::for_width(w);
+    let mut text = String::from("  ");
+    if cols.has(Column::Attention) {
+        text.push_str(&fit("⚑", ATTENTION_W));
+        text.push(' ');
+    }
+    text.push_str("  ");
+    text.push_str(&fit("project", cols.id));
+    for (column, label, right) in [
+        (Column::Status, "status", false),
+        (Column::Score, "score", true),
+        (Column::Fill, "fill", true),
+        (Column::Age, "age", true),
+    ] {
+        if cols.has(column) {
+            let cells = column.cells() - 1;
+            text.push(' ');
+            text.push_str(&if right {
+                fit_right(label, cells)
+            } else {
+                fit(label, cells)
+            });
+        }
+    }
     Line::from(Span::styled(fit(&text, w), model.theme.header))
 }
 
@@ -96,7 +174,8 @@ fn row_line(model: &Model, project: &Project, w: usize, selected: bool) -> Line<
     };
     let stale = badges::staleness(project.staleness.level, theme);
     let status = badges::status(project.summary.status.as_deref(), theme);
-    let id_w = id_width(w);
+    let cols = Columns::for_width(w);
+    let id_w = cols.id;
     let id = clean(&project.id).into_owned();
     let mut id_cell = vec![Span::styled(fit(&id, id_w.min(width(&id))), theme.base)];
     if let Some(name) = project.name.as_deref().filter(|n| *n != project.id) {
@@ -133,27 +212,31 @@ fn row_line(model: &Model, project: &Project, w: usize, selected: bool) -> Line<
         .summary
         .updated_at
         .map(|t| model.now.seconds_since(t));
-    let mut spans = vec![
-        Span::styled(row_marker(model, project, selected), theme.accent),
-        attention,
-        Span::raw(" "),
-        stale.glyph_span(),
-        Span::raw(" "),
-    ];
+    let mut spans = vec![Span::styled(
+        row_marker(model, project, selected),
+        theme.accent,
+    )];
+    if cols.has(Column::Attention) {
+        spans.extend([attention, Span::raw(" ")]);
+    }
+    spans.extend([stale.glyph_span(), Span::raw(" ")]);
     spans.extend(id_cell);
-    spans.extend([
-        Span::raw(" "),
-        Span::styled(
-            fit(&format!("{} {}", status.glyph, status.label), STATUS_W),
-            status.style,
-        ),
-        Span::raw(" "),
-        score,
-        Span::raw(" "),
-        Span::styled(fit_right(&percent(fill), FILL_W), fill_style),
-        Span::raw(" "),
-        Span::styled(fit_right(&short_age(age), AGE_W), stale.style),
-    ]);
+    let status = Span::styled(
+        fit(&format!("{} {}", status.glyph, status.label), STATUS_W),
+        status.style,
+    );
+    let fill = Span::styled(fit_right(&percent(fill), FILL_W), fill_style);
+    let age = Span::styled(fit_right(&short_age(age), AGE_W), stale.style);
+    for (column, span) in [
+        (Column::Status, status),
+        (Column::Score, score),
+        (Column::Fill, fill),
+        (Column::Age, age),
+    ] {
+        if cols.has(column) {
+            spans.extend([Span::raw(" "), span]);
+        }
+    }
     let line = Line::from(spans);
     if selected {
         line.style(theme.selected)
@@ -170,5 +253,38 @@ fn row_marker(model: &Model, project: &Project, selected: bool) -> &'static str 
         (true, _) => "▸ ",
         (false, true) => "* ",
         (false, false) => "  ",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn narrow_lists_drop_whole_columns_and_keep_room_for_the_id() {
+        use Column::*;
+        let at = |w| Columns::for_width(w);
+        assert_eq!(
+            at(78).shown,
+            [Fill, Score, Status, Attention, Age],
+            "80 columns"
+        );
+        assert_eq!(
+            at(52).shown,
+            [Fill, Score, Status, Attention, Age],
+            "120, side by side"
+        );
+        assert_eq!(at(38).shown, [Attention, Age], "40 columns");
+        assert_eq!(at(28).shown, [Age], "30 columns");
+        assert_eq!(at(10).shown, Vec::<Column>::new());
+        for w in [18, 28, 38, 58, 78, 200] {
+            let cols = at(w);
+            let used = FIXED + cols.id + cols.shown.iter().map(|c| c.cells()).sum::<usize>();
+            assert_eq!(used, w, "{w}: the row fills the width exactly");
+            assert!(
+                cols.id >= MIN_ID.min(w - FIXED),
+                "{w}: id keeps {MIN_ID} cells: {cols:?}"
+            );
+        }
     }
 }
