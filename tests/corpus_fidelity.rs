@@ -5,9 +5,12 @@
 //! name in the file's maps (not inside lists, not under `resumption.other`-like
 //! history), or a phase / gate list entry marked under way. The table printed
 //! is the one docs/fidelity.md holds. The corpus is read in place from
-//! `$RESUME_TUI_CORPUS`, else `../shared/corpus`.
+//! `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
 
-use std::path::{Path, PathBuf};
+#[path = "support/needs.rs"]
+mod needs;
+
+use std::path::Path;
 
 use resume_tui::config::Config;
 use resume_tui::core::model::{Project, ProjectKind};
@@ -17,17 +20,6 @@ use resume_tui::io::env::Env;
 use resume_tui::io::load::load_workspace;
 use yaml_serde::Value;
 
-fn corpus_root() -> PathBuf {
-    let root = std::env::var_os("RESUME_TUI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    assert!(
-        root.is_dir(),
-        "corpus not found at {}: set RESUME_TUI_CORPUS to the shared corpus folder",
-        root.display()
-    );
-    root
-}
 
 /// Every non-empty scalar under a key in `names`, found through maps only, at
 /// most `depth` keys deep, with its dotted key.
@@ -155,8 +147,12 @@ fn cell(value: Option<&str>, source: Option<&str>) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
 fn every_stated_phase_status_gate_and_score_is_shown() {
-    let root = corpus_root();
+    let root = needs::corpus();
     let now = Timestamp::parse("2026-03-01T00:00:00Z").unwrap();
     let ws = load_workspace(&root, &Env::default(), now, &Config::default());
     let mut failures = Vec::new();

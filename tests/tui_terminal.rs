@@ -3,6 +3,8 @@
 //! `kill -TSTP` suspend it with the terminal given back, and `fg` sets it up again
 //! and redraws it whole.
 
+#[path = "support/needs.rs"]
+mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
@@ -110,6 +112,7 @@ fn files(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_paste_is_text_for_the_filter_and_never_keys() {
     let shell = Shell::start();
     let before = files(&shell.path("workspace"));
@@ -139,6 +142,7 @@ fn a_paste_is_text_for_the_filter_and_never_keys() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn ctrl_z_and_sigtstp_suspend_with_the_terminal_given_back_and_fg_redraws() {
     let shell = Shell::start();
     let cooked = shell.stty("stty-before.txt");
@@ -238,6 +242,7 @@ fn colour_kinds(escapes: &str) -> [bool; 3] {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn term_colorterm_and_lang_decide_the_colours_glyphs_and_modes() {
     // (environment, [24-bit, 256, 16 colours sent], ASCII only, alternate screen and mouse)
     let cases = [
@@ -302,6 +307,7 @@ fn term_colorterm_and_lang_decide_the_colours_glyphs_and_modes() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn term_dumb_is_refused_with_a_reason() {
     let (tmux, _dir) = dashboard_with("TERM=dumb");
     let screen = tmux.wait_for_text("exited: 1");

@@ -10,6 +10,8 @@
 //! arguments. Waits poll the screen with a generous deadline; running out of time
 //! is a failure that prints the screen, not a timing assertion.
 
+#[path = "support/needs.rs"]
+mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
@@ -54,6 +56,7 @@ fn read_when_written(path: &Path) -> String {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn copy_resume_edit_and_quit_inside_tmux() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("workspace");
@@ -163,6 +166,7 @@ fn copy_resume_edit_and_quit_inside_tmux() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn q_asks_before_the_demos_changes_are_lost() {
     let tmp = tempfile::tempdir().unwrap();
     let command = format!(
