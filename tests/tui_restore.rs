@@ -16,7 +16,7 @@ mod tmux;
 
 use std::path::{Path, PathBuf};
 
-use tmux::{Tmux, quote};
+use tmux::{Tmux, process_ended, quote, wait_until};
 
 /// What tmux says about the pane's terminal.
 #[derive(Debug, PartialEq, Eq)]
@@ -278,4 +278,20 @@ fn a_terminating_signal_restores_the_terminal_and_removes_the_demo_folder() {
             "SIG{signal}: the demo folder is removed"
         );
     }
+}
+
+#[test]
+fn a_hang_up_from_the_terminal_closing_removes_the_demo_folder() {
+    // The terminal going away sends SIGHUP more than once (the closing pty and the
+    // program that closed it): the first is handled as a quit, the rest wait on it.
+    let session = Session::start("", "--demo");
+    session.wait_until_up();
+    let pid = session.tmux.shell_child();
+    session.tmux.kill_server();
+    wait_until("the dashboard to end", || process_ended(&pid));
+    assert_eq!(
+        session.temporary_files(),
+        Vec::<String>::new(),
+        "the demo folder is removed"
+    );
 }

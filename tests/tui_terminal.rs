@@ -320,3 +320,20 @@ fn term_dumb_is_refused_with_a_reason() {
     assert!(!colour_kinds(&tmux.capture_escapes()).contains(&true));
     assert_eq!(tmux.pane("#{alternate_on}"), "0");
 }
+
+#[test]
+fn a_burst_of_keys_is_followed_to_its_last_key() {
+    // 3,000 keys reach the terminal at once, far past one 1 KiB read: the screen
+    // must follow them to the last one (`3`, the Compaction tab) with no key after.
+    let (tmux, _dir) = dashboard_with("TERM=xterm-256color");
+    tmux.wait_for_text("Projects 11");
+    let burst = format!("{}3", "jk".repeat(1500));
+    tmux.text(&burst);
+    let screen = tmux.wait_for_text("trigger");
+    assert!(
+        screen.contains("▸ ⚑1  ● payouts"),
+        "back on the first row:\n{screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("exited: 0");
+}

@@ -52,7 +52,14 @@ pub fn run(ctx: &Context, theme_override: Option<&str>) -> Result<ExitCode> {
     terminal::take(modes).map_err(|e| Error::io("terminal", e))?;
     let result = Terminal::new(CrosstermBackend::new(std::io::stdout()))
         .map_err(|e| Error::io("terminal", e))
-        .and_then(|mut term| event_loop(ctx, &mut term, &mut model, problems, modes));
+        .and_then(|mut term| {
+            let ended = event_loop(ctx, &mut term, &mut model, problems, modes);
+            // Not dropped: ratatui's drop shows the cursor again, and when it cannot
+            // (the terminal hung up) it prints with eprintln, which panics with
+            // stderr gone. Giving the terminal back shows the cursor.
+            std::mem::forget(term);
+            ended
+        });
     let restored = terminal::give_back();
     match result? {
         Ended::Quit => {
@@ -168,7 +175,9 @@ fn redraw_whole(terminal: &mut Term) -> Result<()> {
             terminal.backend_mut(),
             crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
         )?;
-        *terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+        // The old one is forgotten, not dropped (see `run`).
+        let new_terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+        std::mem::forget(std::mem::replace(terminal, new_terminal));
         Ok(())
     };
     terminal::with_held(fresh)

@@ -1,13 +1,18 @@
 //! Signals while the dashboard runs. SIGTERM, SIGHUP, SIGINT and SIGQUIT end it
 //! the way a quit does — the terminal given back, the demo folder removed — with
 //! the shell's exit code for the signal (128 + its number); SIGTSTP suspends it as
-//! Ctrl-Z does. A thread turns each into a message for the run loop. A second
-//! ending signal, while the first is being handled, ends the process at once after
-//! giving the terminal back.
+//! Ctrl-Z does. A thread turns each into a message for the run loop. Signals that
+//! follow the first ending one are left to it (a hang-up often comes twice: from
+//! the terminal closing and from the program that closed it); if the run loop has
+//! not ended `GRACE` later, the process ends anyway, after giving the terminal back.
 
 use std::sync::mpsc::Sender;
+use std::time::Duration;
 
 use super::msg::Msg;
+
+/// How long the run loop has to end after an ending signal.
+const GRACE: Duration = Duration::from_secs(3);
 
 /// What a signal asks of the run loop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,10 +44,10 @@ pub fn listen(tx: Sender<Msg>) -> Result<(), String> {
             let asked = if signal == SIGTSTP {
                 Signal::Suspend
             } else if ending {
-                let _held = super::terminal::give_back_for_good();
-                std::process::exit(i32::from(Signal::exit_code(signal)));
+                continue;
             } else {
                 ending = true;
+                end_after_grace(signal);
                 Signal::End(signal)
             };
             if tx.send(Msg::Signal(asked)).is_err() {
@@ -51,6 +56,16 @@ pub fn listen(tx: Sender<Msg>) -> Result<(), String> {
         }
     });
     Ok(())
+}
+
+/// Ends the process `GRACE` after `signal` unless the run loop has ended it first.
+#[cfg(unix)]
+fn end_after_grace(signal: i32) {
+    std::thread::spawn(move || {
+        std::thread::sleep(GRACE);
+        let _held = super::terminal::give_back_for_good();
+        std::process::exit(i32::from(Signal::exit_code(signal)));
+    });
 }
 
 #[cfg(not(unix))]

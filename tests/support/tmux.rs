@@ -179,6 +179,23 @@ impl Tmux {
     }
 }
 
+impl Tmux {
+    /// Ends the tmux server: every pane's terminal hangs up.
+    pub fn kill_server(&self) {
+        let _ = self.cmd(&["kill-server"]).stderr(Stdio::null()).status();
+    }
+}
+
+/// Whether process `pid` has ended (gone, or a zombie no one reaped yet).
+pub fn process_ended(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+        Err(_) => true,
+    }
+}
+
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.cmd(&["kill-server"]).stderr(Stdio::null()).status();
