@@ -16,6 +16,7 @@ pub mod alert;
 pub mod context;
 pub mod decision;
 pub mod doctor;
+pub mod dropped;
 pub mod edit_output;
 pub mod hooks;
 pub mod list;
@@ -26,6 +27,7 @@ pub mod prompt;
 pub mod safe_out;
 pub mod show;
 pub mod text;
+pub mod timeline;
 pub mod validate;
 
 pub use context::Context;
@@ -72,6 +74,10 @@ pub enum Command {
     Alert(AlertArgs),
     /// The <context-monitor> block.
     Monitor(MonitorArgs),
+    /// What the compaction after a checkpoint kept and dropped.
+    Dropped(DroppedArgs),
+    /// Every compaction of every project, newest first.
+    Timeline(TimelineArgs),
     /// Run as a Claude Code hook (reads the hook event JSON on stdin).
     Hook(HookArgs),
     /// Manage the Claude Code hook wiring.
@@ -176,6 +182,24 @@ pub struct MonitorArgs {
     /// Measure fill from this transcript instead of the recorded context state.
     #[arg(long, value_name = "PATH")]
     pub transcript: Option<PathBuf>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DroppedArgs {
+    pub project: String,
+    /// Checkpoint id (default: the project's newest).
+    pub checkpoint: Option<String>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TimelineArgs {
+    /// Only events this recent: 90m, 12h, 7d.
+    #[arg(long, value_name = "DURATION")]
+    pub since: Option<String>,
     #[arg(long)]
     pub json: bool,
 }
@@ -377,6 +401,8 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::Prompt(args) => crate::cli::prompt::run(&ctx, &args, out),
         Command::Alert(args) => crate::cli::alert::run(&ctx, &args, out),
         Command::Monitor(args) => crate::cli::monitor::run(&ctx, &args, out),
+        Command::Dropped(args) => crate::cli::dropped::run(&ctx, &args, out),
+        Command::Timeline(args) => crate::cli::timeline::run(&ctx, &args, out),
         Command::Hooks {
             command: HooksCommand::Install(args),
         } => crate::cli::hooks::run(&ctx, &args, out),
