@@ -262,3 +262,64 @@ fn precompact_steer_names_what_must_survive_only_when_switched_on() {
     assert!(!stdout.contains("ghp_16C7"), "redacted: {stdout}");
     assert!(stdout.chars().count() <= resume_tui::core::dropped::MAX_STEER_CHARS + 1);
 }
+
+fn demo_command(args: &[&str]) -> Vec<u8> {
+    let out = Command::cargo_bin("resume-tui")
+        .unwrap()
+        .env_clear()
+        .env("HOME", "/nonexistent")
+        .env("RESUME_TUI_CONFIG", "/nonexistent/config.toml")
+        .arg("--demo")
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{args:?}");
+    out.stdout
+}
+
+#[test]
+fn the_demo_shows_a_recorded_compaction_that_dropped_something() {
+    let report: Value =
+        serde_json::from_slice(&demo_command(&["dropped", "payouts", "--json"])).unwrap();
+    assert_eq!(report["checkpoint"], "cx-002");
+    assert_eq!(report["summary_source"], "post_compact");
+    let dropped = ids(&report["dropped"]);
+    assert!(dropped.contains(&"DF-212".to_string()), "{dropped:?}");
+    assert!(ids(&report["kept"]).contains(&"RD-002".to_string()));
+
+    let timeline: Value = serde_json::from_slice(&demo_command(&["timeline", "--json"])).unwrap();
+    let events = timeline["events"].as_array().unwrap();
+    assert!(
+        events
+            .iter()
+            .all(|e| e["project"].is_string() && e.get("timestamp").is_some())
+    );
+    let stamps: Vec<&str> = events
+        .iter()
+        .filter_map(|e| e["timestamp"].as_str())
+        .collect();
+    let mut newest_first = stamps.clone();
+    newest_first.sort_by(|a, b| b.cmp(a));
+    assert_eq!(stamps, newest_first);
+    let cx2 = events.iter().find(|e| e["checkpoint"] == "cx-002").unwrap();
+    assert_eq!(cx2["dropped"], dropped.len());
+    assert_eq!(cx2["acknowledged"], false);
+    assert_eq!(cx2["project"], WORKFLOW_ID);
+
+    let recent: Value =
+        serde_json::from_slice(&demo_command(&["timeline", "--since", "1h", "--json"])).unwrap();
+    let ids_recent: Vec<&str> = recent["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids_recent, ["cx-004", "cx-003"], "cx-002 is 70 minutes old");
+
+    let text = String::from_utf8(demo_command(&["timeline"])).unwrap();
+    let row = text.lines().find(|l| l.contains("cx-002")).unwrap();
+    assert!(
+        row.contains("UNACKNOWLEDGED") && row.contains(&format!("dropped {}", dropped.len())),
+        "{row}"
+    );
+}
