@@ -3,6 +3,7 @@
 
 mod badges;
 mod compaction;
+mod compaction_dropped;
 mod decisions;
 mod detail;
 mod form;
