@@ -31,6 +31,8 @@ pub enum Action {
     Filter,
     CycleSort,
     Help,
+    /// Show or hide the timeline of every project's compactions.
+    Timeline,
     Reload,
     Acknowledge,
     AcknowledgeAll,
@@ -73,7 +75,7 @@ impl Action {
     pub fn group(self) -> Group {
         use Action::*;
         match self {
-            Back | Quit | Filter | CycleSort | Help | Reload | Noop => Group::General,
+            Back | Quit | Filter | CycleSort | Help | Timeline | Reload | Noop => Group::General,
             Up | Down | Top | Bottom | PageUp | PageDown | DetailDown | DetailUp | FocusList
             | FocusDetail => Group::Navigation,
             NextTab | PrevTab | TabOverview | TabQuality | TabCompaction | TabDecisions

@@ -149,6 +149,15 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
             let scroll = *scroll;
             return on_help_key(model, scroll, key, ctrl_c);
         }
+        Overlay::Timeline => {
+            return match model.keymap.action_for(&key) {
+                Some(Action::Quit) => quit(model),
+                _ if ctrl_c => quit(model),
+                Some(Action::Timeline | Action::Back) => close_overlay(model),
+                _ if key.code == KeyCode::Esc => close_overlay(model),
+                _ => Vec::new(),
+            };
+        }
         Overlay::None => {}
     }
     if model.filtering {
@@ -159,6 +168,11 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
         None if ctrl_c => quit(model),
         None => Vec::new(),
     }
+}
+
+fn close_overlay(model: &mut Model) -> Vec<Effect> {
+    model.overlay = Overlay::None;
+    Vec::new()
 }
 
 /// Keys while the help is open: the navigation keys scroll it.
@@ -216,6 +230,10 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Back => back(model),
         Action::Help => {
             model.overlay = Overlay::Help { scroll: 0 };
+            Vec::new()
+        }
+        Action::Timeline => {
+            model.overlay = Overlay::Timeline;
             Vec::new()
         }
         Action::Filter => {

@@ -31,13 +31,16 @@ pub fn render_section(input: &SectionInput) -> String {
         dropped.len(),
         input.checkpoint_id
     );
+    let kept = match total - dropped.len() {
+        0 => "The summary kept none of them.".to_string(),
+        n => format!("The summary kept the other {n}."),
+    };
     let pointer = match input.workflow {
         Some(w) => format!(
-            "\nThe summary kept the other {}. Full list: `resume-tui dropped {w} {}`.",
-            total - dropped.len(),
+            "\n{kept} Full list: `resume-tui dropped {w} {}`.",
             input.checkpoint_id
         ),
-        None => format!("\nThe summary kept the other {}.", total - dropped.len()),
+        None => format!("\n{kept}"),
     };
     let budget = input.max_chars.saturating_sub(pointer.chars().count() + 40);
     let mut shown = 0;

@@ -254,3 +254,67 @@ fn a_checkpoint_with_no_state_has_no_items() {
     assert!(items_of(&bare).is_empty());
     assert!(compare_checkpoint(&bare, "anything").verdicts.is_empty());
 }
+
+#[test]
+fn the_section_lists_what_was_dropped_within_its_limit() {
+    let c = compare_checkpoint(&checkpoint(), "");
+    let section = |max_chars| {
+        render_section(&SectionInput {
+            checkpoint_id: "cx-012",
+            workflow: Some("billing-20260501-001"),
+            comparison: &c,
+            max_chars,
+        })
+    };
+    let full = section(6_000);
+    assert!(full.starts_with("## Dropped by compaction\n"), "{full}");
+    assert!(full.contains("left out 13 of the 13 items"), "{full}");
+    assert!(
+        full.contains("- Decision RD-004 (pending): Render amounts"),
+        "{full}"
+    );
+    assert!(full.contains("The summary kept none of them. Full list: `resume-tui dropped billing-20260501-001 cx-012`."));
+    let cut = section(400);
+    assert!(cut.chars().count() <= 400, "{}", cut.chars().count());
+    assert!(cut.contains("- … and "), "{cut}");
+    assert!(
+        cut.contains("- Decision RD-004"),
+        "decisions come first: {cut}"
+    );
+    // The file's own text holds every item but the phase's `phase 3` phrase.
+    let kept_all = compare_checkpoint(&checkpoint(), &format!("{BEFORE} phase 3"));
+    let one = render_section(&SectionInput {
+        checkpoint_id: "cx-012",
+        workflow: None,
+        comparison: &kept_all,
+        max_chars: 6_000,
+    });
+    assert_eq!(
+        one,
+        "Dropped by compaction: nothing. The compaction summary kept all 13 items of checkpoint cx-012."
+    );
+}
+
+#[test]
+fn the_steer_names_the_identifiers_and_the_next_action() {
+    let text = steer_text(&checkpoint()).unwrap();
+    assert!(
+        text.starts_with("resume-tui: in the summary, keep"),
+        "{text}"
+    );
+    for id in [
+        "current phase 3",
+        "quality gate qg-3",
+        "pending decisions RD-004",
+        "unresolved defects DF-031, DF-044",
+    ] {
+        assert!(text.contains(id), "{id}: {text}");
+    }
+    assert!(
+        text.ends_with("Keep the next action: fix DF-031 and re-score QG-3."),
+        "{text}"
+    );
+    let bare =
+        normalize_checkpoint("cx-001.json", r#"{"checkpoint_id": "cx-001"}"#, false).unwrap();
+    assert_eq!(steer_text(&bare), None);
+}
