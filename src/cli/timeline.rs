@@ -12,14 +12,16 @@ use super::prompt::load;
 use super::text::{pad, truncate};
 use super::{Context, TimelineArgs};
 use crate::core::dropped::compare_checkpoint;
+use crate::core::model::Checkpoint;
 use crate::core::time::{Timestamp, describe_age};
-use crate::tui::timeline::rows;
+use crate::tui::timeline::{Row, rows};
 use crate::{Error, Result};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Event {
     pub timestamp: Option<String>,
-    pub project: String,
+    /// `null` for a checkpoint that names no workflow and no project's events name.
+    pub project: Option<String>,
     /// The checkpoint's id, else the event's own id (or session).
     pub id: String,
     pub checkpoint: Option<String>,
@@ -71,30 +73,17 @@ pub fn events(ctx: &Context) -> Vec<Event> {
                 .into_iter()
                 // A bare-list entry of a session that did not compact is no event.
                 .filter(|row| row.event.and_then(|e| e.compactions) != Some(0))
-                .map(|row| {
-                    let compared = row.checkpoint.and_then(|cp| {
-                        let found = summary_of(ctx, cp).ok()?;
-                        Some((found.source.label(), compare_checkpoint(cp, &found.text)))
-                    });
-                    Event {
-                        timestamp: row
-                            .time
-                            .map(Timestamp::to_iso)
-                            .or(row.time_raw.map(str::to_string)),
-                        project: project.id.clone(),
-                        id: row.id.clone(),
-                        checkpoint: row.checkpoint.map(|c| c.id.clone()),
-                        trigger: row.trigger.map(str::to_string),
-                        fill_before: row.fill,
-                        acknowledged: row.acknowledged,
-                        dropped: compared.as_ref().map(|(_, c)| c.dropped().count()),
-                        summary_source: compared.map(|(source, _)| source),
-                        time: row.time,
-                    }
-                })
+                .map(|row| event(ctx, Some(&project.id), &row))
                 .collect::<Vec<_>>()
         })
         .collect();
+    let claimed: Vec<String> = events.iter().filter_map(|e| e.checkpoint.clone()).collect();
+    let stray = ws
+        .unassigned_checkpoints
+        .iter()
+        .filter(|cp| !claimed.contains(&cp.id))
+        .map(|cp| event(ctx, None, &stray_row(cp)));
+    events.extend(stray.collect::<Vec<_>>());
     events.sort_by(|a, b| match (a.time, b.time) {
         (Some(x), Some(y)) => y.cmp(&x),
         (Some(_), None) => std::cmp::Ordering::Less,
@@ -102,6 +91,44 @@ pub fn events(ctx: &Context) -> Vec<Event> {
         (None, None) => a.project.cmp(&b.project),
     });
     events
+}
+
+fn event(ctx: &Context, project: Option<&str>, row: &Row) -> Event {
+    let compared = row.checkpoint.and_then(|cp| {
+        let found = summary_of(ctx, cp).ok()?;
+        Some((found.source.label(), compare_checkpoint(cp, &found.text)))
+    });
+    Event {
+        timestamp: row
+            .time
+            .map(Timestamp::to_iso)
+            .or(row.time_raw.map(str::to_string)),
+        project: project.map(str::to_string),
+        id: row.id.clone(),
+        checkpoint: row.checkpoint.map(|c| c.id.clone()),
+        trigger: row.trigger.map(str::to_string),
+        fill_before: row.fill,
+        acknowledged: row.acknowledged,
+        dropped: compared.as_ref().map(|(_, c)| c.dropped().count()),
+        summary_source: compared.map(|(source, _)| source),
+        time: row.time,
+    }
+}
+
+/// A checkpoint no project claims, as a timeline row of its own.
+fn stray_row(cp: &Checkpoint) -> Row<'_> {
+    Row {
+        time: cp.created_at,
+        time_raw: cp.created_at_raw.as_deref(),
+        id: cp.id.clone(),
+        trigger: cp.trigger.as_deref(),
+        fill: cp.fill,
+        phase: cp.current_phase.as_deref(),
+        gate: cp.current_gate.clone(),
+        acknowledged: Some(cp.acknowledged),
+        checkpoint: Some(cp),
+        event: None,
+    }
 }
 
 /// `90s`, `45m`, `12h`, `7d`, `2w` (a bare number is minutes) as seconds.
@@ -154,7 +181,7 @@ fn as_text(ctx: &Context, events: &[Event]) -> String {
             &mut text,
             [
                 when,
-                e.project.clone(),
+                e.project.clone().unwrap_or_else(|| "(no workflow)".into()),
                 e.id.clone(),
                 e.trigger.clone().unwrap_or_else(|| "-".into()),
                 e.fill_before
