@@ -50,6 +50,7 @@ pub struct ClipboardConfig {
 pub struct HooksConfig {
     pub startup_summary: bool,
     pub dedupe_seconds: u64,
+    pub precompact_steer: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -10,8 +10,6 @@
 #[path = "support/needs.rs"]
 mod needs;
 
-use std::path::Path;
-
 use resume_tui::config::Config;
 use resume_tui::core::model::{Project, ProjectKind};
 use resume_tui::core::normalize::jerry::parse::parse_slow;

@@ -7,6 +7,8 @@
 
 #[path = "support/hostile.rs"]
 mod hostile;
+#[path = "support/needs.rs"]
+mod needs;
 
 use resume_tui::core::time::Timestamp;
 use resume_tui::io::demo;

@@ -5,6 +5,8 @@
 
 #[path = "support/hostile.rs"]
 mod hostile;
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::sync::Barrier;
 

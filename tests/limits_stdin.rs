@@ -7,6 +7,8 @@
 mod hook_fixture;
 #[path = "support/hostile.rs"]
 mod hostile;
+#[path = "support/needs.rs"]
+mod needs;
 #[path = "support/transcript.rs"]
 mod transcript;
 

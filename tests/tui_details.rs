@@ -182,6 +182,9 @@ fn every_line_of_a_checkpoint_is_reachable_at_80x24_up_to_its_postcompact_record
         "  Recorded",
         "  Compact summary:",
         "RD-002 awaiting sign-off.",
+        "Kept and dropped by the summary (7 dropped of 11)",
+        "✗ defect DF-212: unresolved defect",
+        "✓ decision RD-002: Close settlement windows",
         "Defect patterns",
         "Files to read",
     ] {
@@ -207,7 +210,7 @@ fn more_below_is_marked_until_the_last_line_shows() {
     press(&mut m, &["K"]);
     assert!(border(&m).contains("↓ more"));
     // A checkpoint whose details fit has no marker.
-    let mut tall = compaction(120, 80);
+    let mut tall = compaction(120, 120);
     assert_eq!(max_scroll(&tall), 0);
     assert!(!border(&tall).contains("↓ more"), "{}", border(&tall));
     press(&mut tall, &["J"]);

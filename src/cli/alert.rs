@@ -65,7 +65,7 @@ fn choose<'a>(
 }
 
 /// `cx-001`, `CX-001`, `1`, or the checkpoint's path (or file name).
-fn matches(cp: &Checkpoint, name: &str) -> bool {
+pub(crate) fn matches(cp: &Checkpoint, name: &str) -> bool {
     let name = name.trim();
     cp.id.eq_ignore_ascii_case(name)
         || name.parse::<u32>().is_ok_and(|n| cp.number == Some(n))

@@ -17,6 +17,7 @@ pub mod completions;
 pub mod context;
 pub mod decision;
 pub mod doctor;
+pub mod dropped;
 pub mod edit_output;
 pub mod hooks;
 pub mod list;
@@ -28,6 +29,7 @@ pub mod prompt;
 pub mod safe_out;
 pub mod show;
 pub mod text;
+pub mod timeline;
 pub mod validate;
 
 pub use context::Context;
@@ -78,6 +80,10 @@ pub enum Command {
     Alert(AlertArgs),
     /// The <context-monitor> block.
     Monitor(MonitorArgs),
+    /// What the compaction after a checkpoint kept and dropped.
+    Dropped(DroppedArgs),
+    /// Every compaction of every project, newest first.
+    Timeline(TimelineArgs),
     /// Run as a Claude Code hook: reads the event JSON on stdin, always exits 0. The
     /// workspace is the event's folder ($CLAUDE_PROJECT_DIR); the global options are ignored.
     Hook(HookArgs),
@@ -199,6 +205,24 @@ pub struct MonitorArgs {
     #[arg(long, value_name = "PATH")]
     pub transcript: Option<PathBuf>,
     /// Print JSON instead of text [default: text].
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DroppedArgs {
+    pub project: String,
+    /// Checkpoint id (default: the project's newest).
+    pub checkpoint: Option<String>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TimelineArgs {
+    /// Only events this recent: 90m, 12h, 7d.
+    #[arg(long, value_name = "DURATION")]
+    pub since: Option<String>,
     #[arg(long)]
     pub json: bool,
 }
@@ -436,6 +460,8 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::Prompt(args) => crate::cli::prompt::run(&ctx, &args, out),
         Command::Alert(args) => crate::cli::alert::run(&ctx, &args, out),
         Command::Monitor(args) => crate::cli::monitor::run(&ctx, &args, out),
+        Command::Dropped(args) => crate::cli::dropped::run(&ctx, &args, out),
+        Command::Timeline(args) => crate::cli::timeline::run(&ctx, &args, out),
         Command::Hooks {
             command: HooksCommand::Install(args),
         } => crate::cli::hooks::run(&ctx, &args, out),

@@ -1,6 +1,7 @@
 //! Pure domain logic: no files, no terminal, no clock, no environment.
 //! Everything here takes its inputs as values (text, timestamps, settings).
 
+pub mod dropped;
 pub mod edit;
 pub mod fill;
 pub mod invisible;

@@ -135,9 +135,24 @@ fn orchestration_state(project: &Project) -> OrchestrationState {
 }
 
 fn accumulated_context(project: &Project) -> AccumulatedContext {
+    let blockers = project
+        .manifest
+        .iter()
+        .flat_map(|m| &m.blockers)
+        .map(|b| redact(b).into_owned())
+        .collect();
     let Some(resumption) = &project.resumption else {
-        return AccumulatedContext::default();
+        return AccumulatedContext {
+            blockers,
+            ..AccumulatedContext::default()
+        };
     };
+    let unresolved_defects = resumption
+        .defects
+        .iter()
+        .flat_map(|d| &d.unresolved_defects)
+        .map(|id| redact(id).into_owned())
+        .collect();
     let defect_patterns = resumption
         .defects
         .iter()
@@ -178,6 +193,8 @@ fn accumulated_context(project: &Project) -> AccumulatedContext {
         defect_patterns,
         decisions_since_last_checkpoint,
         agent_summaries,
+        unresolved_defects,
+        blockers,
     }
 }
 

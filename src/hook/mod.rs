@@ -23,6 +23,7 @@ mod checkpoints;
 mod context;
 mod detect;
 pub mod doctor;
+mod dropped_section;
 mod execute;
 pub mod input;
 pub mod install;
@@ -35,6 +36,7 @@ mod precompact;
 mod project;
 mod session_start;
 pub mod stdin;
+mod steer;
 mod user_prompt;
 
 pub use context::HookContext;

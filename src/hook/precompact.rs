@@ -128,6 +128,9 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         out.error("could not serialise the checkpoint");
         return out;
     };
+    if ctx.config.hooks.precompact_steer {
+        super::steer::apply(&mut out, &body);
+    }
     let id = checkpoints::event_id(number);
     let planned = match reuse {
         Some((file, snapshot, existing)) => {

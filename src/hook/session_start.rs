@@ -38,6 +38,9 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             "source {source}: nothing injected (hooks.startup_summary is off)"
         )),
     };
+    if source == "compact" {
+        super::dropped_section::apply(&mut out, root, ctx, input);
+    }
     let injected = out.stdout.is_some();
     out.info(format!(
         "source {source}: {}",

@@ -22,6 +22,8 @@ use crate::core::fill::Usage;
 use crate::core::time::Timestamp;
 
 mod record;
+pub mod source;
+pub mod summaries;
 
 pub use record::ToolUse;
 

@@ -136,6 +136,8 @@ pub enum Overlay {
         scroll: u16,
     },
     Form(Box<DecisionForm>),
+    /// Every project's compactions on one time axis (`view::timeline_lanes`).
+    Timeline,
     /// A write was refused because the file changed on disk; `r` reloads.
     ChangedOnDisk {
         path: String,

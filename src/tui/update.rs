@@ -172,6 +172,15 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
             return on_help_key(model, scroll, key, ctrl_c);
         }
         Overlay::ConfirmQuit { .. } => return quit::on_confirm_key(model, key),
+        Overlay::Timeline => {
+            return match model.keymap.action_for(&key) {
+                Some(Action::Quit) => quit(model),
+                _ if ctrl_c => quit(model),
+                Some(Action::Timeline | Action::Back) => close_overlay(model),
+                _ if key.code == KeyCode::Esc => close_overlay(model),
+                _ => Vec::new(),
+            };
+        }
         Overlay::None => {}
     }
     if model.filtering {
@@ -182,6 +191,11 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
         None if ctrl_c => quit::request(model),
         None => Vec::new(),
     }
+}
+
+fn close_overlay(model: &mut Model) -> Vec<Effect> {
+    model.overlay = Overlay::None;
+    Vec::new()
 }
 
 /// Keys while the help is open: the navigation keys scroll it.
@@ -236,6 +250,10 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Back => back(model),
         Action::Help => {
             model.overlay = Overlay::Help { scroll: 0 };
+            Vec::new()
+        }
+        Action::Timeline => {
+            model.overlay = Overlay::Timeline;
             Vec::new()
         }
         Action::Filter => {

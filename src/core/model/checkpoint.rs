@@ -67,6 +67,8 @@ pub struct Checkpoint {
     pub current_gate_score: Option<f64>,
 
     pub defect_patterns: Vec<String>,
+    pub unresolved_defects: Vec<String>,
+    pub blockers: Vec<String>,
     pub decisions: Vec<CheckpointDecision>,
     pub agent_summaries: Vec<(String, String)>,
     pub files_to_read: Vec<FileToRead>,

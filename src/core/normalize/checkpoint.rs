@@ -105,6 +105,8 @@ fn empty(path: &str, id: String, format: CheckpointFormat) -> Checkpoint {
         current_gate_iteration: None,
         current_gate_score: None,
         defect_patterns: Vec::new(),
+        unresolved_defects: Vec::new(),
+        blockers: Vec::new(),
         decisions: Vec::new(),
         agent_summaries: Vec::new(),
         files_to_read: Vec::new(),
@@ -178,6 +180,8 @@ fn read_design(path: &str, v: &Value) -> Checkpoint {
 
     let acc = section("accumulated_context");
     c.defect_patterns = jv::get_text_list(acc, "defect_patterns");
+    c.unresolved_defects = jv::get_text_list(acc, "unresolved_defects");
+    c.blockers = jv::get_text_list(acc, "blockers");
     c.decisions = get(acc, "decisions_since_last_checkpoint")
         .and_then(Value::as_array)
         .map(|items| items.iter().map(decision).collect())
@@ -187,6 +191,8 @@ fn read_design(path: &str, v: &Value) -> Checkpoint {
         "defect_patterns",
         "decisions_since_last_checkpoint",
         "agent_summaries",
+        "unresolved_defects",
+        "blockers",
     ];
     other_fields_into(acc, &known, "accumulated_context.", &mut c.other);
 

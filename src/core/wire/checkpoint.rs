@@ -97,6 +97,13 @@ pub struct AccumulatedContext {
     pub decisions_since_last_checkpoint: Vec<CheckpointDecision>,
     /// Agent name → one-line summary, in file order.
     pub agent_summaries: serde_json::Map<String, serde_json::Value>,
+    /// Defect ids still open (`resumption.defect_summary.unresolved_defects`);
+    /// written by resume-tui since the "dropped by compaction" comparison.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unresolved_defects: Vec<String>,
+    /// A Nexus manifest's `blockers`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blockers: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

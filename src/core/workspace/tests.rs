@@ -47,6 +47,8 @@ fn checkpoint(id: &str, path: &str, workflow: Option<&str>) -> Checkpoint {
         current_gate_iteration: None,
         current_gate_score: None,
         defect_patterns: Vec::new(),
+        unresolved_defects: Vec::new(),
+        blockers: Vec::new(),
         decisions: Vec::new(),
         agent_summaries: Vec::new(),
         files_to_read: Vec::new(),

@@ -252,6 +252,7 @@ fn checkpoint(out: &mut Wrapped, cp: &Checkpoint, event: Option<&CompactionEvent
             }
         }
     }
+    super::compaction_dropped::section(out, cp);
     if !cp.decisions.is_empty() {
         out.section("Decisions since the last checkpoint");
         for d in &cp.decisions {

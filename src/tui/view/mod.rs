@@ -3,6 +3,7 @@
 
 mod badges;
 mod compaction;
+mod compaction_dropped;
 mod decisions;
 mod detail;
 mod form;
@@ -14,6 +15,7 @@ mod prompt;
 mod quality;
 mod scroll;
 mod status;
+pub mod timeline_lanes;
 pub(crate) mod wrap;
 mod wrapped;
 
@@ -39,6 +41,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
     match &model.overlay {
         Overlay::None => {}
         Overlay::Help { scroll } => help::draw(model, frame, area, *scroll),
+        Overlay::Timeline => timeline_lanes::draw(model, frame, area),
         Overlay::Form(f) => form::draw(model, f, frame, area),
         Overlay::ChangedOnDisk { path, form } => {
             if let Some(f) = form {

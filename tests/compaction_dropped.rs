@@ -1,0 +1,325 @@
+//! "What compaction dropped" end to end, through the real binary on a copy of the
+//! demo workspace: PreCompact writes the checkpoint, PostCompact records the
+//! summary (or the transcript alone holds it), SessionStart(compact) injects only
+//! what the summary dropped, and `resume-tui dropped` reports the same.
+
+#[path = "support/hook_fixture.rs"]
+mod hook_fixture;
+#[path = "support/transcript.rs"]
+mod transcript;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use hook_fixture::*;
+use serde_json::{Value, json};
+
+const WORKFLOW_DIR: &str = "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001";
+const WORKFLOW_ID: &str = "payouts-v2-20260302-001";
+/// Keeps the gate, RD-002, DF-211 and the next action's S-004 and QG-2; says
+/// nothing of DF-212, the files, the phase, or the partial replay-tester.
+const SUMMARY: &str = "Working QG-2 iteration 2: RD-002 still awaits sign-off; DF-211 batch \
+                       replay unevidenced. Next: finish the S-004 pre-mortem.";
+
+/// A copy of the demo workspace as a hook fixture.
+fn demo() -> Fixture {
+    let fx = Fixture {
+        dir: tempfile::tempdir().unwrap(),
+        log: tempfile::tempdir().unwrap(),
+        home: tempfile::tempdir().unwrap(),
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    resume_tui::io::demo::unpack_into(fx.root(), resume_tui::core::time::Timestamp(now as i64))
+        .unwrap();
+    fx
+}
+
+fn precompact(fx: &Fixture, env: &[(&str, &str)]) -> (String, PathBuf) {
+    let t = fx.edits_in(WORKFLOW_DIR);
+    let (stdout, _) = fx.run_env(
+        &[],
+        &payload("PreCompact", Some(&t), json!({"trigger": "auto"})),
+        env,
+    );
+    assert!(
+        fx.checkpoints()
+            .contains(&"cx-005-checkpoint.json".to_string())
+    );
+    (stdout, t)
+}
+
+fn session_start(fx: &Fixture, transcript: &Path) -> String {
+    let (stdout, _) = fx.run(
+        &[],
+        &payload(
+            "SessionStart",
+            Some(transcript),
+            json!({"source": "compact"}),
+        ),
+    );
+    context_of(&stdout, "SessionStart")
+}
+
+/// What Claude Code appends to the transcript when it compacts.
+fn append_compaction(transcript: &Path, summary: &str) {
+    let boundary = json!({"type": "system", "subtype": "compact_boundary", "sessionId": SESSION,
+        "timestamp": iso(0), "uuid": "b-1", "compactMetadata": {"trigger": "auto", "preTokens": 177_200}});
+    let record = json!({"type": "user", "isCompactSummary": true, "isVisibleInTranscriptOnly": true,
+        "parentUuid": "b-1", "sessionId": SESSION, "timestamp": iso(0),
+        "message": {"role": "user", "content": [{"type": "text", "text": summary}]}});
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(transcript)
+        .unwrap();
+    writeln!(file, "{boundary}\n{record}").unwrap();
+}
+
+fn dropped_json(fx: &Fixture) -> Value {
+    let out = Command::cargo_bin("resume-tui")
+        .unwrap()
+        .env_clear()
+        .env("HOME", fx.home.path())
+        .env("RESUME_TUI_CONFIG", fx.home.path().join("none.toml"))
+        .args(["dropped", WORKFLOW_ID, "--json", "--root"])
+        .arg(fx.root())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn ids(items: &Value) -> Vec<String> {
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_str().or(i["text"].as_str()).unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn session_start_after_compaction_restores_only_what_the_recorded_summary_dropped() {
+    let fx = demo();
+    let (stdout, t) = precompact(&fx, &[]);
+    assert_eq!(stdout, "{}\n", "no steering unless asked for");
+    let (post, _) = fx.run(
+        &[],
+        &payload(
+            "PostCompact",
+            Some(&t),
+            json!({"trigger": "auto", "compact_summary": SUMMARY}),
+        ),
+    );
+    assert_eq!(post, "");
+
+    let context = session_start(&fx, &t);
+    assert!(context.starts_with("## Dropped by compaction"), "{context}");
+    for lost in [
+        "DF-212",
+        "replay-tester",
+        "ORCHESTRATION_PLAN.md",
+        "WORKTRACKER.md",
+        "Current phase: Phase 2",
+    ] {
+        assert!(context.contains(lost), "{lost} missing:\n{context}");
+    }
+    assert!(
+        !context.contains("Decision RD-002"),
+        "kept, not restored:\n{context}"
+    );
+    assert!(
+        !context.contains("Current gate"),
+        "kept, not restored:\n{context}"
+    );
+    // Pending decisions and defects first: the first listed item is a defect here.
+    let first = context.lines().find(|l| l.starts_with("- ")).unwrap();
+    assert!(first.starts_with("- Defect DF-212"), "{first}");
+    assert!(context.contains(&format!("`resume-tui dropped {WORKFLOW_ID} cx-005`")));
+
+    let report = dropped_json(&fx);
+    let keys: Vec<&str> = report
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        ["project", "checkpoint", "summary_source", "kept", "dropped"]
+    );
+    assert_eq!(report["project"], WORKFLOW_ID);
+    assert_eq!(report["checkpoint"], "cx-005");
+    assert_eq!(report["summary_source"], "post_compact");
+    let kept = ids(&report["kept"]);
+    assert!(
+        kept.contains(&"RD-002".to_string()) && kept.contains(&"qg-2".to_string()),
+        "{kept:?}"
+    );
+    assert!(kept.contains(&"DF-211".to_string()), "{kept:?}");
+    let dropped = ids(&report["dropped"]);
+    assert!(dropped.contains(&"DF-212".to_string()), "{dropped:?}");
+    assert!(
+        dropped.contains(&"replay-tester".to_string()),
+        "{dropped:?}"
+    );
+    let item = &report["kept"][0];
+    assert_eq!(item.as_object().unwrap().len(), 3, "kind, id, text: {item}");
+}
+
+#[test]
+fn the_summary_is_read_from_the_transcript_when_post_compact_recorded_none() {
+    let fx = demo();
+    let (_, t) = precompact(&fx, &[]);
+    append_compaction(&t, SUMMARY);
+    let context = session_start(&fx, &t);
+    assert!(context.starts_with("## Dropped by compaction"), "{context}");
+    assert!(
+        context.contains("DF-212") && !context.contains("Decision RD-002"),
+        "{context}"
+    );
+
+    // The command finds the session's transcript where Claude Code keeps it.
+    let folder: String = fx
+        .root()
+        .to_string_lossy()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let kept_at = fx.home.path().join(".claude/projects").join(folder);
+    std::fs::create_dir_all(&kept_at).unwrap();
+    std::fs::copy(&t, kept_at.join(format!("{SESSION}.jsonl"))).unwrap();
+    let report = dropped_json(&fx);
+    assert_eq!(report["summary_source"], "transcript");
+    assert!(ids(&report["kept"]).contains(&"RD-002".to_string()));
+}
+
+#[test]
+fn a_summary_that_kept_everything_is_said_in_one_line() {
+    let fx = demo();
+    let (_, t) = precompact(&fx, &[]);
+    // The checkpoint's own text holds every identifier and word of its items.
+    let everything = fx.read(".jerry/checkpoints/cx-005-checkpoint.json");
+    fx.run(
+        &[],
+        &payload(
+            "PostCompact",
+            Some(&t),
+            json!({"trigger": "auto", "compact_summary": everything}),
+        ),
+    );
+    let context = session_start(&fx, &t);
+    assert!(
+        context.starts_with("Dropped by compaction: nothing."),
+        "{context}"
+    );
+    assert_eq!(context.lines().count(), 1, "{context}");
+}
+
+#[test]
+fn without_a_summary_session_start_keeps_the_resume_context_and_dropped_says_so() {
+    let fx = demo();
+    let (_, t) = precompact(&fx, &[]);
+    let context = session_start(&fx, &t);
+    assert!(!context.contains("Dropped by compaction"), "{context}");
+    assert!(
+        context.contains(WORKFLOW_ID),
+        "Template 1 as before:\n{context}"
+    );
+    let report = dropped_json(&fx);
+    assert_eq!(report["summary_source"], Value::Null);
+    assert_eq!(report["kept"], json!([]));
+    assert_eq!(report["dropped"], json!([]));
+}
+
+#[test]
+fn precompact_steer_names_what_must_survive_only_when_switched_on() {
+    let fx = demo();
+    let config = fx.home.path().join("config.toml");
+    std::fs::write(&config, "[hooks]\nprecompact_steer = true\n").unwrap();
+    let plan = fx.root().join(WORKFLOW_DIR).join("ORCHESTRATION.yaml");
+    let yaml = std::fs::read_to_string(&plan).unwrap().replace(
+        "next_step: \"Finish",
+        "next_step: \"With GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a finish",
+    );
+    std::fs::write(&plan, yaml).unwrap();
+    let (stdout, _) = precompact(&fx, &[("RESUME_TUI_CONFIG", config.to_str().unwrap())]);
+    assert!(
+        !stdout.trim_start().starts_with('{'),
+        "plain text: {stdout}"
+    );
+    for id in ["phase 2", "qg-2", "RD-002", "DF-211", "DF-212", "S-004"] {
+        assert!(stdout.contains(id), "{id} missing: {stdout}");
+    }
+    assert!(!stdout.contains("ghp_16C7"), "redacted: {stdout}");
+    assert!(stdout.chars().count() <= resume_tui::core::dropped::MAX_STEER_CHARS + 1);
+}
+
+fn demo_command(args: &[&str]) -> Vec<u8> {
+    let out = Command::cargo_bin("resume-tui")
+        .unwrap()
+        .env_clear()
+        .env("HOME", "/nonexistent")
+        .env("RESUME_TUI_CONFIG", "/nonexistent/config.toml")
+        .arg("--demo")
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{args:?}");
+    out.stdout
+}
+
+#[test]
+fn the_demo_shows_a_recorded_compaction_that_dropped_something() {
+    let report: Value =
+        serde_json::from_slice(&demo_command(&["dropped", "payouts", "--json"])).unwrap();
+    assert_eq!(report["checkpoint"], "cx-002");
+    assert_eq!(report["summary_source"], "post_compact");
+    let dropped = ids(&report["dropped"]);
+    assert!(dropped.contains(&"DF-212".to_string()), "{dropped:?}");
+    assert!(ids(&report["kept"]).contains(&"RD-002".to_string()));
+
+    let timeline: Value = serde_json::from_slice(&demo_command(&["timeline", "--json"])).unwrap();
+    let events = timeline["events"].as_array().unwrap();
+    assert!(
+        events
+            .iter()
+            .all(|e| e["project"].is_string() && e.get("timestamp").is_some())
+    );
+    let stamps: Vec<&str> = events
+        .iter()
+        .filter_map(|e| e["timestamp"].as_str())
+        .collect();
+    let mut newest_first = stamps.clone();
+    newest_first.sort_by(|a, b| b.cmp(a));
+    assert_eq!(stamps, newest_first);
+    let cx2 = events.iter().find(|e| e["checkpoint"] == "cx-002").unwrap();
+    assert_eq!(cx2["dropped"], dropped.len());
+    assert_eq!(cx2["acknowledged"], false);
+    assert_eq!(cx2["project"], WORKFLOW_ID);
+
+    let recent: Value =
+        serde_json::from_slice(&demo_command(&["timeline", "--since", "1h", "--json"])).unwrap();
+    let ids_recent: Vec<&str> = recent["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids_recent, ["cx-004", "cx-003"], "cx-002 is 70 minutes old");
+
+    let text = String::from_utf8(demo_command(&["timeline"])).unwrap();
+    let row = text.lines().find(|l| l.contains("cx-002")).unwrap();
+    assert!(
+        row.contains("UNACKNOWLEDGED") && row.contains(&format!("dropped {}", dropped.len())),
+        "{row}"
+    );
+}

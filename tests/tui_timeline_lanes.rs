@@ -1,0 +1,95 @@
+//! The timeline view (`t`): one lane per project with a timed compaction, on one
+//! axis ending now; marks shaped and coloured by acknowledged / not acknowledged /
+//! the summary dropped something. Pure `update` and `view` on the demo.
+
+mod tui_support;
+
+use resume_tui::core::time::Timestamp;
+use resume_tui::tui::model::Overlay;
+use resume_tui::tui::view::timeline_lanes::{Mark, column, lanes};
+use tui_support::*;
+
+#[test]
+fn t_opens_the_lanes_and_t_or_esc_closes_them() {
+    let mut m = demo_model(120, 40);
+    press(&mut m, &["t"]);
+    assert!(matches!(m.overlay, Overlay::Timeline));
+    let text = screen(&m);
+    assert!(
+        text.contains("Timeline: every project's compactions"),
+        "{text}"
+    );
+    let lane = |id: &str| {
+        text.lines()
+            .find(|l| l.contains(id) && l.contains('│'))
+            .unwrap_or_else(|| panic!("no lane for {id}:\n{text}"))
+            .to_string()
+    };
+    // payouts: cx-001 acknowledged, cx-002's recorded summary dropped items.
+    let payouts = lane("payouts-v2-20260302-001");
+    assert_eq!(payouts.matches('●').count(), 1, "{payouts}");
+    assert_eq!(payouts.matches('✗').count(), 1, "{payouts}");
+    assert!(
+        payouts.find('●') < payouts.find('✗'),
+        "older left: {payouts}"
+    );
+    // docs rewrite: cx-003 acknowledged by its marker, cx-004 waiting, no summary.
+    let docs = lane("docs-rewrite-20260225-001");
+    assert_eq!(docs.matches('◆').count(), 1, "{docs}");
+    assert_eq!(docs.matches('●').count(), 1, "{docs}");
+    assert!(text.contains("4 h ago") && text.contains("now"), "{text}");
+    assert!(
+        text.contains("1 compaction event(s) record no time"),
+        "{text}"
+    );
+    press(&mut m, &["t"]);
+    assert!(matches!(m.overlay, Overlay::None));
+    press(&mut m, &["t", "<Esc>"]);
+    assert!(matches!(m.overlay, Overlay::None));
+    assert!(!m.quit, "Esc closes the view, it does not quit");
+}
+
+#[test]
+fn marks_say_what_needs_attention_most() {
+    let m = demo_model(120, 40);
+    let (lanes, untimed) = lanes(&m);
+    let ids: Vec<&str> = lanes.iter().map(|l| l.project.as_str()).collect();
+    assert_eq!(
+        ids,
+        ["payouts-v2-20260302-001", "docs-rewrite-20260225-001"]
+    );
+    assert_eq!(
+        untimed, 1,
+        "the fraud audit's bare-list session has no time"
+    );
+    let marks: Vec<Mark> = lanes[0].marks.iter().map(|(_, m)| *m).collect();
+    assert!(marks.contains(&Mark::Dropped) && marks.contains(&Mark::Acknowledged));
+    assert!(Mark::Dropped > Mark::Unacknowledged && Mark::Unacknowledged > Mark::Acknowledged);
+}
+
+#[test]
+fn the_axis_maps_start_to_the_first_cell_and_now_to_the_last() {
+    let start = Timestamp(1_000);
+    let now = Timestamp(2_000);
+    assert_eq!(column(start, start, now, 50), 0);
+    assert_eq!(column(now, start, now, 50), 49);
+    assert_eq!(column(Timestamp(1_500), start, now, 51), 25);
+    assert_eq!(
+        column(Timestamp(5_000), start, now, 50),
+        49,
+        "future clamps"
+    );
+    assert_eq!(column(start, start, start, 10), 0, "no span, no panic");
+    assert_eq!(column(start, start, now, 0), 0);
+}
+
+#[test]
+fn the_view_fits_a_small_terminal() {
+    let mut m = demo_model(80, 24);
+    press(&mut m, &["t"]);
+    let text = screen(&m);
+    assert!(text.contains('✗'), "{text}");
+    let mut tiny = demo_model(20, 6);
+    press(&mut tiny, &["t"]);
+    let _ = screen(&tiny);
+}
