@@ -74,6 +74,8 @@ pub enum Command {
     Monitor(MonitorArgs),
     /// Run as a Claude Code hook (reads the hook event JSON on stdin).
     Hook(HookArgs),
+    /// Run as a Claude Code status line (reads the status JSON on stdin).
+    Statusline,
     /// Manage the Claude Code hook wiring.
     Hooks {
         #[command(subcommand)]
@@ -219,6 +221,12 @@ pub struct HooksInstallArgs {
     pub local: bool,
     #[arg(long)]
     pub dry_run: bool,
+    /// Also install `resume-tui statusline` as Claude Code's status line.
+    #[arg(long)]
+    pub statusline: bool,
+    /// With --statusline: replace another tool's status line.
+    #[arg(long, requires = "statusline")]
+    pub force: bool,
 }
 
 impl HooksInstallArgs {
@@ -385,7 +393,11 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::Merge(args) => crate::cli::merge::run(&ctx, &args, out),
         Command::Decision { command } => crate::cli::decision::run(&ctx, &command, out),
         Command::Migrate { command } => crate::cli::migrate::run(&ctx, &command, out),
-        Command::Hook(args) => Ok(crate::hook::run_from_process(&args)),
+        Command::Hook(args) => Ok(crate::hook::run_from_process(
+            &args,
+            ctx.config_file.as_deref(),
+        )),
+        Command::Statusline => Ok(crate::hook::run_statusline(ctx.config_file.as_deref())),
         Command::Completions { .. } => Ok(ExitCode::SUCCESS),
     };
     safe.finish()
