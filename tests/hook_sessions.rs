@@ -265,6 +265,11 @@ fn a_nexus_state_is_injected_only_when_its_own_or_recent() {
 #[test]
 fn hook_honours_config_and_redacts_the_startup_summary() {
     let fx = Fixture::new();
+    // Not mid-quality-gate, so the next step (which holds a token) is the next action.
+    fx.write(
+        hook_fixture::WORKFLOW,
+        &hook_fixture::orchestration(&iso(60)).replace("qg-2-iteration-1", "writing docs"),
+    );
     let config = fx.root().join("rt.toml");
     std::fs::write(&config, "[hooks]\nstartup_summary = true\n").unwrap();
     let start = payload("SessionStart", None, json!({"source": "startup"}));
@@ -281,6 +286,11 @@ fn hook_honours_config_and_redacts_the_startup_summary() {
     assert!(text.contains("demo-wf-001"), "{text}");
     assert!(!text.contains("ghp_16C7e42F"), "redacted: {text}");
     assert!(text.contains("[REDACTED]"), "{text}");
+}
+
+/// Text with its line wrapping undone.
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn run(cmd: Command, stdin: &str) -> String {
@@ -327,4 +337,64 @@ fn the_status_line_prints_and_records_the_window_the_hooks_then_use() {
     let mut cmd = Command::new(cargo_bin("resume-tui"));
     cmd.arg("statusline").env_clear();
     assert_eq!(run(cmd, "not json").trim(), "ctx ?");
+}
+
+#[test]
+fn the_alert_session_start_and_the_prompt_agree_on_the_next_action() {
+    let fx = Fixture::new();
+    let next = "Deploy the build then re-score";
+    fx.write(
+        hook_fixture::WORKFLOW,
+        &hook_fixture::orchestration(&iso(60)).replace(
+            "Deploy with GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a then re-score",
+            next,
+        ),
+    );
+    precompact(&fx, SESSION);
+    let start = payload("SessionStart", None, json!({"source": "compact"}));
+    let text = context_of(&fx.run(&[], &start).0, "SessionStart");
+    let (alert, template_1) = text.split_once("</compaction-alert>").unwrap();
+    assert!(
+        squash(alert).contains(&format!("5. Continue from: {next}")),
+        "{alert}"
+    );
+    assert!(
+        squash(template_1).contains(&format!("NEXT ACTION: {next}")),
+        "{template_1}"
+    );
+    let out = Command::new(cargo_bin("resume-tui"))
+        .args(["--root"])
+        .arg(fx.root())
+        .args(["prompt", "demo-wf-001"])
+        .env("HOME", fx.home.path())
+        .output()
+        .unwrap();
+    let prompt = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        squash(&prompt).contains(&format!("NEXT ACTION: {next}")),
+        "{prompt}"
+    );
+    let config = fx.root().join("rt.toml");
+    std::fs::write(&config, "[hooks]\nstartup_summary = true\n").unwrap();
+    let mut cmd2 = Command::new(cargo_bin("resume-tui"));
+    cmd2.arg("--config")
+        .arg(&config)
+        .arg("hook")
+        .env_clear()
+        .env("HOME", fx.home.path())
+        .env("RESUME_TUI_LOG_DIR", fx.log.path())
+        .env("CLAUDE_PROJECT_DIR", fx.root());
+    let summary = context_of(
+        &run(
+            cmd2,
+            &payload("SessionStart", None, json!({"source": "startup"})),
+        ),
+        "SessionStart",
+    );
+    assert!(summary.contains(&format!("Next step: {next}")), "{summary}");
+    assert_eq!(
+        summary.matches("unacknowledged checkpoint").count(),
+        1,
+        "{summary}"
+    );
 }

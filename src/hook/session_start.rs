@@ -256,7 +256,9 @@ pub fn summary(project: &Project, ctx: &HookContext) -> String {
     if let Some(phase) = phase {
         parts.push(format!("{phase}."));
     }
-    if let Some(next) = state::next_step(project) {
+    let activity = state::activity(project);
+    let newest = state::newest_checkpoint(&project.checkpoints);
+    if let Some(next) = state::next_action(Some(project), newest, activity.as_deref()) {
         parts.push(format!("Next step: {}", next.trim()));
     }
     if let Some(at) = project.summary.updated_at {
