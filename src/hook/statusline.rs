@@ -58,7 +58,7 @@ impl Status {
     }
 }
 
-/// The line for `status`, and the record written (if any) as a log note.
+/// The line for `status`; in a workspace, records the session's figures first.
 pub fn line(status: &Status, env: &Env, config: &Config, now: Timestamp) -> String {
     let Some(root) = status.project_dir.as_deref().filter(|d| is_workspace(d)) else {
         return join(vec![fill_part(status, env, config, None)]);
