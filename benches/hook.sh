@@ -172,17 +172,17 @@ median_ms() { # case [extra hook args…] -> median milliseconds
         PreCompact-new-t50) input="$input.%d" clean=("$CHECKPOINTS") ;;
         PreCompact-update-t50) input="$input.%d" ;;
         esac
-        "$WORK/spawn_time" "$RUNS" "$input" "$WORK/in/empty" "${clean[@]}" -- "$BIN" hook "$@"
+        "$WORK/spawn_time" "$RUNS" "$input" "$WORK/in/empty" "${clean[@]}" -- "$BIN" "${SUB:-hook}" "$@"
         ;;
     hyperfine*)
         hyperfine -N --warmup 5 --runs "$RUNS" --style none --input "$input" \
-            --export-json "$WORK/run.json" "$BIN hook $*" > /dev/null 2>&1
+            --export-json "$WORK/run.json" "$BIN ${SUB:-hook} $*" > /dev/null 2>&1
         python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.2f %.2f" % (r["median"]*1000, r["min"]*1000))' "$WORK/run.json"
         ;;
     *)
         # Alternates with the do-nothing run, so that both see the same load;
         # prints the case's median and minimum, then the do-nothing median.
-        python3 - "$RUNS" "$input" "$WORK/in/empty" "$BIN" hook "$@" <<'PY'
+        python3 - "$RUNS" "$input" "$WORK/in/empty" "$BIN" "${SUB:-hook}" "$@" <<'PY'
 import os, statistics, subprocess, sys, time
 runs, path, empty, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
 def timed(args, path):
@@ -248,6 +248,12 @@ for c in "${CASES[@]:1}"; do
     echo "| $c | $m ($m_min) | $(ratio "$m" "${m_base:-$BASE}") | $d ($d_min) | $(ratio "$d" "${d_base:-$BASE}") | ${m_all:-} |"
     tidy_checkpoints
 done
+# The status line (`resume-tui statusline`, issue 15): Claude Code's status JSON
+# with its own figures, in the workspace (it records them and reads the checkpoints).
+python3 -c 'import json,sys; w,t=sys.argv[1],sys.argv[2]; print(json.dumps({"session_id":"bench-statusline","transcript_path":t,"cwd":w,"model":{"id":"claude-sonnet-4-5"},"workspace":{"current_dir":w,"project_dir":w},"context_window":{"context_window_size":200000,"used_percentage":85.2}}))' \
+    "$WORK/ws" "$WORK/t50.jsonl" > "$WORK/in/statusline"
+read -r m m_min m_base _ <<< "$(SUB=statusline median_ms statusline)"
+echo "| statusline (\`resume-tui statusline\`) | $m ($m_min) | $(ratio "$m" "${m_base:-$BASE}") | | | |"
 
 if [ "${INSTRUCTIONS:-}" = 1 ] && command -v valgrind > /dev/null; then
     echo

@@ -51,6 +51,9 @@ pub struct HooksConfig {
     pub startup_summary: bool,
     pub dedupe_seconds: u64,
     pub precompact_steer: bool,
+    /// A Nexus precompact state from another session is injected only when
+    /// younger than this; older, it is shown in the dashboard and left alone.
+    pub nexus_state_max_age_minutes: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -1,14 +1,27 @@
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Parser;
 use resume_tui::cli::{self, Cli, Command};
+use resume_tui::hook::stdin as hook_stdin;
 use resume_tui::io::{clock, env::Env};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(Command::Hook(args)) = &cli.command {
         // Hook mode never reports to the terminal: every failure is logged and exit is 0.
-        return resume_tui::hook::run_from_process(args);
+        return resume_tui::hook::run_from_process(args, cli.config.as_deref());
+    }
+    if let Some(Command::Statusline) = &cli.command {
+        return resume_tui::hook::run_statusline(cli.config.as_deref());
+    }
+    if cli.command.is_none() && cli.render_once.is_none() && !std::io::stdin().is_terminal() {
+        // An older Claude Code ignores `args` and runs the bare binary: with a hook
+        // event on stdin, act as `hook` for it (docs/hooks.md, "Claude Code versions").
+        let payload = hook_stdin::read_stdin(hook_stdin::Wait::HOOK, hook_stdin::MAX_BYTES);
+        if resume_tui::hook::is_hook_payload(&payload) {
+            return resume_tui::hook::run_bare(payload, cli.config.as_deref());
+        }
     }
     if color_eyre::install().is_err() {
         eprintln!("resume-tui: could not install error reporting");

@@ -316,7 +316,9 @@ fn monitor_reads_the_checkpoint_fill_or_a_transcript() {
         "{text}"
     );
     assert!(
-        text.contains("Tokens used: 146,400 / 200,000 (window: CLAUDE_CODE_AUTO_COMPACT_WINDOW)\n"),
+        text.contains(
+            "Tokens used: 146,400 / 200,000 (window: CLAUDE_CODE_AUTO_COMPACT_WINDOW=200000)\n"
+        ),
         "{text}"
     );
     assert_eq!(value["sources"][1], path.display().to_string());

@@ -93,7 +93,7 @@ fn install_merges_into_existing_settings_and_is_idempotent() {
         "echo hello"
     );
     let ours = &v["hooks"]["SessionStart"][1];
-    assert_eq!(ours["matcher"], "startup|resume|clear|compact");
+    assert_eq!(ours["matcher"], "startup|resume|clear|compact|fork");
     assert_eq!(ours["hooks"][0]["command"], exe());
     assert_eq!(
         ours["hooks"][0]["args"],
@@ -200,7 +200,9 @@ fn doctor_finds_missing_events_bad_matchers_ms_timeouts_and_bad_commands() {
         "does not exist",
         "is not executable",
         "looks like milliseconds",
-        "matcher \"startup\" leaves out resume, compact",
+        "matcher \"startup\" leaves out resume, compact, fork",
+        "SessionStart: registered at",
+        "but command",
         "UserPromptSubmit: not registered",
         "PostCompact: not registered",
         "PostToolUse: not registered",
@@ -215,14 +217,150 @@ fn doctor_finds_missing_events_bad_matchers_ms_timeouts_and_bad_commands() {
         !stdout.contains("INFO SessionStart: ok"),
         "only errors are listed"
     );
+    // An entry that cannot run is said once, as an error, never also "ok".
+    assert!(!stdout.contains("ok      PreCompact"), "{stdout}");
+    assert!(
+        !stdout.contains("error   ") || !stdout.contains("ok      SessionStart"),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn doctor_is_clean_after_install() {
     let env = Env::new();
+    std::fs::create_dir_all(env.project.path().join(".jerry")).unwrap();
     env.cmd(&["hooks", "install"]).assert().success();
     let out = env.cmd(&["doctor"]).assert().success();
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(!stdout.contains("error "), "{stdout}");
-    assert_eq!(stdout.matches("ok      ").count(), 6, "{stdout}");
+    let starts = |word: &str| stdout.lines().any(|l| l.starts_with(word));
+    assert!(!starts("error "), "{stdout}");
+    assert!(!starts("warning "), "{stdout}");
+    // Five events, the workspace, the log folder.
+    assert_eq!(stdout.matches("ok      ").count(), 7, "{stdout}");
+    assert!(
+        stdout.contains("is a workspace: the hooks act here"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn doctor_says_when_the_folder_is_not_a_workspace() {
+    let env = Env::new();
+    env.cmd(&["hooks", "install"]).assert().success();
+    let out = env.cmd(&["doctor", "--json"]).assert().success();
+    let report: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(report["workspace"], false);
+    assert!(
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["status"] == "warning"
+                && f["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("the hooks run here but do nothing")),
+        "{report:#}"
+    );
+}
+
+/// A `claude` on PATH that prints `version`.
+fn fake_claude(env: &Env, version: &str) -> String {
+    let bin = env.home.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let script = bin.join("claude");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\necho '{version} (Claude Code)'\n"),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    format!("{}:/usr/bin:/bin", bin.display())
+}
+
+#[cfg(unix)]
+#[test]
+fn the_install_form_follows_claude_version() {
+    let env = Env::new();
+    let path = fake_claude(&env, "2.1.100");
+    let out = env
+        .cmd(&["hooks", "install"])
+        .env("PATH", &path)
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("Claude Code 2.1.100 is older than 2.1.139"),
+        "{stdout}"
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(env.settings()).unwrap()).unwrap();
+    let h = &v["hooks"]["SessionStart"][0]["hooks"][0];
+    assert_eq!(h["command"], format!("'{}' hook SessionStart", exe()));
+    assert!(h.get("args").is_none(), "{h}");
+    // doctor: the shell-form entry runs, on that version.
+    let out = env.cmd(&["doctor"]).env("PATH", &path).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("ok      SessionStart: registered"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Claude Code 2.1.100: the installed form runs on it"),
+        "{stdout}"
+    );
+
+    // A newer Claude Code: exec form, and doctor warns about exec form on an old one.
+    let newer = fake_claude(&env, "2.1.240");
+    env.cmd(&["hooks", "install"])
+        .env("PATH", &newer)
+        .assert()
+        .success();
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(env.settings()).unwrap()).unwrap();
+    assert_eq!(v["hooks"]["SessionStart"][0]["hooks"][0]["args"][0], "hook");
+    let old = fake_claude(&env, "2.1.100");
+    let out = env.cmd(&["doctor"]).env("PATH", &old).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("ignores `args`"), "{stdout}");
+}
+
+#[test]
+fn the_status_line_is_installed_but_never_over_another_without_force() {
+    let env = Env::new();
+    env.write_settings(
+        &env.settings(),
+        r#"{"statusLine": {"type": "command", "command": "ccstatusline"}}"#,
+    );
+    let out = env
+        .cmd(&["hooks", "install", "--statusline"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("statusLine: NOT installed"), "{stdout}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(env.settings()).unwrap()).unwrap();
+    assert_eq!(v["statusLine"]["command"], "ccstatusline");
+    let out = env.cmd(&["doctor"]).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("status line is another tool's (ccstatusline)"),
+        "{stdout}"
+    );
+
+    env.cmd(&["hooks", "install", "--statusline", "--force"])
+        .assert()
+        .success();
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(env.settings()).unwrap()).unwrap();
+    assert_eq!(
+        v["statusLine"]["command"],
+        format!("'{}' statusline", exe())
+    );
+    let out = env.cmd(&["doctor"]).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("ok      statusLine: resume-tui statusline registered"),
+        "{stdout}"
+    );
 }

@@ -66,7 +66,8 @@ fn template_2_from_the_seed_checkpoint() {
     }
     assert!(has(
         text,
-        "5. Continue from: Restart QG-2 iteration 1. Re-read the deliverables and run all required strategies."
+        // The one next action (issue 15): the section's next_step, as Template 1 has it.
+        "5. Continue from: Continue QG-2 iteration 1. Re-read the 3 Phase 2 deliverables and re-score with S-014, S-007, S-002."
     ));
     assert!(
         !text.contains("COMPACTION EVENT"),
@@ -86,10 +87,16 @@ fn template_2_from_the_seed_checkpoint() {
 }
 
 #[test]
-fn template_2_counts_compactions_of_the_session_and_follows_oq_r3() {
-    let project = project();
+fn template_2_counts_compactions_of_the_session_and_follows_oq_r3_without_a_next_step() {
+    // With no next_step and no next_action recorded, OQ-R3 prescribes the next action.
+    let mut project = project();
+    project.summary.next_step = None;
+    if let Some(r) = project.resumption.as_mut() {
+        r.recovery.next_step = None;
+    }
     let cx1 = checkpoint(CX1_PATH, &fixture("cx-001-checkpoint.json"));
     let second = fixture("cx-001-checkpoint.json")
+        .replace("\"next_action\":", "\"next_action_unused\":")
         .replace("\"cx-001\"", "\"cx-002\"")
         .replace("2026-02-17T11:45:00Z", "2026-02-17T15:10:00Z")
         .replace("qg-2-iteration-1", "qg-final-iteration-2-revision");
@@ -159,7 +166,7 @@ fn template_2_over_the_ceiling_shortens_free_text_and_keeps_structured_fields() 
         "TRIGGER: auto",
         "PRE-COMPACTION FILL: 88.6%",
         "LAST SCORE: 0.960",
-        "5. Continue from: Restart QG-2 iteration 1.",
+        "5. Continue from: Continue QG-2 iteration 1.",
         "</compaction-alert>",
     ] {
         assert!(has(out, kept), "lost {kept:?}");

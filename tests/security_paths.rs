@@ -224,8 +224,9 @@ fn edits_never_write_outside_the_root_because_of_a_checkpoint_file_path() {
 }
 
 fn precompact_state(id: &str) -> String {
+    // Recent, so SessionStart reads it (an old state of another session is never injected).
     json!({"active_project_id": id, "confidence": "high", "detection_method": "transcript",
-           "timestamp": "2026-01-01T00:00:00Z"})
+           "timestamp": hook_fixture::iso(60)})
     .to_string()
 }
 
@@ -336,7 +337,10 @@ fn a_checkpoint_naming_a_state_file_outside_injects_nothing_from_it() {
     ] {
         checkpoint_listing(&root, &path);
         let start = hook_run(&layout, "SessionStart", json!({"source": "compact"}));
+        // The alert goes once per session: forget the delivery so the prompt gets it too.
+        let _ = std::fs::remove_file(root.join(".jerry/alert-deliveries.json"));
         let prompt = hook_run(&layout, "UserPromptSubmit", json!({"prompt": "go"}));
+        let _ = std::fs::remove_file(root.join(".jerry/alert-deliveries.json"));
         for (event, run) in [("SessionStart", start), ("UserPromptSubmit", prompt)] {
             let context = hook_fixture::context_of(&run.stdout, event);
             assert!(

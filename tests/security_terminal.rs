@@ -166,9 +166,14 @@ fn hook_injections_are_clean_after_json_decoding() {
     );
     assert_safe("the SessionStart injection", &context);
 
+    // The alert goes to the session that compacted (the checkpoint's own, hostile id).
     let (out, _) = fx.run(
         &["UserPromptSubmit"],
-        &hook_fixture::payload("UserPromptSubmit", None, json!({"prompt": "go"})),
+        &hook_fixture::payload(
+            "UserPromptSubmit",
+            None,
+            json!({"prompt": "go", "session_id": "s\u{1b}[0m"}),
+        ),
     );
     let context = hook_fixture::context_of(&out, "UserPromptSubmit");
     assert!(context.contains("compaction-alert"), "{context}");

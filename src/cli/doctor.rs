@@ -8,7 +8,7 @@ use crate::hook::doctor::{self, Status};
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, args: &DoctorArgs, out: &mut dyn Write) -> Result<ExitCode> {
-    let report = doctor::run(&ctx.root, &ctx.env);
+    let report = doctor::run(&ctx.root, &ctx.env, ctx.config.context.window);
     let io = |e: std::io::Error| Error::io("stdout", e);
     if args.json {
         let text =

@@ -1,11 +1,12 @@
-//! `resume-tui hooks install [--user|--project|--local] [--dry-run]`.
+//! `resume-tui hooks install [--user|--project|--local] [--dry-run] [--statusline [--force]]`.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use crate::cli::{Context, HooksInstallArgs, SettingsLevel};
 use crate::core::model::Diagnostic;
-use crate::hook::install::{self, Merge};
+use crate::hook::install::form::EXEC_FORM_SINCE;
+use crate::hook::install::{self, Extras, Form, Merge, probe};
 use crate::io::write::{self, WriteError};
 use crate::{Error, Result};
 
@@ -17,6 +18,7 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
         )
     })?;
     let exe = current_exe()?;
+    let (form, why) = install_form(ctx);
     let snapshot = match crate::io::project_edit::read_to_edit(&path) {
         Ok(snapshot) => Some(snapshot),
         Err(WriteError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
@@ -27,7 +29,12 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
         Some(s) => Some(s.text().map_err(|e| Error::Usage(e.to_string()))?),
         None => None,
     };
-    let merge = install::merge(existing, &exe).map_err(|e| {
+    let extras = Extras {
+        form,
+        statusline: args.statusline,
+        force: args.force,
+    };
+    let merge = install::merge_with(existing, &exe, extras).map_err(|e| {
         let mut diagnostic = Diagnostic::error(
             shown.clone(),
             format!("{}; the file was left untouched", e.message),
@@ -38,6 +45,7 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
         Error::Invalid(diagnostic)
     })?;
     let io = |e: std::io::Error| Error::io("stdout", e);
+    writeln!(out, "{why}").map_err(io)?;
     let Merge { text, changes } = merge;
     let Some(text) = text else {
         writeln!(
@@ -45,6 +53,9 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
             "{shown}: resume-tui hooks already installed; nothing changed"
         )
         .map_err(io)?;
+        for change in &changes {
+            writeln!(out, "  {change}").map_err(io)?;
+        }
         return Ok(ExitCode::SUCCESS);
     };
     if args.dry_run {
@@ -71,6 +82,28 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
     }
     writeln!(out, "check the wiring with `resume-tui doctor`").map_err(io)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The handler form for the Claude Code on PATH, and a line saying why.
+fn install_form(ctx: &Context) -> (Form, String) {
+    match probe::claude_version(&ctx.env) {
+        Ok(version) => {
+            let form = Form::for_version(Some(version));
+            let why = match form {
+                Form::Exec => format!("Claude Code {version}: exec form (command + args)"),
+                Form::Shell => format!(
+                    "Claude Code {version} is older than {EXEC_FORM_SINCE}, which ignores `args`: shell form (quoted absolute path)"
+                ),
+            };
+            (form, why)
+        }
+        Err(reason) => (
+            Form::Exec,
+            format!(
+                "{reason}: exec form (needs Claude Code {EXEC_FORM_SINCE} or later; an older one runs the bare binary, which still acts as `hook`)"
+            ),
+        ),
+    }
 }
 
 fn level_name(level: SettingsLevel) -> &'static str {

@@ -85,8 +85,10 @@ pub enum Command {
     /// Every compaction of every project, newest first.
     Timeline(TimelineArgs),
     /// Run as a Claude Code hook: reads the event JSON on stdin, always exits 0. The
-    /// workspace is the event's folder ($CLAUDE_PROJECT_DIR); the global options are ignored.
+    /// workspace is the event's folder ($CLAUDE_PROJECT_DIR); of the global options only --config applies.
     Hook(HookArgs),
+    /// Run as a Claude Code status line (reads the status JSON on stdin).
+    Statusline,
     /// Manage the Claude Code hook wiring.
     Hooks {
         #[command(subcommand)]
@@ -270,6 +272,12 @@ pub struct HooksInstallArgs {
     /// Print the changes and the merged settings.json; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
+    /// Also install `resume-tui statusline` as Claude Code's status line.
+    #[arg(long)]
+    pub statusline: bool,
+    /// With --statusline: replace another tool's status line.
+    #[arg(long, requires = "statusline")]
+    pub force: bool,
 }
 
 impl HooksInstallArgs {
@@ -470,7 +478,11 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::Merge(args) => crate::cli::merge::run(&ctx, &args, out),
         Command::Decision { command } => crate::cli::decision::run(&ctx, &command, out),
         Command::Migrate { command } => crate::cli::migrate::run(&ctx, &command, out),
-        Command::Hook(args) => Ok(crate::hook::run_from_process(&args)),
+        Command::Hook(args) => Ok(crate::hook::run_from_process(
+            &args,
+            ctx.config_file.as_deref(),
+        )),
+        Command::Statusline => Ok(crate::hook::run_statusline(ctx.config_file.as_deref())),
         Command::Completions { .. } | Command::Man => Ok(ExitCode::SUCCESS),
     };
     safe.finish()

@@ -8,12 +8,12 @@ use std::process::ExitCode;
 
 use super::prompt::{emit, load, lookup};
 use super::{Context, CopyArgs, MonitorArgs};
-use crate::core::fill::{WindowInputs, measure};
 use crate::core::model::{Project, Workspace};
 use crate::core::render::monitor::FillReading;
 use crate::core::render::render_monitor;
 use crate::core::render::state::newest_checkpoint;
-use crate::io::transcript::{ScanLimits, scan};
+use crate::io::context_fill::{self, Subject};
+use crate::io::transcript::ScanLimits;
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, args: &MonitorArgs, out: &mut dyn Write) -> Result<ExitCode> {
@@ -31,41 +31,27 @@ pub fn run(ctx: &Context, args: &MonitorArgs, out: &mut dyn Write) -> Result<Exi
     emit(ctx, rendered, &no_copy, args.json, out)
 }
 
+/// The transcript's fill, through the same path as the hooks (`io::context_fill`).
 fn from_transcript(ctx: &Context, path: &Path) -> Result<FillReading> {
-    let found = scan(path, &ScanLimits::usage_only()).map_err(|e| Error::io(path.display(), e))?;
-    let tokens = found
-        .usage
-        .as_ref()
-        .map(|u| u.usage.context_tokens())
-        .or_else(|| found.last_boundary.as_ref().and_then(|b| b.post_tokens));
-    let Some(tokens) = tokens else {
-        return Ok(FillReading {
-            source: Some(path.display().to_string()),
-            ..FillReading::default()
-        });
+    let subject = Subject {
+        transcript: Some(path),
+        session_id: None,
+        project_dir: Some(&ctx.root),
+        model_hint: None,
     };
-    let disable_1m = ctx
-        .env
-        .get("CLAUDE_CODE_DISABLE_1M_CONTEXT")
-        .is_some_and(|v| !matches!(v.trim(), "0" | "false" | "FALSE" | "no"));
-    let fill = measure(
-        tokens,
-        &WindowInputs {
-            env_window: ctx.env.get("CLAUDE_CODE_AUTO_COMPACT_WINDOW"),
-            config_window: ctx.config.context.window,
-            model: found.model.as_deref(),
-            disable_1m,
-        },
+    let measured = context_fill::measure(
+        &subject,
+        &ctx.env,
+        ctx.config.context.window,
+        &ScanLimits::usage_only(),
     );
-    let estimate = if fill.basis.certain { "" } else { ", estimate" };
-    Ok(FillReading {
-        fill: Some(fill.fill),
-        tokens_used: i64::try_from(fill.tokens_used).ok(),
-        window: i64::try_from(fill.basis.window).ok(),
-        level_fill: (!fill.basis.certain).then(|| fill.level_fill()),
-        basis: Some(format!("window: {}{estimate}", fill.basis.source.label())),
-        source: Some(path.display().to_string()),
-    })
+    if let Some(reason) = &measured.unreadable {
+        return Err(Error::io(
+            path.display(),
+            std::io::Error::other(reason.clone()),
+        ));
+    }
+    Ok(context_fill::reading(&measured, path.display().to_string()))
 }
 
 /// The newest context state written beside this project's repository (any, if
@@ -107,7 +93,6 @@ fn recorded(ws: &Workspace, project: &Project) -> FillReading {
             window: cp.window,
             basis: Some(format!("as recorded in {} before compaction", cp.id)),
             source: Some(cp.path.clone()),
-            ..FillReading::default()
         },
         _ => FillReading::default(),
     }

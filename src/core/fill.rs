@@ -1,11 +1,19 @@
 //! Context fill arithmetic (reference claude-code-hooks.md §5.5):
 //! `fill = (input + cache_creation + cache_read) / window`, output tokens excluded.
 //!
-//! The window is chosen, in order, from `CLAUDE_CODE_AUTO_COMPACT_WINDOW`, the config's
-//! `context.window`, the model id (`[1m]` suffix or a model that always runs at 1M),
-//! and finally 200,000. The basis records which rule applied and whether it is
-//! certain: with an unknown model the true window may be 1M, so the level is taken
-//! from the fill against 1M (a lower bound) and never escalated on a guess.
+//! The window is 200,000 unless there is evidence otherwise (docs/hooks.md, "The
+//! window rule"). In order, the first that applies decides:
+//! 1. the config's `context.window` (the operator's explicit override);
+//! 2. the size the status line recorded for this session (Claude Code's own figure);
+//! 3. `CLAUDE_CODE_AUTO_COMPACT_WINDOW`, then `autoCompactWindow` in settings;
+//! 4. more than 200,000 tokens observed in the transcript: 1,000,000;
+//! 5. an earlier automatic compaction whose `preTokens` stayed under 200,000: 200,000;
+//! 6. `CLAUDE_CODE_DISABLE_1M_CONTEXT`: 200,000;
+//! 7. a `[1m]` model id (transcript, then settings `model` / `ANTHROPIC_MODEL`), or a
+//!    model that always runs at 1M: 1,000,000;
+//! 8. a known model, or none at all: 200,000.
+//!
+//! The level is always taken against the window the percentage is shown against.
 
 use serde::Serialize;
 
@@ -30,35 +38,51 @@ impl Usage {
     }
 }
 
+/// The evidence that decided the window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum WindowSource {
-    /// `CLAUDE_CODE_AUTO_COMPACT_WINDOW`.
-    Environment,
     /// `context.window` in the config.
     Config,
-    /// A `[1m]` model suffix.
+    /// `context_window_size` recorded by `resume-tui statusline` for the session.
+    StatusLine,
+    /// `CLAUDE_CODE_AUTO_COMPACT_WINDOW`.
+    Environment,
+    /// `autoCompactWindow` in Claude Code settings.
+    Settings,
+    /// More tokens were used than 200,000 allows.
+    ObservedUsage,
+    /// An automatic compaction came before 200,000 tokens.
+    EarlierCompaction,
+    /// `CLAUDE_CODE_DISABLE_1M_CONTEXT`.
+    Disabled1m,
+    /// A `[1m]` suffix on the transcript's model id.
     ModelSuffix,
+    /// A `[1m]` suffix on settings `model` or `ANTHROPIC_MODEL`.
+    ConfiguredModel,
     /// A model that always runs at 1M on the Anthropic API.
     NativeModel,
-    /// A model known to run at 200,000 (or 1M disabled by the environment).
+    /// A model that runs at 200,000 unless 1M was selected.
     KnownModel,
-    /// More tokens were used than 200,000 allows, so the window must be 1M.
-    ObservedUsage,
-    /// Nothing known: 200,000 assumed.
+    /// No model id at all, or one resume-tui does not know: 200,000.
     Default,
 }
 
 impl WindowSource {
     pub fn label(self) -> &'static str {
         match self {
-            WindowSource::Environment => "CLAUDE_CODE_AUTO_COMPACT_WINDOW",
             WindowSource::Config => "config context.window",
+            WindowSource::StatusLine => "size recorded by the status line",
+            WindowSource::Environment => "CLAUDE_CODE_AUTO_COMPACT_WINDOW",
+            WindowSource::Settings => "autoCompactWindow in settings",
+            WindowSource::ObservedUsage => "usage above 200k observed",
+            WindowSource::EarlierCompaction => "auto-compaction below 200k",
+            WindowSource::Disabled1m => "CLAUDE_CODE_DISABLE_1M_CONTEXT",
             WindowSource::ModelSuffix => "[1m] model suffix",
+            WindowSource::ConfiguredModel => "[1m] model in settings/ANTHROPIC_MODEL",
             WindowSource::NativeModel => "native 1M model",
             WindowSource::KnownModel => "200k model",
-            WindowSource::ObservedUsage => "usage above 200k",
-            WindowSource::Default => "default (model unknown)",
+            WindowSource::Default => "default 200k",
         }
     }
 }
@@ -68,21 +92,40 @@ impl WindowSource {
 pub struct FillBasis {
     pub window: u64,
     pub source: WindowSource,
-    /// False when the window is a guess; levels are then never escalated.
-    pub certain: bool,
+    /// One phrase naming the evidence, e.g. `claude-sonnet-4-5: 200k unless [1m]`.
+    pub evidence: String,
     pub model: Option<String>,
 }
 
-/// What the window choice depends on, gathered by the caller.
+/// A model id named outside the transcript, and where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConfiguredModel<'a> {
+    pub id: &'a str,
+    /// `ANTHROPIC_MODEL` or the settings file it came from.
+    pub from: &'a str,
+}
+
+/// What the window choice depends on, gathered by the caller (`io::context_fill`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct WindowInputs<'a> {
+    /// `context.window`; 0 means "by the evidence".
+    pub config_window: u64,
+    /// `context_window_size` the status line recorded for this session.
+    pub statusline_window: Option<u64>,
     /// `CLAUDE_CODE_AUTO_COMPACT_WINDOW` as written.
     pub env_window: Option<&'a str>,
-    /// `context.window`; 0 means "pick by model".
-    pub config_window: u64,
+    /// `autoCompactWindow` from Claude Code settings, as written.
+    pub settings_window: Option<&'a str>,
+    /// The transcript's newest main-chain model id.
     pub model: Option<&'a str>,
+    pub configured_model: Option<ConfiguredModel<'a>>,
     /// `CLAUDE_CODE_DISABLE_1M_CONTEXT` is set to a true value.
     pub disable_1m: bool,
+    /// The largest context seen in the transcript besides the current figure
+    /// (a boundary's `preTokens`).
+    pub observed_tokens: Option<u64>,
+    /// `preTokens` of the newest automatic compaction read.
+    pub auto_compaction_at: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -91,18 +134,6 @@ pub struct Fill {
     /// `tokens_used / basis.window`, not clamped (a value above 1.0 says the basis is wrong).
     pub fill: f64,
     pub basis: FillBasis,
-}
-
-impl Fill {
-    /// The fraction to derive a level from: the fill itself when the window is
-    /// certain, else the fill against the largest window the session could have.
-    pub fn level_fill(&self) -> f64 {
-        if self.basis.certain {
-            self.fill
-        } else {
-            ratio(self.tokens_used, self.basis.window.max(EXTENDED_WINDOW))
-        }
-    }
 }
 
 fn ratio(tokens: u64, window: u64) -> f64 {
@@ -114,15 +145,7 @@ fn ratio(tokens: u64, window: u64) -> f64 {
 
 /// Measures `tokens_used` against the window chosen from `inputs`.
 pub fn measure(tokens_used: u64, inputs: &WindowInputs<'_>) -> Fill {
-    let mut basis = window_for(inputs);
-    if !basis.certain && tokens_used > basis.window {
-        basis = FillBasis {
-            window: EXTENDED_WINDOW,
-            source: WindowSource::ObservedUsage,
-            certain: tokens_used <= EXTENDED_WINDOW,
-            model: basis.model,
-        };
-    }
+    let basis = window_for(tokens_used, inputs);
     Fill {
         tokens_used,
         fill: ratio(tokens_used, basis.window),
@@ -130,36 +153,101 @@ pub fn measure(tokens_used: u64, inputs: &WindowInputs<'_>) -> Fill {
     }
 }
 
-pub fn window_for(inputs: &WindowInputs<'_>) -> FillBasis {
+/// The window for a session that has used `tokens_used`, with its evidence.
+pub fn window_for(tokens_used: u64, inputs: &WindowInputs<'_>) -> FillBasis {
     let model = inputs.model.map(str::to_string);
-    let basis = |window, source, certain| FillBasis {
+    let basis = |window, source, evidence: String| FillBasis {
         window,
         source,
-        certain,
+        evidence,
         model: model.clone(),
     };
-    if let Some(window) = inputs.env_window.and_then(parse_window) {
-        return basis(window, WindowSource::Environment, true);
-    }
+    let tokens = |n: u64| format!("{} tokens", thousands(n));
     if inputs.config_window > 0 {
-        return basis(inputs.config_window, WindowSource::Config, true);
+        let w = inputs.config_window;
+        return basis(w, WindowSource::Config, format!("context.window = {w}"));
     }
-    let Some(id) = inputs.model else {
-        return basis(DEFAULT_WINDOW, WindowSource::Default, false);
+    if let Some(w) = inputs.statusline_window.filter(|w| *w > 0) {
+        let text = format!("context_window_size {w} from Claude Code's status line");
+        return basis(w, WindowSource::StatusLine, text);
+    }
+    if let Some((w, raw)) = inputs.env_window.and_then(|t| Some((parse_window(t)?, t))) {
+        let text = format!("CLAUDE_CODE_AUTO_COMPACT_WINDOW={}", raw.trim());
+        return basis(w, WindowSource::Environment, text);
+    }
+    if let Some((w, raw)) = inputs
+        .settings_window
+        .and_then(|t| Some((parse_window(t)?, t)))
+    {
+        let text = format!("autoCompactWindow {} in settings", raw.trim());
+        return basis(w, WindowSource::Settings, text);
+    }
+    let observed = inputs.observed_tokens.unwrap_or(0).max(tokens_used);
+    if observed > DEFAULT_WINDOW {
+        let text = format!("{} observed, more than 200k allows", tokens(observed));
+        return basis(EXTENDED_WINDOW, WindowSource::ObservedUsage, text);
+    }
+    if let Some(pre) = inputs.auto_compaction_at.filter(|p| *p < DEFAULT_WINDOW) {
+        let text = format!("an automatic compaction at {}", tokens(pre));
+        return basis(DEFAULT_WINDOW, WindowSource::EarlierCompaction, text);
+    }
+    if inputs.disable_1m {
+        let text = "CLAUDE_CODE_DISABLE_1M_CONTEXT is set".to_string();
+        return basis(DEFAULT_WINDOW, WindowSource::Disabled1m, text);
+    }
+    let transcript_class = inputs.model.map(model_class);
+    if let (Some(ModelClass::Suffix1m), Some(id)) = (transcript_class, inputs.model) {
+        return basis(
+            EXTENDED_WINDOW,
+            WindowSource::ModelSuffix,
+            format!("model {id}"),
+        );
+    }
+    if let Some(c) = inputs
+        .configured_model
+        .filter(|c| model_class(c.id) == ModelClass::Suffix1m)
+    {
+        let text = format!("model {} in {}", c.id, c.from);
+        return basis(EXTENDED_WINDOW, WindowSource::ConfiguredModel, text);
+    }
+    let Some(id) = inputs.model.or(inputs.configured_model.map(|c| c.id)) else {
+        return basis(DEFAULT_WINDOW, WindowSource::Default, "no model id".into());
     };
     match model_class(id) {
-        _ if inputs.disable_1m => basis(DEFAULT_WINDOW, WindowSource::KnownModel, true),
-        ModelClass::Suffix1m => basis(EXTENDED_WINDOW, WindowSource::ModelSuffix, true),
-        ModelClass::Native1m => basis(EXTENDED_WINDOW, WindowSource::NativeModel, true),
-        ModelClass::Only200k => basis(DEFAULT_WINDOW, WindowSource::KnownModel, true),
-        // 1M-capable models run at 200k unless 1M was selected, which the
-        // transcript's API model id does not show.
-        ModelClass::Optional1m | ModelClass::Unknown => {
-            basis(DEFAULT_WINDOW, WindowSource::Default, false)
-        }
+        ModelClass::Native1m | ModelClass::Suffix1m => basis(
+            EXTENDED_WINDOW,
+            WindowSource::NativeModel,
+            format!("{id} always runs at 1M"),
+        ),
+        ModelClass::Optional1m => basis(
+            DEFAULT_WINDOW,
+            WindowSource::KnownModel,
+            format!("{id}: 200k unless selected with [1m]"),
+        ),
+        ModelClass::Only200k => basis(
+            DEFAULT_WINDOW,
+            WindowSource::KnownModel,
+            format!("{id}: a 200k model"),
+        ),
+        ModelClass::Unknown => basis(
+            DEFAULT_WINDOW,
+            WindowSource::Default,
+            format!("model {id} not known to resume-tui"),
+        ),
     }
 }
 
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
 /// A window size as written: `500000`, `500_000`, `500k`, `1m`, `1M`.
 pub fn parse_window(text: &str) -> Option<u64> {
     let text = text.trim().replace(['_', ','], "");
@@ -246,6 +334,11 @@ mod tests {
         }
     }
 
+    fn decided(tokens: u64, given: &WindowInputs<'_>) -> (u64, WindowSource) {
+        let basis = window_for(tokens, given);
+        (basis.window, basis.source)
+    }
+
     #[test]
     fn fill_is_the_three_input_fields_over_the_window() {
         let usage = Usage {
@@ -258,105 +351,82 @@ mod tests {
         let fill = measure(usage.context_tokens(), &inputs(Some("claude-haiku-4-5")));
         assert_eq!(fill.basis.window, 200_000);
         assert!((fill.fill - 0.886).abs() < 1e-9, "{}", fill.fill);
-        assert!(fill.basis.certain);
-        assert_eq!(fill.level_fill(), fill.fill);
     }
 
     #[test]
     fn window_by_model() {
+        use WindowSource::*;
         let cases = [
-            (
-                "claude-sonnet-4-6[1m]",
-                1_000_000,
-                WindowSource::ModelSuffix,
-                true,
-            ),
-            (
-                "claude-opus-4-7",
-                1_000_000,
-                WindowSource::NativeModel,
-                true,
-            ),
-            (
-                "claude-opus-4-8-20260301",
-                1_000_000,
-                WindowSource::NativeModel,
-                true,
-            ),
-            (
-                "claude-sonnet-5",
-                1_000_000,
-                WindowSource::NativeModel,
-                true,
-            ),
-            (
-                "claude-fable-5-20260601",
-                1_000_000,
-                WindowSource::NativeModel,
-                true,
-            ),
-            ("claude-opus-4-6", 200_000, WindowSource::Default, false),
-            (
-                "claude-sonnet-4-5-20250929",
-                200_000,
-                WindowSource::Default,
-                false,
-            ),
-            ("claude-haiku-4-5", 200_000, WindowSource::KnownModel, true),
-            (
-                "claude-3-5-sonnet-20241022",
-                200_000,
-                WindowSource::KnownModel,
-                true,
-            ),
-            (
-                "claude-opus-4-1-20250805",
-                200_000,
-                WindowSource::KnownModel,
-                true,
-            ),
-            (
-                "us.anthropic.claude-haiku-4-5-v1:0",
-                200_000,
-                WindowSource::KnownModel,
-                true,
-            ),
-            ("<synthetic>", 200_000, WindowSource::Default, false),
-            ("gpt-4o", 200_000, WindowSource::Default, false),
+            ("claude-sonnet-4-6[1m]", 1_000_000, ModelSuffix),
+            ("claude-opus-4-7", 1_000_000, NativeModel),
+            ("claude-opus-4-8-20260301", 1_000_000, NativeModel),
+            ("claude-sonnet-5", 1_000_000, NativeModel),
+            ("claude-fable-5-20260601", 1_000_000, NativeModel),
+            ("claude-opus-4-6", 200_000, KnownModel),
+            ("claude-sonnet-4-5-20250929", 200_000, KnownModel),
+            ("claude-haiku-4-5", 200_000, KnownModel),
+            ("claude-3-5-sonnet-20241022", 200_000, KnownModel),
+            ("claude-opus-4-1-20250805", 200_000, KnownModel),
+            ("us.anthropic.claude-haiku-4-5-v1:0", 200_000, KnownModel),
+            ("gpt-4o", 200_000, Default),
         ];
-        for (model, window, source, certain) in cases {
-            let basis = window_for(&inputs(Some(model)));
+        for (model, window, source) in cases {
             assert_eq!(
-                (basis.window, basis.source, basis.certain),
-                (window, source, certain),
+                decided(1_000, &inputs(Some(model))),
+                (window, source),
                 "{model}"
             );
         }
+        assert_eq!(decided(1_000, &inputs(None)), (200_000, Default));
     }
 
     #[test]
-    fn overrides_win_in_order() {
+    fn a_known_model_is_never_called_unknown() {
+        let basis = window_for(170_000, &inputs(Some("claude-sonnet-4-5-20250929")));
+        assert_eq!(
+            basis.evidence,
+            "claude-sonnet-4-5-20250929: 200k unless selected with [1m]"
+        );
+        assert!(!basis.evidence.contains("unknown"));
+        assert!(!basis.source.label().contains("unknown"));
+    }
+
+    #[test]
+    fn evidence_in_order() {
         let mut given = WindowInputs {
-            env_window: Some("500k"),
             config_window: 300_000,
-            model: Some("claude-opus-4-7"),
+            statusline_window: Some(1_000_000),
+            env_window: Some("500k"),
+            settings_window: Some("400000"),
+            model: Some("claude-sonnet-4-5"),
+            configured_model: Some(super::ConfiguredModel {
+                id: "sonnet[1m]",
+                from: "ANTHROPIC_MODEL",
+            }),
             disable_1m: false,
+            observed_tokens: None,
+            auto_compaction_at: Some(150_000),
         };
-        let basis = window_for(&given);
-        assert_eq!(
-            (basis.window, basis.source),
-            (500_000, WindowSource::Environment)
-        );
-        given.env_window = Some("not a number");
-        let basis = window_for(&given);
-        assert_eq!(
-            (basis.window, basis.source),
-            (300_000, WindowSource::Config)
-        );
+        use WindowSource::*;
+        assert_eq!(decided(10, &given), (300_000, Config));
         given.config_window = 0;
+        assert_eq!(decided(10, &given), (1_000_000, StatusLine));
+        given.statusline_window = None;
+        assert_eq!(decided(10, &given), (500_000, Environment));
+        given.env_window = Some("not a number");
+        assert_eq!(decided(10, &given), (400_000, Settings));
+        given.settings_window = None;
+        assert_eq!(decided(250_000, &given), (1_000_000, ObservedUsage));
+        assert_eq!(decided(10, &given), (200_000, EarlierCompaction));
+        // A compaction above 200k is evidence of more, not less.
+        given.auto_compaction_at = Some(600_000);
+        given.observed_tokens = Some(600_000);
+        assert_eq!(decided(10, &given), (1_000_000, ObservedUsage));
+        given.auto_compaction_at = None;
+        given.observed_tokens = None;
+        assert_eq!(decided(10, &given), (1_000_000, ConfiguredModel));
         given.disable_1m = true;
-        let basis = window_for(&given);
-        assert_eq!((basis.window, basis.certain), (200_000, true));
+        assert_eq!(decided(10, &given), (200_000, Disabled1m));
     }
 
     #[test]
@@ -371,29 +441,25 @@ mod tests {
     }
 
     #[test]
-    fn an_uncertain_window_never_escalates() {
-        // 170k tokens with an unknown model: 85 % of 200k, but only 17 % of 1M.
+    fn an_unknown_window_is_200k_and_the_level_follows_it() {
+        // 170k tokens with no model: 85 % of 200k, shown and levelled the same.
         let fill = measure(170_000, &inputs(None));
-        assert!(!fill.basis.certain);
+        assert_eq!(fill.basis.window, 200_000);
         assert!((fill.fill - 0.85).abs() < 1e-9);
-        assert!((fill.level_fill() - 0.17).abs() < 1e-9);
     }
 
     #[test]
     fn usage_above_200k_proves_a_larger_window() {
-        let fill = measure(450_000, &inputs(Some("claude-opus-4-6")));
+        let fill = measure(450_000, &inputs(Some("claude-haiku-4-5")));
         assert_eq!(fill.basis.window, 1_000_000);
         assert_eq!(fill.basis.source, WindowSource::ObservedUsage);
-        assert!(fill.basis.certain);
         assert!((fill.fill - 0.45).abs() < 1e-9);
-        // A certain 200k window is kept even when usage exceeds it: the fill says so.
-        let over = measure(250_000, &inputs(Some("claude-haiku-4-5")));
-        assert_eq!(over.basis.window, 200_000);
-        assert!(over.fill > 1.0);
     }
 
     #[test]
     fn zero_window_is_not_a_division_by_zero() {
         assert_eq!(ratio(5, 0), 0.0);
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(999), "999");
     }
 }

@@ -76,11 +76,7 @@ impl FillRecord {
             fill: fill.fill,
             tokens_used: fill.tokens_used,
             window: basis.window,
-            source: format!(
-                "{measured_from}; window: {}{}",
-                basis.source.label(),
-                if basis.certain { "" } else { " (assumed)" }
-            ),
+            source: format!("{measured_from}; window: {}", basis.evidence),
         }
     }
 }

@@ -8,10 +8,15 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::install::{self, SPECS, Spec, is_ours, missing_words};
+use super::install::form::EXEC_FORM_SINCE;
+use super::install::{self, SPECS, Spec, is_ours, missing_words, probe};
+
+mod session;
+
 use crate::cli::SettingsLevel;
 use crate::io::env::Env;
 use crate::io::log::{self, Level};
+pub use session::WindowReport;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -54,6 +59,12 @@ pub struct Report {
     pub log_file: Option<String>,
     pub log_writable: bool,
     pub recent_errors: Vec<String>,
+    /// `claude --version`, when it answered.
+    pub claude_version: Option<String>,
+    /// Whether the folder is one the hooks act in.
+    pub workspace: bool,
+    /// The newest session of this folder, measured as the hooks would.
+    pub context_window: Option<WindowReport>,
     pub findings: Vec<Finding>,
 }
 
@@ -73,6 +84,10 @@ struct Registration {
     event: &'static str,
     scope: String,
     matcher: Option<Value>,
+    /// Why its command cannot run, if it cannot.
+    broken: Option<String>,
+    /// Written with `args` (exec form), which Claude Code reads from v2.1.139.
+    exec_form: bool,
 }
 
 fn level_name(level: SettingsLevel) -> &'static str {
@@ -83,8 +98,9 @@ fn level_name(level: SettingsLevel) -> &'static str {
     }
 }
 
-/// Checks the wiring under `root` and the log named by `env`.
-pub fn run(root: &Path, env: &Env) -> Report {
+/// Checks the wiring under `root` and the log named by `env`; `config_window` is
+/// `context.window`.
+pub fn run(root: &Path, env: &Env, config_window: u64) -> Report {
     let mut findings = Vec::new();
     let mut settings = Vec::new();
     let mut registrations = Vec::new();
@@ -118,6 +134,9 @@ pub fn run(root: &Path, env: &Env) -> Report {
         }
     }
     check_registrations(&registrations, &mut findings);
+    let claude_version = check_version(env, &registrations, &mut findings);
+    let workspace = session::check_workspace(root, &mut findings);
+    let context_window = session::check_window(root, env, config_window, &mut findings);
     let (log_file, log_writable) = check_log(env, &mut findings);
     let recent_errors = log_file
         .as_ref()
@@ -135,6 +154,9 @@ pub fn run(root: &Path, env: &Env) -> Report {
         log_file,
         log_writable,
         recent_errors,
+        claude_version,
+        workspace,
+        context_window,
         findings,
     }
 }
@@ -169,6 +191,9 @@ fn check_file(
             return;
         }
     };
+    if let Some(line) = settings.get("statusLine") {
+        check_statusline(line, &shown, findings);
+    }
     if settings.get("disableAllHooks") == Some(&Value::Bool(true)) {
         findings.push(finding(
             Status::Warning,
@@ -200,7 +225,7 @@ fn check_file(
                 .unwrap_or_default();
             for (h, handler) in handlers.iter().enumerate() {
                 let scope = format!("{shown}: hooks.{event}[{g}].hooks[{h}]");
-                check_handler(handler, &scope, findings);
+                let broken = check_handler(handler, &scope, findings);
                 if is_ours(handler) {
                     let spec = SPECS.iter().find(|s| s.event == event);
                     match spec {
@@ -208,12 +233,15 @@ fn check_file(
                             event: spec.event,
                             scope,
                             matcher: group.get("matcher").cloned(),
+                            broken,
+                            exec_form: handler.get("args").is_some(),
                         }),
                         None => findings.push(finding(
                             Status::Warning,
                             &scope,
                             &format!(
-                                "resume-tui registered for {event}, which it does nothing for"
+                                "resume-tui registered for {event}, which it does nothing for{}",
+                                broken.map(|b| format!(" (and {b})")).unwrap_or_default()
                             ),
                         )),
                     }
@@ -223,7 +251,9 @@ fn check_file(
     }
 }
 
-fn check_handler(handler: &Value, scope: &str, findings: &mut Vec<Finding>) {
+/// Checks one handler; a command that cannot run is a finding for other tools'
+/// handlers and is returned for resume-tui's own (said once, with its registration).
+fn check_handler(handler: &Value, scope: &str, findings: &mut Vec<Finding>) -> Option<String> {
     if let Some(timeout) = handler.get("timeout").and_then(Value::as_f64)
         && timeout >= 1000.0
     {
@@ -241,20 +271,14 @@ fn check_handler(handler: &Value, scope: &str, findings: &mut Vec<Finding>) {
         .and_then(Value::as_str)
         .is_some_and(|t| t != "command")
     {
-        return;
+        return None;
     }
-    let Some(command) = handler.get("command").and_then(Value::as_str) else {
-        return;
-    };
+    let command = handler.get("command").and_then(Value::as_str)?;
     let exec_form = handler.get("args").is_some();
     let program = if exec_form {
         command.to_string()
     } else {
-        command
-            .split_whitespace()
-            .next()
-            .unwrap_or_default()
-            .to_string()
+        shell_program(command)
     };
     let path = PathBuf::from(&program);
     if !path.is_absolute() {
@@ -265,26 +289,23 @@ fn check_handler(handler: &Value, scope: &str, findings: &mut Vec<Finding>) {
                 &format!("\"{program}\" is found through PATH at run time; `resume-tui hooks install` writes an absolute path"),
             ));
         }
-        return;
+        return None;
     }
-    match std::fs::metadata(&path) {
-        Err(_) => findings.push(finding(
-            Status::Error,
-            scope,
-            &format!("command {program} does not exist"),
-        )),
-        Ok(meta) if !meta.is_file() => findings.push(finding(
-            Status::Error,
-            scope,
-            &format!("command {program} is not a file"),
-        )),
-        Ok(meta) if !executable(&meta) => findings.push(finding(
-            Status::Error,
-            scope,
-            &format!("command {program} is not executable"),
-        )),
-        Ok(_) => {}
+    let broken = match std::fs::metadata(&path) {
+        Err(_) => format!("command {program} does not exist"),
+        Ok(meta) if !meta.is_file() => format!("command {program} is not a file"),
+        Ok(meta) if !executable(&meta) => format!("command {program} is not executable"),
+        Ok(_) => return None,
+    };
+    if is_ours(handler) {
+        return Some(broken);
     }
+    findings.push(finding(Status::Error, scope, &broken));
+    None
+}
+
+fn shell_program(command: &str) -> String {
+    install::form::split_program(command).0
 }
 
 #[cfg(unix)]
@@ -330,13 +351,100 @@ fn check_registrations(registrations: &[Registration], findings: &mut Vec<Findin
     }
 }
 
-fn check_matcher(registration: &Registration, spec: &Spec, findings: &mut Vec<Finding>) {
-    if install::matcher_fits(registration.matcher.as_ref(), spec) {
+/// A `statusLine` entry: resume-tui's (and whether it can run) or another tool's.
+fn check_statusline(line: &Value, scope: &str, findings: &mut Vec<Finding>) {
+    let command = line.get("command").and_then(Value::as_str).unwrap_or("");
+    if !install::statusline::is_ours(line) {
+        findings.push(finding(
+            Status::Info,
+            scope,
+            &format!(
+                "status line is another tool's ({command}); resume-tui's records Claude Code's window size for the monitor (`hooks install --statusline --force`)"
+            ),
+        ));
+        return;
+    }
+    let program = shell_program(command);
+    let runs = std::fs::metadata(&program).is_ok_and(|m| m.is_file() && executable(&m));
+    if runs {
         findings.push(finding(
             Status::Ok,
-            spec.event,
-            &format!("registered at {}", registration.scope),
+            "statusLine",
+            &format!("resume-tui statusline registered at {scope}"),
         ));
+    } else {
+        findings.push(finding(
+            Status::Error,
+            "statusLine",
+            &format!(
+                "registered at {scope}, but {program} cannot run; run `resume-tui hooks install --statusline` again"
+            ),
+        ));
+    }
+}
+
+/// The Claude Code on PATH, and exec-form entries it would not run as written.
+fn check_version(
+    env: &Env,
+    registrations: &[Registration],
+    findings: &mut Vec<Finding>,
+) -> Option<String> {
+    let version = match probe::claude_version(env) {
+        Ok(version) => version,
+        Err(reason) => {
+            findings.push(finding(
+                Status::Info,
+                "claude",
+                &format!("{reason}; the install form was not checked against a version"),
+            ));
+            return None;
+        }
+    };
+    let old = version < EXEC_FORM_SINCE;
+    let exec: Vec<&str> = registrations
+        .iter()
+        .filter(|r| r.exec_form)
+        .map(|r| r.event)
+        .collect();
+    if old && !exec.is_empty() {
+        findings.push(finding(
+            Status::Warning,
+            "claude",
+            &format!(
+                "Claude Code {version} ignores `args` (read from {EXEC_FORM_SINCE}): {} run the bare binary, which acts as `hook` only by reading the event from stdin; run `resume-tui hooks install` to write the shell form",
+                exec.join(", ")
+            ),
+        ));
+    } else {
+        findings.push(finding(
+            Status::Ok,
+            "claude",
+            &format!("Claude Code {version}: the installed form runs on it"),
+        ));
+    }
+    Some(version.to_string())
+}
+
+fn check_matcher(registration: &Registration, spec: &Spec, findings: &mut Vec<Finding>) {
+    if let Some(broken) = &registration.broken {
+        findings.push(finding(
+            Status::Error,
+            spec.event,
+            &format!(
+                "registered at {}, but {broken}: the hook cannot run; run `resume-tui hooks install` again",
+                registration.scope
+            ),
+        ));
+    }
+    if install::matcher_fits(registration.matcher.as_ref(), spec) {
+        // Never "ok" for an entry whose command cannot run.
+        if registration.broken.is_none() {
+            findings.push(finding(
+                Status::Ok,
+                spec.event,
+                &format!("registered at {}", registration.scope),
+            ));
+        }
         return;
     }
     let matcher = registration

@@ -1,15 +1,15 @@
 //! SessionStart with source `compact`, in the session that compacted: when the
 //! summary of that compaction is known (recorded by PostCompact, else in the
-//! transcript), the injection becomes the "Dropped by compaction" section (only
-//! what the summary lost) instead of the whole resumption context the summary
-//! mostly holds already. Without a summary nothing changes.
+//! transcript), the "Dropped by compaction" section (only what the summary lost)
+//! is injected instead of the whole resumption context the summary mostly holds
+//! already. Without a summary nothing changes.
 
 use std::path::Path;
 
 use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir};
-use super::input::{Event, HookInput};
-use super::output::{CONTEXT_LIMIT, HookOutcome, additional_context};
+use super::input::HookInput;
+use super::output::{CONTEXT_LIMIT, HookOutcome};
 use crate::core::dropped::{SectionInput, compare_checkpoint, render_section};
 use crate::core::normalize::checkpoint::normalize_checkpoint;
 use crate::core::redact::redact;
@@ -19,22 +19,24 @@ use crate::io::transcript::summaries::TAIL_BYTES;
 /// The section's share of the injection limit.
 const MAX_SECTION_CHARS: usize = 6_000;
 
-pub fn apply(out: &mut HookOutcome, root: &Path, ctx: &HookContext, input: &HookInput) {
-    let Some(session) = input.session_id.as_deref() else {
-        return;
-    };
+/// The section for this session's newest checkpoint, when its summary is known.
+pub fn section(
+    root: &Path,
+    ctx: &HookContext,
+    input: &HookInput,
+    out: &mut HookOutcome,
+) -> Option<String> {
+    let session = input.session_id.as_deref()?;
     let files = checkpoints::list(&checkpoints_dir(root));
     let Some((file, snapshot, _)) = checkpoints::newest_of_session(&files, session, out) else {
         out.explain(format!(
             "dropped by compaction: no checkpoint of session {session}"
         ));
-        return;
+        return None;
     };
     let rel = checkpoints::relative(root, &file.path);
     let text = String::from_utf8_lossy(&snapshot.bytes);
-    let Ok(checkpoint) = normalize_checkpoint(&rel, &text, file.marker) else {
-        return;
-    };
+    let checkpoint = normalize_checkpoint(&rel, &text, file.marker).ok()?;
     let lookup = Lookup {
         env: ctx.env,
         root,
@@ -47,7 +49,7 @@ pub fn apply(out: &mut HookOutcome, root: &Path, ctx: &HookContext, input: &Hook
             out.explain(format!(
                 "dropped by compaction: {why}; the resume context stays"
             ));
-            return;
+            return None;
         }
     };
     let comparison = compare_checkpoint(&checkpoint, &found.text);
@@ -70,5 +72,5 @@ pub fn apply(out: &mut HookOutcome, root: &Path, ctx: &HookContext, input: &Hook
         comparison.verdicts.len(),
         checkpoint.id
     ));
-    out.stdout = additional_context(Event::SessionStart.name(), &[redact(&section).into_owned()]);
+    Some(redact(&section).into_owned())
 }

@@ -7,11 +7,17 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::input::Event;
 use crate::cli::SettingsLevel;
 use crate::io::env::Env;
+
+pub mod form;
+pub mod probe;
+pub mod statusline;
+
+pub use form::{Form, Version};
 
 /// One hook registration: event, matcher, timeout in seconds.
 #[derive(Debug, Clone, Copy)]
@@ -27,9 +33,10 @@ pub struct Spec {
 pub const SPECS: [Spec; 5] = [
     Spec {
         event: "SessionStart",
-        matcher: Some("startup|resume|clear|compact"),
+        matcher: Some("startup|resume|clear|compact|fork"),
         timeout: 10,
-        required: &["resume", "compact"],
+        // `fork` since Claude Code v2.1.214 (a fork was `resume` before).
+        required: &["resume", "compact", "fork"],
     },
     Spec {
         event: "UserPromptSubmit",
@@ -62,13 +69,7 @@ pub const SPECS: [Spec; 5] = [
 /// `<root>/.claude/settings.local.json` (local).
 pub fn settings_path(level: SettingsLevel, root: &Path, env: &Env) -> Option<PathBuf> {
     match level {
-        SettingsLevel::User => {
-            let dir = match env.get("CLAUDE_CONFIG_DIR") {
-                Some(dir) => PathBuf::from(dir),
-                None => PathBuf::from(env.get("HOME")?).join(".claude"),
-            };
-            Some(dir.join("settings.json"))
-        }
+        SettingsLevel::User => crate::io::context_fill::user_settings_path(env),
         SettingsLevel::Project => Some(root.join(".claude").join("settings.json")),
         SettingsLevel::Local => Some(root.join(".claude").join("settings.local.json")),
     }
@@ -115,8 +116,43 @@ pub fn parse(text: &str) -> Result<Map<String, Value>, SettingsError> {
     }
 }
 
-/// Merges resume-tui's entries into `existing` settings text (`None`: no file).
+/// Merges resume-tui's entries, in exec form, into `existing` settings text
+/// (`None`: no file).
 pub fn merge(existing: Option<&str>, exe: &str) -> Result<Merge, SettingsError> {
+    merge_in(existing, exe, Form::Exec)
+}
+
+/// What to install besides the hooks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Extras {
+    /// The handler form the Claude Code version runs.
+    pub form: Form,
+    /// Add the `statusLine` entry.
+    pub statusline: bool,
+    /// Replace another tool's status line.
+    pub force: bool,
+}
+
+/// `merge` in the handler form a Claude Code version runs.
+pub fn merge_in(existing: Option<&str>, exe: &str, form: Form) -> Result<Merge, SettingsError> {
+    merge_with(
+        existing,
+        exe,
+        Extras {
+            form,
+            statusline: false,
+            force: false,
+        },
+    )
+}
+
+/// `merge_in`, with the status line when asked for.
+pub fn merge_with(
+    existing: Option<&str>,
+    exe: &str,
+    extras: Extras,
+) -> Result<Merge, SettingsError> {
+    let form = extras.form;
     let original = match existing {
         Some(text) => parse(text)?,
         None => Map::new(),
@@ -139,12 +175,16 @@ pub fn merge(existing: Option<&str>, exe: &str) -> Result<Merge, SettingsError> 
                 spec.event
             )));
         };
-        merge_event(groups, &spec, exe, &mut changes);
+        merge_event(groups, &spec, exe, form, &mut changes);
+    }
+    if extras.statusline {
+        statusline::merge(&mut settings, exe, extras.force, &mut changes);
     }
     if settings == original && existing.is_some() {
+        // Only notes can be left (a status line kept without --force).
         return Ok(Merge {
             text: None,
-            changes: Vec::new(),
+            changes,
         });
     }
     let mut text = serde_json::to_string_pretty(&Value::Object(settings))
@@ -164,14 +204,9 @@ fn shape_error(message: &str) -> SettingsError {
     }
 }
 
-/// The handler resume-tui registers for `spec`.
+/// The handler resume-tui registers for `spec`, in exec form.
 pub fn handler(spec: &Spec, exe: &str) -> Value {
-    json!({
-        "type": "command",
-        "command": exe,
-        "args": ["hook", spec.event],
-        "timeout": spec.timeout,
-    })
+    form::handler(spec, exe, Form::Exec)
 }
 
 /// Whether a handler runs resume-tui's hook mode (exec or shell form, any path).
@@ -184,11 +219,10 @@ pub fn is_ours(handler: &Value) -> bool {
         .and_then(Value::as_array)
         .map(|a| a.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    let mut words = command.split_whitespace();
-    let program = if args.is_empty() {
-        words.next().unwrap_or_default()
+    let (program, rest) = if args.is_empty() {
+        form::split_program(command)
     } else {
-        command
+        (command.to_string(), "")
     };
     let name = program
         .trim_matches(['"', '\''])
@@ -197,15 +231,21 @@ pub fn is_ours(handler: &Value) -> bool {
         .unwrap_or_default();
     let named = name == "resume-tui" || name == "resume-tui.exe";
     let hook_mode = if args.is_empty() {
-        words.next() == Some("hook")
+        rest.split_whitespace().next() == Some("hook")
     } else {
         args.first() == Some(&"hook")
     };
     named && hook_mode
 }
 
-fn merge_event(groups: &mut Vec<Value>, spec: &Spec, exe: &str, changes: &mut Vec<String>) {
-    let wanted = handler(spec, exe);
+fn merge_event(
+    groups: &mut Vec<Value>,
+    spec: &Spec,
+    exe: &str,
+    form: Form,
+    changes: &mut Vec<String>,
+) {
+    let wanted = form::handler(spec, exe, form);
     let mut placed = false;
     let mut removed = 0;
     let mut index = 0;
@@ -274,6 +314,10 @@ fn update_handler(handler: &mut Value, wanted: &Value, event: &str, changes: &mu
         return;
     };
     let mut changed = Vec::new();
+    // Shell form has no `args`: one left over would turn it back into exec form.
+    if !want.contains_key("args") && have.remove("args").is_some() {
+        changed.push("args (removed)");
+    }
     for (key, value) in want {
         if have.get(key) != Some(value) {
             have.insert(key.clone(), value.clone());

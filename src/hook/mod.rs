@@ -8,6 +8,7 @@
 
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
+use std::path::Path;
 use std::process::ExitCode;
 
 use crate::cli::HookArgs;
@@ -20,7 +21,8 @@ use crate::io::write::WriteError;
 
 mod build;
 mod checkpoints;
-mod context;
+pub(crate) mod context;
+mod delivery;
 mod detect;
 pub mod doctor;
 mod dropped_section;
@@ -35,6 +37,7 @@ mod postcompact;
 mod precompact;
 mod project;
 mod session_start;
+pub mod statusline;
 pub mod stdin;
 mod steer;
 mod user_prompt;
@@ -61,14 +64,47 @@ pub fn handle(event: &Event, input: &HookInput, ctx: &HookContext) -> HookOutcom
     outcome
 }
 
-/// Entry point for `resume-tui hook [EVENT]`: always exits 0.
-pub fn run_from_process(args: &HookArgs) -> ExitCode {
+/// Entry point for `resume-tui hook [EVENT]`: always exits 0. `config_file` is
+/// the global `--config`.
+pub fn run_from_process(args: &HookArgs, config_file: Option<&Path>) -> ExitCode {
+    run_guarded(args, config_file, || {
+        stdin::read_stdin(stdin::Wait::HOOK, stdin::MAX_BYTES)
+    })
+}
+
+/// Whether a payload read from stdin is a Claude Code hook event: a JSON object
+/// with a string `hook_event_name`.
+pub fn is_hook_payload(payload: &stdin::Payload) -> bool {
+    matches!(payload, stdin::Payload::Object(map)
+        if map.get("hook_event_name").is_some_and(serde_json::Value::is_string))
+}
+
+/// The bare binary given a hook event on stdin (an install whose `args` an older
+/// Claude Code ignored): acts as `hook` for that event, always exits 0.
+pub fn run_bare(payload: stdin::Payload, config_file: Option<&Path>) -> ExitCode {
+    let args = HookArgs {
+        event: None,
+        dry_run: false,
+        explain: false,
+    };
+    let mut payload = Some(payload);
+    run_guarded(&args, config_file, move || {
+        payload.take().unwrap_or(stdin::Payload::Empty)
+    })
+}
+
+fn run_guarded(
+    args: &HookArgs,
+    config_file: Option<&Path>,
+    read: impl FnOnce() -> stdin::Payload,
+) -> ExitCode {
     let env = Env::from_process();
     let now = crate::io::clock::now();
     install_panic_hook(&env, now);
     let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        let config = load_config(&env);
-        let payload = stdin::read_stdin(stdin::Wait::HOOK, stdin::MAX_BYTES);
+        // A problem with the config is logged, and the defaults carry on.
+        let (config, problem) = crate::cli::context::load_config(config_file, &env);
+        let payload = read();
         let mut stdout = std::io::stdout().lock();
         let mut stderr = std::io::stderr().lock();
         let run = Run {
@@ -77,7 +113,32 @@ pub fn run_from_process(args: &HookArgs) -> ExitCode {
             now,
             config: &config,
         };
+        if let Some(problem) = problem {
+            run.log(
+                None,
+                Level::Error,
+                &format!("config {problem}; defaults used"),
+            );
+        }
         run.payload(payload, &mut stdout, &mut stderr);
+    }));
+    ExitCode::SUCCESS
+}
+
+/// Entry point for `resume-tui statusline`: one line on stdout, always exit 0.
+pub fn run_statusline(config_file: Option<&Path>) -> ExitCode {
+    let env = Env::from_process();
+    let now = crate::io::clock::now();
+    install_panic_hook(&env, now);
+    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        let (config, _) = crate::cli::context::load_config(config_file, &env);
+        let status = match stdin::read_stdin(stdin::Wait::HOOK, stdin::MAX_BYTES) {
+            stdin::Payload::Object(map) => statusline::Status::from_map(&map),
+            _ => statusline::Status::default(),
+        };
+        let line = statusline::line(&status, &env, &config, now);
+        let mut stdout = std::io::stdout().lock();
+        let _ = writeln!(stdout, "{line}");
     }));
     ExitCode::SUCCESS
 }
@@ -89,12 +150,6 @@ fn install_panic_hook(env: &Env, now: Timestamp) {
         let max = Config::default().log.max_bytes;
         let _ = log::append(&env, max, now, Level::Error, "panic", &info.to_string());
     }));
-}
-
-/// The user's config, as the CLI reads it; a problem with it is not the hook's to
-/// report (every other command reports it on stderr).
-fn load_config(env: &Env) -> Config {
-    crate::cli::context::load_config(None, env).0
 }
 
 /// One invocation, after stdin was read: everything but the process itself.

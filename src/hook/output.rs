@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use crate::core::render::budget::{INJECTION_LIMIT_CHARS, limit};
+use crate::core::redact::redact_owned;
+use crate::core::render::budget::{INJECTION_LIMIT_CHARS, limit, strip_controls};
 use crate::io::log::Level;
 use crate::io::write::{Snapshot, WriteError, read_snapshot};
 
@@ -114,7 +115,9 @@ impl HookOutcome {
 pub const CONTEXT_LIMIT: usize = INJECTION_LIMIT_CHARS - 1;
 
 /// `{"hookSpecificOutput":{"hookEventName":…,"additionalContext":…}}` with the text
-/// joined from `blocks` and cut to stay under the limit; `None` when there is no text.
+/// joined from `blocks`, cleaned and redacted (everything a hook injects passes
+/// here), and cut to stay under the limit in UTF-16 code units, the unit Claude
+/// Code counts in; `None` when there is no text.
 pub fn additional_context(event: &str, blocks: &[String]) -> Option<String> {
     let text = blocks
         .iter()
@@ -125,7 +128,8 @@ pub fn additional_context(event: &str, blocks: &[String]) -> Option<String> {
     if text.is_empty() {
         return None;
     }
-    let (text, _) = limit(&text, CONTEXT_LIMIT);
+    let clean = redact_owned(strip_controls(&text));
+    let text = limit_utf16(&clean, CONTEXT_LIMIT);
     let envelope = json!({
         "hookSpecificOutput": {
             "hookEventName": event,
@@ -133,6 +137,26 @@ pub fn additional_context(event: &str, blocks: &[String]) -> Option<String> {
         }
     });
     Some(envelope.to_string())
+}
+
+/// `text` cut to at most `max` UTF-16 code units (a character outside the Basic
+/// Multilingual Plane, such as most emoji, counts 2), with `limit`'s marker.
+pub fn limit_utf16(text: &str, max: usize) -> String {
+    let units = text.encode_utf16().count();
+    if units <= max {
+        return text.to_string();
+    }
+    // Characters whose UTF-16 length fits, then `limit` places the marker; the
+    // character budget shrinks by the surplus until the result fits.
+    let mut chars = max;
+    loop {
+        let (cut, _) = limit(text, chars);
+        let over = cut.encode_utf16().count().saturating_sub(max);
+        if over == 0 || chars == 0 {
+            return cut;
+        }
+        chars = chars.saturating_sub(over.max(1));
+    }
 }
 
 /// PreCompact's whole output (seed 000): never `hookSpecificOutput`.
@@ -158,5 +182,24 @@ mod tests {
             .as_str()
             .unwrap();
         assert!(text.chars().count() < 10_000);
+    }
+
+    #[test]
+    fn the_cap_counts_utf16_units_and_secrets_are_redacted() {
+        let emoji = "🙂".repeat(6_325);
+        let out = additional_context("UserPromptSubmit", &[emoji]).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let text = value["hookSpecificOutput"]["additionalContext"]
+            .as_str()
+            .unwrap();
+        assert!(
+            text.encode_utf16().count() < 10_000,
+            "{}",
+            text.encode_utf16().count()
+        );
+        assert!(text.contains("truncated by resume-tui"));
+        let secret = "token ghp_0123456789abcdefghijABCDEFGHIJ012345 here".to_string();
+        let out = additional_context("SessionStart", &[secret]).unwrap();
+        assert!(!out.contains("ghp_0123456789abcdefghij"), "{out}");
     }
 }

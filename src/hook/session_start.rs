@@ -1,9 +1,12 @@
 //! SessionStart (seeds 000 and 001):
 //! - `clear`: nothing (a fresh start by request);
-//! - `compact`, `resume` (and `fork`): when the Nexus precompact state names a
-//!   project with confidence high or medium, the loading sequence (and the state is
-//!   consumed); else, when an unacknowledged checkpoint exists, Template 1 for its
-//!   workflow (the loading sequence for a Nexus one);
+//! - `compact`, `resume` and `fork`: the Nexus loading sequence when the precompact
+//!   state is this session's or recent and names a project with confidence high or
+//!   medium (the state is then consumed); the compaction alert when a checkpoint of
+//!   this session is due (`delivery`: once, then recorded), with Template 1 for its
+//!   workflow (in the session that compacted, when the compaction's summary is
+//!   known, the "Dropped by compaction" section instead); else Template 1 for the newest unacknowledged checkpoint's workflow
+//!   (never another session's alert);
 //! - `startup`: a short summary of the active workflow, only with
 //!   `hooks.startup_summary = true`.
 
@@ -11,6 +14,7 @@ use std::path::Path;
 
 use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir, precompact_state_path};
+use super::delivery::Deliveries;
 use super::input::{Event, HookInput};
 use super::lookup;
 use super::output::{HookOutcome, WriteOp, additional_context};
@@ -18,7 +22,7 @@ use super::project;
 use crate::core::model::{Checkpoint, Project, ProjectKind};
 use crate::core::render::{NexusInput, Style, render_alert, render_nexus, render_prompt, state};
 use crate::core::staleness::Session;
-use crate::core::time::describe_age;
+use crate::core::time::{Timestamp, describe_age};
 use crate::io::write::read_snapshot;
 
 pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
@@ -32,15 +36,12 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     );
     let mut out = match source {
         "clear" => HookOutcome::nothing("source clear: a fresh start, nothing injected"),
-        "compact" | "resume" | "fork" => resume(root, ctx, session),
+        "compact" | "resume" | "fork" => resume(source, root, ctx, input, session),
         _ if ctx.config.hooks.startup_summary => startup(root, ctx, session),
         _ => HookOutcome::nothing(format!(
             "source {source}: nothing injected (hooks.startup_summary is off)"
         )),
     };
-    if source == "compact" {
-        super::dropped_section::apply(&mut out, root, ctx, input);
-    }
     let injected = out.stdout.is_some();
     out.info(format!(
         "source {source}: {}",
@@ -53,54 +54,59 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     out
 }
 
-fn resume(root: &Path, ctx: &HookContext, session: Option<Session>) -> HookOutcome {
+fn resume(
+    source: &str,
+    root: &Path,
+    ctx: &HookContext,
+    input: &HookInput,
+    session: Option<Session>,
+) -> HookOutcome {
     let mut out = HookOutcome::default();
     let mut blocks = Vec::new();
-
-    let state_path = precompact_state_path(root);
-    let state = read_snapshot(&state_path);
-    if let Err(e) = &state
-        && !e.is_missing()
-    {
-        out.error(format!("{e}; left in place"));
+    let mut dropped = match source {
+        "compact" => super::dropped_section::section(root, ctx, input, &mut out),
+        _ => None,
+    };
+    if let Some(block) = nexus_state(root, ctx, input, session.clone(), &mut out) {
+        blocks.push(block);
     }
-    if let Ok(snapshot) = state {
-        let parsed = serde_json::from_slice::<serde_json::Value>(&snapshot.bytes).is_ok();
-        if parsed {
-            out.write(
-                state_path.clone(),
-                WriteOp::Remove { snapshot },
-                "precompact state consumed",
-            );
-        } else {
-            out.error(format!("{}: not JSON; left in place", state_path.display()));
-        }
-        match lookup::from_precompact_state(ctx, session.clone()) {
-            Some((project, confidence)) if matches!(confidence.as_str(), "high" | "medium") => {
-                out.explain(format!(
-                    "precompact state: project {} with confidence {confidence}",
-                    project.id
-                ));
-                blocks.push(nexus_sequence(root, &project, Some(&confidence)));
+    let files = checkpoints::list(&checkpoints_dir(root));
+    let all = checkpoints::load_all(&files, root, &mut out);
+    let deliveries = Deliveries::load(root, &mut out);
+    let session_id = input.session_id.as_deref();
+    let due = deliveries.due(&all, session_id);
+    if let (Some(checkpoint), Some(session_id)) = (due, session_id) {
+        let project = lookup::for_checkpoint(checkpoint, &all, ctx, session.clone());
+        out.explain(format!(
+            "compaction alert for {}, written in this session; recorded as delivered",
+            checkpoint.path
+        ));
+        blocks.push(render_alert(checkpoint, project.as_ref(), &all).text);
+        if blocks.len() == 1 {
+            if let Some(section) = dropped.take() {
+                blocks.push(section);
+            } else if let Some(project) = &project {
+                blocks.push(resumption(root, project, checkpoint, &mut out));
             }
-            Some((project, confidence)) => out.explain(format!(
-                "precompact state names {} with confidence {confidence}: too low to inject",
-                project.id
-            )),
-            None => out.explain("precompact state names no project that exists"),
         }
-    }
-
-    if blocks.is_empty() {
-        let files = checkpoints::list(&checkpoints_dir(root));
-        let all = checkpoints::load_all(&files, root, &mut out);
+        let via = format!("SessionStart({source})");
+        let checkpoint = checkpoint.clone();
+        deliveries.record(root, &checkpoint, session_id, &via, ctx.now, &mut out);
+    } else if let (true, Some(section)) = (blocks.is_empty(), dropped.take()) {
+        blocks.push(section);
+    } else if blocks.is_empty() {
+        // Resumption context, never the alert: that belongs to its own session.
         let newest = state::in_order(&all)
             .into_iter()
             .rev()
             .find(|c| !c.acknowledged);
-        match newest {
-            Some(checkpoint) => blocks.push(for_checkpoint(
-                root, ctx, checkpoint, &all, session, &mut out,
+        match newest.map(|c| (c, lookup::for_checkpoint(c, &all, ctx, session))) {
+            Some((checkpoint, Some(project))) => {
+                blocks.push(resumption(root, &project, checkpoint, &mut out));
+            }
+            Some((checkpoint, None)) => out.explain(format!(
+                "unacknowledged checkpoint {}: its workflow was not found; nothing injected (its alert is not this session's)",
+                checkpoint.id
             )),
             None => out.explain("no unacknowledged checkpoint and no usable precompact state"),
         }
@@ -109,37 +115,110 @@ fn resume(root: &Path, ctx: &HookContext, session: Option<Session>) -> HookOutco
     out
 }
 
-fn for_checkpoint(
+/// The Nexus loading sequence from `precompact_state.json`, when the state is this
+/// session's or recent (`hooks.nexus_state_max_age_minutes`); it is then consumed.
+/// An older one is left for the dashboard to show.
+fn nexus_state(
     root: &Path,
     ctx: &HookContext,
-    checkpoint: &Checkpoint,
-    all: &[Checkpoint],
+    input: &HookInput,
     session: Option<Session>,
     out: &mut HookOutcome,
-) -> String {
-    match lookup::for_checkpoint(checkpoint, all, ctx, session) {
-        Some(project) if project.kind == ProjectKind::Nexus => {
-            out.explain(format!(
-                "unacknowledged checkpoint {} of Nexus project {}: loading sequence",
-                checkpoint.id, project.id
-            ));
-            nexus_sequence(root, &project, None)
+) -> Option<String> {
+    let state_path = precompact_state_path(root);
+    let snapshot = match read_snapshot(&state_path) {
+        Ok(snapshot) => snapshot,
+        Err(e) => {
+            if !e.is_missing() {
+                out.error(format!("{e}; left in place"));
+            }
+            return None;
         }
-        Some(project) => {
+    };
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(&snapshot.bytes) else {
+        out.error(format!("{}: not JSON; left in place", state_path.display()));
+        return None;
+    };
+    if let Err(why) = nexus_state_usable(&value, input.session_id.as_deref(), ctx) {
+        out.explain(format!(
+            "precompact state not injected: {why}; left for the dashboard"
+        ));
+        return None;
+    }
+    out.write(
+        state_path.clone(),
+        WriteOp::Remove { snapshot },
+        "precompact state consumed",
+    );
+    match lookup::from_precompact_state(ctx, session) {
+        Some((project, confidence)) if matches!(confidence.as_str(), "high" | "medium") => {
             out.explain(format!(
-                "unacknowledged checkpoint {} of workflow {} ({}): Template 1",
-                checkpoint.id, project.id, project.source
+                "precompact state: project {} with confidence {confidence}",
+                project.id
             ));
-            render_prompt(&project).text
+            Some(nexus_sequence(root, &project, Some(&confidence)))
+        }
+        Some((project, confidence)) => {
+            out.explain(format!(
+                "precompact state names {} with confidence {confidence}: too low to inject",
+                project.id
+            ));
+            None
         }
         None => {
-            out.explain(format!(
-                "unacknowledged checkpoint {}: its workflow was not found; compaction alert",
-                checkpoint.id
-            ));
-            render_alert(checkpoint, None, all).text
+            out.explain("precompact state names no project that exists");
+            None
         }
     }
+}
+
+/// This session's state, or one written within the configured age.
+fn nexus_state_usable(
+    value: &serde_json::Value,
+    session_id: Option<&str>,
+    ctx: &HookContext,
+) -> Result<(), String> {
+    let named = value.get("session_id").and_then(serde_json::Value::as_str);
+    if named.is_some() && named == session_id {
+        return Ok(());
+    }
+    let max = ctx.config.hooks.nexus_state_max_age_minutes;
+    let written = value
+        .get("timestamp")
+        .and_then(serde_json::Value::as_str)
+        .and_then(Timestamp::parse)
+        .ok_or("it is not this session's and has no readable timestamp")?;
+    let age = ctx.now.seconds_since(written);
+    let limit = i64::try_from(max.saturating_mul(60)).unwrap_or(i64::MAX);
+    if (-300..=limit).contains(&age) {
+        Ok(())
+    } else {
+        Err(format!(
+            "written {} by another session (hooks.nexus_state_max_age_minutes = {max})",
+            describe_age(age)
+        ))
+    }
+}
+
+/// Template 1 for a workflow, the loading sequence for a Nexus project.
+fn resumption(
+    root: &Path,
+    project: &Project,
+    checkpoint: &Checkpoint,
+    out: &mut HookOutcome,
+) -> String {
+    if project.kind == ProjectKind::Nexus {
+        out.explain(format!(
+            "unacknowledged checkpoint {} of Nexus project {}: loading sequence",
+            checkpoint.id, project.id
+        ));
+        return nexus_sequence(root, project, None);
+    }
+    out.explain(format!(
+        "unacknowledged checkpoint {} of workflow {} ({}): Template 1",
+        checkpoint.id, project.id, project.source
+    ));
+    render_prompt(project).text
 }
 
 fn nexus_sequence(root: &Path, project: &Project, confidence: Option<&str>) -> String {
@@ -186,7 +265,9 @@ pub fn summary(project: &Project, ctx: &HookContext) -> String {
     if let Some(phase) = phase {
         parts.push(format!("{phase}."));
     }
-    if let Some(next) = state::next_step(project) {
+    let activity = state::activity(project);
+    let newest = state::newest_checkpoint(&project.checkpoints);
+    if let Some(next) = state::next_action(Some(project), newest, activity.as_deref()) {
         parts.push(format!("Next step: {}", next.trim()));
     }
     if let Some(at) = project.summary.updated_at {

@@ -1,19 +1,22 @@
 //! UserPromptSubmit: measure fill, record it in `.jerry/context-monitor-state.json`,
 //! and inject the `<context-monitor>` block (level WARNING or above) and the
-//! Template 2 `<compaction-alert>` (while an unacknowledged checkpoint exists).
+//! Template 2 `<compaction-alert>` once, in the session that compacted, when
+//! SessionStart(compact) did not deliver it already (`delivery`).
 //! Never writes a checkpoint: that is PreCompact's job (a real hook wrote a new
 //! one on every prompt past 80 %).
 
 use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir, is_workspace, monitor_state_path};
+use super::delivery::Deliveries;
 use super::input::{Event, HookInput};
 use super::lookup;
 use super::measure::{Measurement, measure};
 use super::output::{HookOutcome, WriteOp, additional_context};
 use super::project;
 use crate::core::model::Project;
-use crate::core::render::{FillReading, Level, level_for, render_alert, render_monitor, state};
+use crate::core::render::{Level, level_for, render_alert, render_monitor, state};
 use crate::core::wire::context_state::ContextMonitorState;
+use crate::io::context_fill;
 use crate::io::transcript::ScanLimits;
 
 pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
@@ -35,7 +38,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let level = measurement
         .fill
         .as_ref()
-        .map(|f| level_for(f.level_fill(), &ctx.config.context));
+        .map(|f| level_for(f.fill, &ctx.config.context));
     if let Some(level) = level {
         out.explain(format!("level {}", level.label()));
         plan_state(input, ctx, &measurement, level, &mut out);
@@ -67,22 +70,30 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             .clone()
             .unwrap_or_else(|| lookup::placeholder(all.clone()));
         out.explain(format!("monitor block for {}", shown.source));
-        let reading = reading(&measurement);
+        let reading = context_fill::reading(&measurement, measurement.source.to_string());
         blocks.push(render_monitor(&shown, &reading, &ctx.config.context, ctx.now).text);
     }
-    if let Some(checkpoint) = newest_unacked {
-        let unacked = all.iter().filter(|c| !c.acknowledged).count();
-        if project
-            .as_ref()
-            .is_none_or(|p| checkpoint.workflow_id.as_deref() != Some(p.id.as_str()))
-        {
-            project = lookup::for_checkpoint(checkpoint, &all, ctx, session());
+    let deliveries = Deliveries::load(root, &mut out);
+    let session_id = input.session_id.as_deref();
+    match (deliveries.due(&all, session_id), session_id) {
+        (Some(checkpoint), Some(session_id)) => {
+            if project
+                .as_ref()
+                .is_none_or(|p| checkpoint.workflow_id.as_deref() != Some(p.id.as_str()))
+            {
+                project = lookup::for_checkpoint(checkpoint, &all, ctx, session());
+            }
+            out.explain(format!(
+                "compaction alert for {}, written in this session; recorded as delivered",
+                checkpoint.path
+            ));
+            blocks.push(render_alert(checkpoint, project.as_ref(), &all).text);
+            let checkpoint = checkpoint.clone();
+            deliveries.record(root, &checkpoint, session_id, Event::UserPromptSubmit.name(), ctx.now, &mut out);
         }
-        out.explain(format!(
-            "{unacked} unacknowledged checkpoint(s); alert for the newest, {}",
-            checkpoint.path
-        ));
-        blocks.push(render_alert(checkpoint, project.as_ref(), &all).text);
+        _ => out.explain(
+            "no compaction alert due: none undelivered from this session (others' and session-less checkpoints never alert)",
+        ),
     }
     out.stdout = additional_context(Event::UserPromptSubmit.name(), &blocks);
     out.info(format!(
@@ -91,24 +102,6 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         blocks.len()
     ));
     out
-}
-
-fn reading(measurement: &Measurement) -> FillReading {
-    match &measurement.fill {
-        Some(fill) => FillReading {
-            fill: Some(fill.fill),
-            tokens_used: i64::try_from(fill.tokens_used).ok(),
-            window: i64::try_from(fill.basis.window).ok(),
-            level_fill: (!fill.basis.certain).then(|| fill.level_fill()),
-            basis: Some(format!(
-                "window: {}{}",
-                fill.basis.source.label(),
-                if fill.basis.certain { "" } else { ", assumed" }
-            )),
-            source: Some(measurement.source.to_string()),
-        },
-        None => FillReading::default(),
-    }
 }
 
 fn plan_state(
@@ -127,7 +120,7 @@ fn plan_state(
         fill: (fill.fill * 10_000.0).round() / 10_000.0,
         tokens_used: i64::try_from(fill.tokens_used).unwrap_or(i64::MAX),
         window: i64::try_from(fill.basis.window).unwrap_or(i64::MAX),
-        window_source: fill.basis.source.label().to_string(),
+        window_source: fill.basis.evidence.clone(),
         level: level.label().to_string(),
         updated_at: ctx.now.to_iso(),
         transcript_path: input

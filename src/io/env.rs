@@ -14,6 +14,10 @@ pub const KNOWN: &[&str] = &[
     "CLAUDE_CODE_AUTO_COMPACT_WINDOW",
     "CLAUDE_CODE_DISABLE_1M_CONTEXT",
     "CLAUDE_CONFIG_DIR",
+    // A `[1m]` model here is evidence of a 1M window (`io::context_fill`).
+    "ANTHROPIC_MODEL",
+    // Where `hooks install` and `doctor` look for `claude` to ask its version.
+    "PATH",
     "JERRY_LIFECYCLE_DIR",
     "HOME",
     "SSH_TTY",

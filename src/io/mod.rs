@@ -2,6 +2,7 @@
 
 pub mod clipboard;
 pub mod clock;
+pub mod context_fill;
 pub mod demo;
 pub mod discover;
 pub mod env;

@@ -40,6 +40,9 @@ pub struct ScanLimits {
     pub max_tool_uses: usize,
     /// Whether tool calls are wanted at all (PreCompact) or only usage.
     pub want_tool_uses: bool,
+    /// After the usage is found, bytes more to read looking for the newest
+    /// `compact_boundary` (its `preTokens` is evidence of the window's size).
+    pub boundary_lookback: u64,
 }
 
 impl ScanLimits {
@@ -51,6 +54,7 @@ impl ScanLimits {
             max_bytes: 16 * 1024 * 1024,
             max_tool_uses: 0,
             want_tool_uses: false,
+            boundary_lookback: 512 * 1024,
         }
     }
 
@@ -117,13 +121,26 @@ pub struct TranscriptScan {
     seen_tool_ids: HashSet<String>,
     #[serde(skip)]
     last_message_id: Option<String>,
+    /// `bytes_read` when the usage settled.
+    #[serde(skip)]
+    usage_settled_at: Option<u64>,
 }
 
 impl TranscriptScan {
-    fn done(&self, limits: &ScanLimits) -> bool {
+    fn done(&mut self, limits: &ScanLimits) -> bool {
         let usage_settled = self.usage.is_some() || self.last_boundary.is_some();
+        if !usage_settled {
+            return false;
+        }
+        let settled_at = *self.usage_settled_at.get_or_insert(self.bytes_read);
+        let boundary_settled = self.last_boundary.is_some()
+            || self.bytes_read.saturating_sub(settled_at) >= limits.boundary_lookback;
         let tools_settled = !limits.want_tool_uses || self.tool_uses.len() >= limits.max_tool_uses;
-        usage_settled && tools_settled
+        boundary_settled && tools_settled
+    }
+
+    fn wants_boundary(&self) -> bool {
+        self.last_boundary.is_none()
     }
 
     fn take_line(&mut self, line: &[u8]) {
@@ -135,7 +152,10 @@ impl TranscriptScan {
         let usage_settled = self.usage.is_some() || self.last_boundary.is_some();
         // Then only tool calls are still wanted: `"tool_use"` with its quotes is
         // the block's type, which a tool result's `"tool_use_id"` does not match.
-        if usage_settled && !contains(line, b"\"tool_use\"") {
+        if usage_settled
+            && !(self.tool_cap > 0 && contains(line, b"\"tool_use\""))
+            && !(self.wants_boundary() && contains(line, b"compact_boundary"))
+        {
             return;
         }
         if !contains(line, b"assistant") && !contains(line, b"compact_boundary") {

@@ -38,6 +38,8 @@ pub fn transcript(data: &[u8]) {
         max_bytes: u64::MAX,
         max_tool_uses: if want_tool_uses { 1 + src.below(40) } else { 0 },
         want_tool_uses,
+        // Unbounded, so the answer does not depend on where chunks fall.
+        boundary_lookback: u64::MAX,
     };
     let whole = ScanLimits {
         chunk: body.len().max(1),

@@ -156,24 +156,7 @@ impl Fixture {
         for (k, v) in env {
             cmd.env(k, v);
         }
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "hooks always exit 0");
-        (
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
+        run_command(cmd, stdin)
     }
 
     pub fn log(&self) -> String {
@@ -191,6 +174,28 @@ impl Fixture {
         names.sort();
         names
     }
+}
+
+/// Runs `cmd` with `stdin`; it must exit 0 (as hooks and the status line always do).
+pub fn run_command(mut cmd: Command, stdin: &str) -> (String, String) {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "hooks always exit 0");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 pub fn payload(event: &str, transcript: Option<&Path>, extra: Value) -> String {

@@ -136,13 +136,8 @@ fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) 
         Some(p) => p.source.clone(),
         None => listed_state_file(cp),
     };
-    let next = first([
-        activity.as_deref().and_then(state::oq_r3_next_action),
-        cp.next_action.clone(),
-        project.and_then(state::next_step),
-        resumption_state_text(cp, &["next_step", "next_action"]),
-    ])
-    .unwrap_or_else(|| "the interrupted work recorded in the resumption section".into());
+    let next = state::next_action(project, Some(cp), activity.as_deref())
+        .unwrap_or_else(|| "the interrupted work recorded in the resumption section".into());
     let mut actions = String::from("IMMEDIATE ACTIONS:\n");
     actions.push_str(&format!("1. Read checkpoint file: {}\n", cp.path));
     actions.push_str(&format!(
@@ -175,7 +170,7 @@ fn listed_state_file(cp: &Checkpoint) -> String {
     if let Some(state) = paths.iter().find(|p| is_state_file(p)) {
         return state.clone();
     }
-    let workflow = resumption_state_text(cp, &["workflow_id", "workflow"]);
+    let workflow = state::checkpoint_state_text(cp, &["workflow_id", "workflow"]);
     match (paths.as_slice(), workflow) {
         ([], Some(workflow)) => {
             format!("unknown; the checkpoint's resumption_state names workflow {workflow}")
@@ -187,15 +182,6 @@ fn listed_state_file(cp: &Checkpoint) -> String {
         ),
         (listed, _) => format!("unknown; the checkpoint lists {}", listed.join(", ")),
     }
-}
-
-/// The first of `keys` with text in a real Jerry checkpoint's `resumption_state`.
-fn resumption_state_text(cp: &Checkpoint, keys: &[&str]) -> Option<String> {
-    let state = cp.resumption_state.as_ref()?;
-    keys.iter()
-        .filter_map(|key| state.get(*key)?.as_str())
-        .map(one_line)
-        .find(|text| !text.trim().is_empty())
 }
 
 /// `auto (PreCompact hook)`: `trigger.type` and `trigger.source` (kept in `other`).

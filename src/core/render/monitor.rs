@@ -55,9 +55,6 @@ pub struct FillReading {
     pub fill: Option<f64>,
     pub tokens_used: Option<i64>,
     pub window: Option<i64>,
-    /// The fill the level is read from when the window is a guess (the fill
-    /// against the largest possible window); `None` means `fill`.
-    pub level_fill: Option<f64>,
     /// How the window was chosen, shown beside the token count.
     pub basis: Option<String>,
     /// The file the figure came from (a transcript, `context-state.json`, a checkpoint).
@@ -82,7 +79,8 @@ pub fn render_monitor(
     let used = reading
         .tokens_used
         .or_else(|| Some((fill? * window? as f64).round() as i64));
-    let level = reading.level_fill.or(fill).map(|f| level_for(f, config));
+    // The level is read against the window the percentage is shown against.
+    let level = fill.map(|f| level_for(f, config));
 
     let mut out = String::from("<context-monitor>\n");
     match (level, fill) {

@@ -88,11 +88,7 @@ pub fn render_prompt(project: &Project) -> Rendered {
         out.push_str("\n\n");
     }
 
-    let next = first([
-        state::next_step(project),
-        checkpoint.and_then(|c| c.next_action.clone()),
-        activity.as_deref().and_then(state::oq_r3_next_action),
-    ]);
+    let next = state::next_action(Some(project), checkpoint, activity.as_deref());
     let next = match next {
         Some(text) => {
             let kept = abbreviate(&text, NEXT_ACTION_MAX);

@@ -73,6 +73,34 @@ pub fn next_step(project: &Project) -> Option<String> {
     ])
 }
 
+/// The next action, from one place for Template 1, the compaction alert and the
+/// SessionStart summary, so they agree word for word (issue 15): the resumption
+/// section's `next_step` (the operator's own words, as seed 003's populated
+/// Template 1 shows), else the checkpoint's `next_action`, else what OQ-R3
+/// prescribes for an interrupted quality-gate `activity`, else the checkpoint's own
+/// resumption state.
+pub fn next_action(
+    project: Option<&Project>,
+    checkpoint: Option<&Checkpoint>,
+    activity: Option<&str>,
+) -> Option<String> {
+    first([
+        project.and_then(next_step),
+        checkpoint.and_then(|c| c.next_action.clone()),
+        activity.and_then(oq_r3_next_action),
+        checkpoint.and_then(|c| checkpoint_state_text(c, &["next_step", "next_action"])),
+    ])
+}
+
+/// The first non-empty of `keys` in a checkpoint's `resumption_state`, on one line.
+pub fn checkpoint_state_text(cp: &Checkpoint, keys: &[&str]) -> Option<String> {
+    let state = cp.resumption_state.as_ref()?;
+    keys.iter()
+        .filter_map(|key| state.get(*key)?.as_str())
+        .map(super::text::one_line)
+        .find(|text| !text.trim().is_empty())
+}
+
 pub fn last_checkpoint(project: &Project) -> Option<String> {
     first([
         recovery(project).and_then(|r| r.last_checkpoint.clone()),

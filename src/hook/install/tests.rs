@@ -1,4 +1,5 @@
 use super::*;
+use serde_json::json;
 
 const EXE: &str = "/opt/bin/resume-tui";
 
@@ -13,7 +14,7 @@ fn installs_into_an_empty_or_missing_file() {
     let v = value(&text);
     assert_eq!(
         v["hooks"]["SessionStart"][0],
-        json!({"matcher": "startup|resume|clear|compact", "hooks": [
+        json!({"matcher": "startup|resume|clear|compact|fork", "hooks": [
             {"type": "command", "command": EXE, "args": ["hook", "SessionStart"], "timeout": 10}
         ]})
     );
@@ -129,8 +130,33 @@ fn matcher_coverage() {
     let spec = SPECS[0];
     assert!(matcher_fits(None, &spec));
     assert!(matcher_fits(Some(&json!("*")), &spec));
-    assert!(matcher_fits(Some(&json!("resume,compact")), &spec));
+    assert!(matcher_fits(Some(&json!("resume,compact,fork")), &spec));
+    assert!(
+        !matcher_fits(Some(&json!("resume,compact")), &spec),
+        "fork left out"
+    );
     assert!(!matcher_fits(Some(&json!("startup")), &spec));
-    assert_eq!(missing_words("startup|resume", spec.required), ["compact"]);
-    assert!(missing_words("^(resume|compact)$", spec.required).is_empty());
+    assert_eq!(
+        missing_words("startup|resume", spec.required),
+        ["compact", "fork"]
+    );
+    assert!(missing_words("^(resume|compact|fork)$", spec.required).is_empty());
+}
+
+#[test]
+fn shell_form_for_older_versions_replaces_an_exec_form_entry() {
+    let exec = merge(None, EXE).unwrap().text.unwrap();
+    let merged = merge_in(Some(&exec), "/opt/my tools/resume-tui", Form::Shell).unwrap();
+    let v = value(&merged.text.unwrap());
+    let h = &v["hooks"]["SessionStart"][0]["hooks"][0];
+    assert_eq!(h["command"], "'/opt/my tools/resume-tui' hook SessionStart");
+    assert!(h.get("args").is_none(), "{h}");
+    assert_eq!(
+        v["hooks"]["SessionStart"][0]["hooks"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(is_ours(h));
 }

@@ -1,0 +1,152 @@
+//! The compaction alert's lifecycle (docs/hooks.md): a checkpoint's alert goes
+//! once, to the session that compacted, and its delivery is recorded in
+//! `.jerry/alert-deliveries.json`. Delivery is not acknowledgement, which stays the
+//! operator's (`ack`, the dashboard). Checkpoints with no session id never alert.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::context::jerry_dir;
+use super::output::{HookOutcome, WriteOp};
+use crate::core::model::Checkpoint;
+use crate::core::render::state;
+use crate::core::time::Timestamp;
+use crate::io::write::read_snapshot_capped;
+
+/// A deliveries file larger than this is not read (and every alert counts as due).
+const MAX_BYTES: u64 = 1024 * 1024;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Delivery {
+    pub session_id: String,
+    /// The hook that injected it: `SessionStart(compact)`, `UserPromptSubmit`.
+    pub via: String,
+    pub delivered_at: String,
+}
+
+/// Deliveries by checkpoint path (root-relative, as `Checkpoint::path`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Deliveries(BTreeMap<String, Delivery>);
+
+pub fn path(root: &Path) -> PathBuf {
+    jerry_dir(root).join("alert-deliveries.json")
+}
+
+impl Deliveries {
+    pub fn load(root: &Path, out: &mut HookOutcome) -> Deliveries {
+        let path = path(root);
+        let snapshot = match read_snapshot_capped(&path, MAX_BYTES) {
+            Ok(snapshot) => snapshot,
+            Err(e) if e.is_missing() => return Deliveries::default(),
+            Err(e) => {
+                out.error(format!("{e}; alerts count as undelivered"));
+                return Deliveries::default();
+            }
+        };
+        match serde_json::from_slice(&snapshot.bytes) {
+            Ok(map) => Deliveries(map),
+            Err(e) => {
+                out.error(format!(
+                    "{}: {e}; alerts count as undelivered",
+                    path.display()
+                ));
+                Deliveries::default()
+            }
+        }
+    }
+
+    pub fn delivered(&self, checkpoint: &Checkpoint) -> Option<&Delivery> {
+        self.0.get(&checkpoint.path)
+    }
+
+    /// The alert due in `session_id`: its newest unacknowledged checkpoint not yet
+    /// delivered. Nothing for a payload with no session id.
+    pub fn due<'a>(
+        &self,
+        all: &'a [Checkpoint],
+        session_id: Option<&str>,
+    ) -> Option<&'a Checkpoint> {
+        let session_id = session_id.filter(|s| !s.is_empty())?;
+        state::in_order(all).into_iter().rev().find(|c| {
+            !c.acknowledged
+                && c.session_id.as_deref() == Some(session_id)
+                && self.delivered(c).is_none()
+        })
+    }
+
+    /// Plans the write that records `checkpoint` as delivered to `session_id`.
+    pub fn record(
+        mut self,
+        root: &Path,
+        checkpoint: &Checkpoint,
+        session_id: &str,
+        via: &str,
+        now: Timestamp,
+        out: &mut HookOutcome,
+    ) {
+        self.0.insert(
+            checkpoint.path.clone(),
+            Delivery {
+                session_id: session_id.to_string(),
+                via: via.to_string(),
+                delivered_at: now.to_iso(),
+            },
+        );
+        let Ok(mut text) = serde_json::to_string_pretty(&self.0) else {
+            return;
+        };
+        text.push('\n');
+        let path = path(root);
+        match WriteOp::put(&path, text.into_bytes()) {
+            Ok(op) => out.write(path, op, format!("alert of {} delivered", checkpoint.id)),
+            Err(e) => out.error(format!("{e}; delivery not recorded")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::normalize::checkpoint::normalize_checkpoint;
+
+    fn checkpoint(n: u32, session: Option<&str>, acked: bool) -> Checkpoint {
+        let session = session.map_or("null".to_string(), |s| format!("\"{s}\""));
+        let text = format!(
+            r#"{{"checkpoint_id":"cx-{n:03}","created_at":"2026-03-01T12:0{n}:00Z","trigger":"auto","session_id":{session}}}"#
+        );
+        let path = format!(".jerry/checkpoints/cx-{n:03}.json");
+        normalize_checkpoint(&path, &text, acked).unwrap()
+    }
+
+    #[test]
+    fn due_only_in_its_own_session_and_once() {
+        let all = [
+            checkpoint(1, Some("s1"), false),
+            checkpoint(2, None, false),
+            checkpoint(3, Some("s2"), false),
+            checkpoint(4, Some("s1"), true),
+        ];
+        let mut ds = Deliveries::default();
+        assert_eq!(
+            ds.due(&all, Some("s1")).map(|c| c.id.as_str()),
+            Some("cx-001")
+        );
+        assert_eq!(
+            ds.due(&all, Some("s2")).map(|c| c.id.as_str()),
+            Some("cx-003")
+        );
+        assert!(ds.due(&all, Some("s3")).is_none());
+        assert!(ds.due(&all, None).is_none());
+        ds.0.insert(
+            all[0].path.clone(),
+            Delivery {
+                session_id: "s1".into(),
+                via: "UserPromptSubmit".into(),
+                delivered_at: "2026-03-01T12:10:00Z".into(),
+            },
+        );
+        assert!(ds.due(&all, Some("s1")).is_none());
+    }
+}

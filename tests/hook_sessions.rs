@@ -1,0 +1,400 @@
+//! Hooks in realistic sessions (issue 15), through the real binary: the window
+//! rule across models and evidence, one alert per compaction in its own session,
+//! the Nexus state's bound, `--config`, redaction and the bare binary.
+
+#[path = "support/transcript.rs"]
+mod transcript;
+
+#[path = "support/hook_fixture.rs"]
+mod hook_fixture;
+
+use std::process::Command;
+
+use assert_cmd::cargo::cargo_bin;
+use hook_fixture::{Fixture, SESSION, context_of, iso, payload};
+use serde_json::json;
+use transcript::Transcript;
+
+fn prompt_in(fx: &Fixture, session: &str, t: &std::path::Path, env: &[(&str, &str)]) -> String {
+    let mut input: serde_json::Value = serde_json::from_str(&payload(
+        "UserPromptSubmit",
+        Some(t),
+        json!({"prompt": "go"}),
+    ))
+    .unwrap();
+    input["session_id"] = json!(session);
+    fx.run_env(&[], &input.to_string(), env).0
+}
+
+fn at(fx: &Fixture, model: &str, tokens: u64) -> std::path::PathBuf {
+    let mut t = Transcript::new(SESSION).with_model(model);
+    t.user("go").assistant((1_000, 2_000, tokens - 3_000));
+    fx.transcript(&t)
+}
+
+#[test]
+fn the_window_is_200k_unless_there_is_evidence_of_more() {
+    let fx = Fixture::new();
+    // (model, tokens, extra env, the status line the monitor shows, or None for silence)
+    type Case<'a> = (&'a str, u64, &'a [(&'a str, &'a str)], Option<&'a str>);
+    let cases: [Case; 7] = [
+        (
+            "claude-sonnet-4-5-20250929",
+            170_000,
+            &[],
+            Some("CRITICAL (85.0% filled)"),
+        ),
+        (
+            "claude-sonnet-4-5-20250929",
+            190_000,
+            &[],
+            Some("COMPACTION"),
+        ),
+        (
+            "claude-opus-4-6",
+            130_000,
+            &[],
+            Some("WARNING (65.0% filled)"),
+        ),
+        (
+            "some-future-model",
+            170_000,
+            &[],
+            Some("CRITICAL (85.0% filled)"),
+        ),
+        ("claude-opus-4-7", 170_000, &[], None),
+        (
+            "claude-sonnet-4-5",
+            170_000,
+            &[("ANTHROPIC_MODEL", "sonnet[1m]")],
+            None,
+        ),
+        (
+            "claude-opus-4-7",
+            170_000,
+            &[("CLAUDE_CODE_DISABLE_1M_CONTEXT", "1")],
+            Some("CRITICAL"),
+        ),
+    ];
+    for (model, tokens, env, expected) in cases {
+        let t = at(&fx, model, tokens);
+        let stdout = prompt_in(&fx, SESSION, &t, env);
+        match expected {
+            Some(status) => {
+                let text = context_of(&stdout, "UserPromptSubmit");
+                assert!(text.contains(status), "{model} {tokens}: {text}");
+                assert!(!text.contains("unknown"), "{model}: {text}");
+            }
+            None => assert_eq!(stdout, "", "{model} {tokens} {env:?}"),
+        }
+    }
+    let state = fx.json(".jerry/context-monitor-state.json");
+    assert_eq!(state["window"], 200_000);
+    assert_eq!(
+        state["window_source"],
+        "CLAUDE_CODE_DISABLE_1M_CONTEXT is set"
+    );
+}
+
+#[test]
+fn evidence_of_less_and_settings_count() {
+    let fx = Fixture::new();
+    // An automatic compaction at 160k: the window was 200k, whatever the model says.
+    let mut t = Transcript::new(SESSION).with_model("claude-opus-4-7");
+    t.assistant((10, 10, 150_000))
+        .compact_boundary("auto", 160_000, Some(9_000))
+        .assistant((1_000, 2_000, 167_000));
+    let path = fx.transcript(&t);
+    let text = context_of(&prompt_in(&fx, SESSION, &path, &[]), "UserPromptSubmit");
+    assert!(text.contains("CRITICAL (85.0% filled)"), "{text}");
+    assert!(
+        text.contains("an automatic compaction at 160,000 tokens"),
+        "{text}"
+    );
+
+    // autoCompactWindow in the project's settings, read like the variable.
+    fx.write(".claude/settings.json", r#"{"autoCompactWindow": 500000}"#);
+    let t = at(&fx, "claude-sonnet-4-5", 400_000);
+    let text = context_of(&prompt_in(&fx, SESSION, &t, &[]), "UserPromptSubmit");
+    assert!(text.contains("CRITICAL (80.0% filled)"), "{text}");
+    assert!(
+        text.contains("400,000 / 500,000 (window: autoCompactWindow 500000 in settings)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_hook_and_monitor_agree_after_a_boundary_with_no_post_tokens() {
+    let fx = Fixture::new();
+    let mut t = Transcript::new(SESSION).with_model("claude-sonnet-4-5");
+    t.assistant((10, 10, 180_000))
+        .compact_boundary("auto", 180_020, Some(0));
+    let path = fx.transcript(&t);
+    let out = Command::new(cargo_bin("resume-tui"))
+        .args(["--root"])
+        .arg(fx.root())
+        .args(["monitor", "demo-wf-001", "--transcript"])
+        .arg(&path)
+        .env("HOME", fx.home.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("CONTEXT STATUS: UNKNOWN"), "{text}");
+    let (report, _) = fx.run_env(
+        &["--dry-run", "--explain"],
+        &payload("UserPromptSubmit", Some(&path), json!({})),
+        &[],
+    );
+    assert!(
+        report.contains("no API response since the last compaction"),
+        "{report}"
+    );
+}
+
+fn precompact(fx: &Fixture, session: &str) {
+    let t = fx.edits_in("projects/PROJ-001-demo");
+    let mut input: serde_json::Value =
+        serde_json::from_str(&payload("PreCompact", Some(&t), json!({"trigger": "auto"}))).unwrap();
+    input["session_id"] = json!(session);
+    fx.run(&[], &input.to_string());
+}
+
+#[test]
+fn one_alert_per_compaction_in_its_own_session_only() {
+    let fx = Fixture::new();
+    // A session-less checkpoint an older tool wrote (real Jerry format).
+    fx.write(
+        ".jerry/checkpoints/cx-001.json",
+        r#"{"checkpoint_id":"cx-001","context_state":{"fill_percentage":0.0,"tier":"nominal","token_count":null,"monitoring_ok":true,"context_window":200000,"context_window_source":"default"},"resumption_state":null,"created_at":"2026-02-22T09:16:58+00:00"}"#,
+    );
+    let quiet = fx.root().join("quiet.jsonl");
+    let mut t = Transcript::new(SESSION);
+    t.user("go").assistant((1_000, 2_000, 17_000));
+    t.write(&quiet);
+    assert_eq!(
+        prompt_in(&fx, "brand-new", &quiet, &[]),
+        "",
+        "no alert from a session-less checkpoint"
+    );
+
+    precompact(&fx, "sess-a");
+    assert!(
+        fx.checkpoints()
+            .contains(&"cx-002-checkpoint.json".to_string())
+    );
+    assert_eq!(
+        prompt_in(&fx, "sess-b", &quiet, &[]),
+        "",
+        "another session never gets it"
+    );
+    let first = context_of(&prompt_in(&fx, "sess-a", &quiet, &[]), "UserPromptSubmit");
+    assert!(first.contains("<compaction-alert>"), "{first}");
+    assert_eq!(prompt_in(&fx, "sess-a", &quiet, &[]), "", "delivered once");
+    let deliveries = fx.json(".jerry/alert-deliveries.json");
+    let record = &deliveries[".jerry/checkpoints/cx-002-checkpoint.json"];
+    assert_eq!(record["session_id"], "sess-a");
+    assert_eq!(record["via"], "UserPromptSubmit");
+    // Delivery is not acknowledgement.
+    assert!(
+        !fx.checkpoints()
+            .iter()
+            .any(|n| n.ends_with(".acknowledged"))
+    );
+
+    // The next compaction of sess-a: SessionStart(compact) delivers it, the prompt not again.
+    std::thread::sleep(std::time::Duration::from_millis(10));
+    fx.write(".jerry/checkpoints/cx-003-checkpoint.json", &{
+        let mut cp = fx.json(".jerry/checkpoints/cx-002-checkpoint.json");
+        cp["checkpoint_id"] = json!("cx-003");
+        cp["timestamp"] = json!(iso(0));
+        cp.to_string()
+    });
+    let mut start: serde_json::Value =
+        serde_json::from_str(&payload("SessionStart", None, json!({"source": "compact"}))).unwrap();
+    start["session_id"] = json!("sess-a");
+    let text = context_of(&fx.run(&[], &start.to_string()).0, "SessionStart");
+    assert!(
+        text.contains("<compaction-alert>") && text.contains("cx-003"),
+        "{text}"
+    );
+    assert_eq!(prompt_in(&fx, "sess-a", &quiet, &[]), "");
+    // Another session resuming gets the resumption prompt, never the alert.
+    start["session_id"] = json!("sess-c");
+    start["source"] = json!("fork");
+    let text = context_of(&fx.run(&[], &start.to_string()).0, "SessionStart");
+    assert!(!text.contains("<compaction-alert>"), "{text}");
+}
+
+#[test]
+fn a_nexus_state_is_injected_only_when_its_own_or_recent() {
+    let fx = Fixture::new().nexus();
+    let state = |timestamp: &str, session: Option<&str>| {
+        let mut v = json!({"active_project_id": "07-x", "confidence": "high",
+            "detection_method": "transcript", "timestamp": timestamp});
+        if let Some(s) = session {
+            v["session_id"] = json!(s);
+        }
+        fx.write("00-system/.cache/precompact_state.json", &v.to_string());
+    };
+    let start = payload("SessionStart", None, json!({"source": "resume"}));
+    state("2026-01-01T00:00:00Z", None);
+    let (stdout, _) = fx.run(&[], &start);
+    assert!(!stdout.contains("07-x"), "{stdout}");
+    assert!(
+        fx.root()
+            .join("00-system/.cache/precompact_state.json")
+            .exists(),
+        "left for the dashboard"
+    );
+
+    state("2026-01-01T00:00:00Z", Some(SESSION));
+    let text = context_of(&fx.run(&[], &start).0, "SessionStart");
+    assert!(text.contains("07-x"), "its own session: {text}");
+    assert!(
+        !fx.root()
+            .join("00-system/.cache/precompact_state.json")
+            .exists(),
+        "consumed"
+    );
+
+    state(&iso(60), None);
+    let text = context_of(&fx.run(&[], &start).0, "SessionStart");
+    assert!(text.contains("07-x"), "recent: {text}");
+}
+
+#[test]
+fn hook_honours_config_and_redacts_the_startup_summary() {
+    let fx = Fixture::new();
+    // Not mid-quality-gate, so the next step (which holds a token) is the next action.
+    fx.write(
+        hook_fixture::WORKFLOW,
+        &hook_fixture::orchestration(&iso(60)).replace("qg-2-iteration-1", "writing docs"),
+    );
+    let config = fx.root().join("rt.toml");
+    std::fs::write(&config, "[hooks]\nstartup_summary = true\n").unwrap();
+    let start = payload("SessionStart", None, json!({"source": "startup"}));
+    assert_eq!(fx.run(&[], &start).0, "", "off by default");
+    let mut cmd = Command::new(cargo_bin("resume-tui"));
+    cmd.arg("--config")
+        .arg(&config)
+        .args(["hook"])
+        .env_clear()
+        .env("HOME", fx.home.path())
+        .env("RESUME_TUI_LOG_DIR", fx.log.path())
+        .env("CLAUDE_PROJECT_DIR", fx.root());
+    let text = context_of(&run(cmd, &start), "SessionStart");
+    assert!(text.contains("demo-wf-001"), "{text}");
+    assert!(!text.contains("ghp_16C7e42F"), "redacted: {text}");
+    assert!(text.contains("[REDACTED]"), "{text}");
+}
+
+/// Text with its line wrapping undone.
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn run(cmd: Command, stdin: &str) -> String {
+    hook_fixture::run_command(cmd, stdin).0
+}
+
+#[test]
+fn the_bare_binary_acts_as_hook_for_an_event_on_stdin() {
+    let fx = Fixture::new();
+    let t = at(&fx, "claude-sonnet-4-5", 170_000);
+    let mut cmd = Command::new(cargo_bin("resume-tui"));
+    cmd.env_clear()
+        .env("HOME", fx.home.path())
+        .env("RESUME_TUI_LOG_DIR", fx.log.path())
+        .env("CLAUDE_PROJECT_DIR", fx.root());
+    let text = context_of(
+        &run(cmd, &payload("UserPromptSubmit", Some(&t), json!({}))),
+        "UserPromptSubmit",
+    );
+    assert!(text.contains("CRITICAL"), "{text}");
+}
+
+#[test]
+fn the_status_line_prints_and_records_the_window_the_hooks_then_use() {
+    let fx = Fixture::new();
+    let status = json!({"session_id": SESSION, "cwd": fx.root(),
+        "model": {"id": "claude-sonnet-4-5", "display_name": "Sonnet 4.5"},
+        "workspace": {"current_dir": fx.root(), "project_dir": fx.root()},
+        "context_window": {"context_window_size": 1_000_000, "used_percentage": 17.0}});
+    let mut cmd = Command::new(cargo_bin("resume-tui"));
+    cmd.arg("statusline")
+        .env_clear()
+        .env("HOME", fx.home.path());
+    let line = run(cmd, &status.to_string());
+    assert!(line.contains("ctx [█░░░░░░░] 17%"), "{line}");
+    assert!(line.contains("demo-wf-001"), "{line}");
+    assert_eq!(line.lines().count(), 1);
+    let record = fx.json(&format!(".jerry/context-window/{SESSION}.json"));
+    assert_eq!(record["context_window_size"], 1_000_000);
+    // The session's window is now Claude Code's own: 170k of 1M stays quiet.
+    let t = at(&fx, "claude-sonnet-4-5", 170_000);
+    assert_eq!(prompt_in(&fx, SESSION, &t, &[]), "");
+    // Garbage in: still one line, exit 0.
+    let mut cmd = Command::new(cargo_bin("resume-tui"));
+    cmd.arg("statusline").env_clear();
+    assert_eq!(run(cmd, "not json").trim(), "ctx ?");
+}
+
+#[test]
+fn the_alert_session_start_and_the_prompt_agree_on_the_next_action() {
+    let fx = Fixture::new();
+    let next = "Deploy the build then re-score";
+    fx.write(
+        hook_fixture::WORKFLOW,
+        &hook_fixture::orchestration(&iso(60)).replace(
+            "Deploy with GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a then re-score",
+            next,
+        ),
+    );
+    precompact(&fx, SESSION);
+    let start = payload("SessionStart", None, json!({"source": "compact"}));
+    let text = context_of(&fx.run(&[], &start).0, "SessionStart");
+    let (alert, template_1) = text.split_once("</compaction-alert>").unwrap();
+    assert!(
+        squash(alert).contains(&format!("5. Continue from: {next}")),
+        "{alert}"
+    );
+    assert!(
+        squash(template_1).contains(&format!("NEXT ACTION: {next}")),
+        "{template_1}"
+    );
+    let out = Command::new(cargo_bin("resume-tui"))
+        .args(["--root"])
+        .arg(fx.root())
+        .args(["prompt", "demo-wf-001"])
+        .env("HOME", fx.home.path())
+        .output()
+        .unwrap();
+    let prompt = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        squash(&prompt).contains(&format!("NEXT ACTION: {next}")),
+        "{prompt}"
+    );
+    let config = fx.root().join("rt.toml");
+    std::fs::write(&config, "[hooks]\nstartup_summary = true\n").unwrap();
+    let mut cmd2 = Command::new(cargo_bin("resume-tui"));
+    cmd2.arg("--config")
+        .arg(&config)
+        .arg("hook")
+        .env_clear()
+        .env("HOME", fx.home.path())
+        .env("RESUME_TUI_LOG_DIR", fx.log.path())
+        .env("CLAUDE_PROJECT_DIR", fx.root());
+    let summary = context_of(
+        &run(
+            cmd2,
+            &payload("SessionStart", None, json!({"source": "startup"})),
+        ),
+        "SessionStart",
+    );
+    assert!(summary.contains(&format!("Next step: {next}")), "{summary}");
+    assert_eq!(
+        summary.matches("unacknowledged checkpoint").count(),
+        1,
+        "{summary}"
+    );
+}
