@@ -3,6 +3,8 @@
 //! whose recorded summary dropped something, `t` closes it, and the Compaction
 //! tab lists that checkpoint's kept and dropped items.
 
+#[path = "support/needs.rs"]
+mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
@@ -11,6 +13,7 @@ use std::path::Path;
 use tmux::{Tmux, quote, wait_until};
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_timeline_view_and_the_dropped_items_in_tmux() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("workspace");

@@ -135,7 +135,7 @@ fn accumulated_context(project: &Project) -> AccumulatedContext {
         .manifest
         .iter()
         .flat_map(|m| &m.blockers)
-        .map(|b| redact(b).into_owned())
+        .map(|b| scrub(b).into_owned())
         .collect();
     let Some(resumption) = &project.resumption else {
         return AccumulatedContext {
@@ -147,7 +147,7 @@ fn accumulated_context(project: &Project) -> AccumulatedContext {
         .defects
         .iter()
         .flat_map(|d| &d.unresolved_defects)
-        .map(|id| redact(id).into_owned())
+        .map(|id| scrub(id).into_owned())
         .collect();
     let defect_patterns = resumption
         .defects

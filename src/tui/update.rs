@@ -174,8 +174,8 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
         Overlay::ConfirmQuit { .. } => return quit::on_confirm_key(model, key),
         Overlay::Timeline => {
             return match model.keymap.action_for(&key) {
-                Some(Action::Quit) => quit(model),
-                _ if ctrl_c => quit(model),
+                Some(Action::Quit) => quit::request(model),
+                _ if ctrl_c => quit::request(model),
                 Some(Action::Timeline | Action::Back) => close_overlay(model),
                 _ if key.code == KeyCode::Esc => close_overlay(model),
                 _ => Vec::new(),
