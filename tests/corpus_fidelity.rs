@@ -18,7 +18,6 @@ use resume_tui::io::env::Env;
 use resume_tui::io::load::load_workspace;
 use yaml_serde::Value;
 
-
 /// Every non-empty scalar under a key in `names`, found through maps only, at
 /// most `depth` keys deep, with its dotted key.
 fn stated(value: &Value, names: &[&str], depth: usize, at: &str, out: &mut Vec<(String, String)>) {

@@ -86,8 +86,8 @@ impl Action {
     pub fn group(self) -> Group {
         use Action::*;
         match self {
-            Back | Quit | Filter | CycleSort | ReverseSort | CycleOnly | Help | Timeline | Reload
-            | Noop => Group::General,
+            Back | Quit | Filter | CycleSort | ReverseSort | CycleOnly | Help | Timeline
+            | Reload | Noop => Group::General,
             Up | Down | Top | Bottom | PageUp | PageDown | DetailDown | DetailUp | FocusList
             | FocusDetail => Group::Navigation,
             NextTab | PrevTab | TabOverview | TabQuality | TabCompaction | TabDecisions
