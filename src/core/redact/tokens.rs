@@ -170,7 +170,14 @@ pub(super) fn prefixed_tokens(bytes: &[u8], out: &mut Vec<Range<usize>>) {
     let mut i = 0;
     while i < bytes.len() {
         let first = bytes.get(i).copied().unwrap_or_default();
-        match may_start(first).then(|| prefixed_at(bytes, i)).flatten() {
+        // No prefix starts right after a letter or digit (`preceded_by`): most
+        // letters of prose are skipped here without looking at the table.
+        let mid_word = i
+            .checked_sub(1)
+            .and_then(|at| bytes.get(at))
+            .is_some_and(u8::is_ascii_alphanumeric);
+        let candidate = !mid_word && may_start(first);
+        match candidate.then(|| prefixed_at(bytes, i)).flatten() {
             Some(end) => {
                 out.push(i..end);
                 i = end;
