@@ -52,7 +52,24 @@ fn precompact(fx: &Fixture, env: &[(&str, &str)]) -> (String, PathBuf) {
     (stdout, t)
 }
 
+/// SessionStart(compact) in the session that compacted injects the compaction
+/// alert (once per compaction, docs/hooks.md), then the "Dropped by compaction"
+/// section in place of Template 1. Returns the section.
 fn session_start(fx: &Fixture, transcript: &Path) -> String {
+    let context = session_start_context(fx, transcript);
+    let at = context
+        .find("## Dropped by compaction")
+        .or_else(|| context.find("Dropped by compaction: nothing."))
+        .unwrap_or_else(|| panic!("no Dropped by compaction section:\n{context}"));
+    assert!(
+        !context.contains("Proceed with"),
+        "Template 1 is not injected beside the section:\n{context}"
+    );
+    context[at..].to_string()
+}
+
+/// All that SessionStart(compact) injects, which begins with the alert.
+fn session_start_context(fx: &Fixture, transcript: &Path) -> String {
     let (stdout, _) = fx.run(
         &[],
         &payload(
@@ -61,7 +78,9 @@ fn session_start(fx: &Fixture, transcript: &Path) -> String {
             json!({"source": "compact"}),
         ),
     );
-    context_of(&stdout, "SessionStart")
+    let context = context_of(&stdout, "SessionStart");
+    assert!(context.starts_with("<compaction-alert>"), "{context}");
+    context
 }
 
 /// What Claude Code appends to the transcript when it compacts.
@@ -228,7 +247,7 @@ fn a_summary_that_kept_everything_is_said_in_one_line() {
 fn without_a_summary_session_start_keeps_the_resume_context_and_dropped_says_so() {
     let fx = demo();
     let (_, t) = precompact(&fx, &[]);
-    let context = session_start(&fx, &t);
+    let context = session_start_context(&fx, &t);
     assert!(!context.contains("Dropped by compaction"), "{context}");
     assert!(
         context.contains(WORKFLOW_ID),

@@ -112,10 +112,16 @@ fn window_comes_from_the_model_and_overrides() {
         model: found.model.as_deref(),
         ..WindowInputs::default()
     };
-    let measured = fill::measure(450_000, &inputs);
+    let measured = fill::measure(150_000, &inputs);
     assert_eq!(
         (measured.basis.window, measured.basis.source),
         (1_000_000, WindowSource::ModelSuffix)
+    );
+    // More than 200,000 tokens in use is evidence of its own, before the model.
+    let measured = fill::measure(450_000, &inputs);
+    assert_eq!(
+        (measured.basis.window, measured.basis.source),
+        (1_000_000, WindowSource::ObservedUsage)
     );
     let overridden = fill::measure(
         450_000,

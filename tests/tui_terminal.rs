@@ -123,7 +123,10 @@ fn a_paste_is_text_for_the_filter_and_never_keys() {
     shell.tmux.paste("A merge note: see cx-002, then 2 and q\n");
     let screen = shell.tmux.wait_for_text("paste ignored");
     assert!(screen.contains("trigger"), "still on Compaction:\n{screen}");
-    assert!(screen.contains("sort: attention"), "{screen}");
+    assert!(
+        screen.contains("▸ ⚑1  ● payouts-v2"),
+        "the same order and selection:\n{screen}"
+    );
     assert!(screen.contains("⚑1"), "nothing acknowledged:\n{screen}");
     // In the filter a paste is the filter's text.
     shell.tmux.keys(&["/"]);
@@ -181,9 +184,12 @@ fn ctrl_z_and_sigtstp_suspend_with_the_terminal_given_back_and_fg_redraws() {
         shell.tmux.keys(&["C-l"]);
         shell.type_line("fg");
         // Redrawn whole, with keys read at once (no Enter needed).
-        let screen = shell.tmux.wait_for_text("Projects 11");
+        // (A frame is written in pieces: wait for its first and last lines.)
+        let screen = shell.tmux.wait_for("the whole screen", |s| {
+            s.contains("Projects 11") && s.contains("j down")
+        });
         assert!(
-            screen.contains("j down"),
+            screen.contains("payouts-v2"),
             "{how}: the whole screen:\n{screen}"
         );
         assert_eq!(shell.alternate_and_mouse(), (true, true), "{how}");

@@ -48,7 +48,7 @@ fn replace(d: &Dashboard, rel: &str, text: &str) {
 /// Waits until the list counts `projects` (`Projects 12`, or `Projects 1/12`
 /// while filtered).
 fn wait_projects(d: &Dashboard, projects: usize) {
-    let (all, filtered) = (format!("Projects {projects} "), format!("/{projects} sort"));
+    let (all, filtered) = (format!("Projects {projects} "), format!("/{projects} /"));
     d.tmux
         .wait_for(&format!("{projects} projects in the list"), |s| {
             s.contains(&all) || s.contains(&filtered)

@@ -48,7 +48,7 @@ pub struct Cli {
     pub demo: bool,
 
     /// Config file [default: $RESUME_TUI_CONFIG, then config.toml in the platform
-    /// config folder; not read by `hook`, which uses those two, nor `completions`, `man`].
+    /// config folder; not read by `completions`, `man`].
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
@@ -85,7 +85,8 @@ pub enum Command {
     /// Every compaction of every project, newest first.
     Timeline(TimelineArgs),
     /// Run as a Claude Code hook: reads the event JSON on stdin, always exits 0. The
-    /// workspace is the event's folder ($CLAUDE_PROJECT_DIR); of the global options only --config applies.
+    /// workspace is the event's folder ($CLAUDE_PROJECT_DIR); the global options are ignored,
+    /// except --config.
     Hook(HookArgs),
     /// Run as a Claude Code status line (reads the status JSON on stdin).
     Statusline,
@@ -213,18 +214,21 @@ pub struct MonitorArgs {
 
 #[derive(Debug, Args)]
 pub struct DroppedArgs {
+    /// Project id, path, or unique prefix.
     pub project: String,
-    /// Checkpoint id (default: the project's newest).
+    /// Checkpoint id [default: the project's newest].
     pub checkpoint: Option<String>,
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct TimelineArgs {
-    /// Only events this recent: 90m, 12h, 7d.
+    /// Only events this recent: 90m, 12h, 7d [default: every event].
     #[arg(long, value_name = "DURATION")]
     pub since: Option<String>,
+    /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
 }
@@ -272,10 +276,10 @@ pub struct HooksInstallArgs {
     /// Print the changes and the merged settings.json; write nothing [default: off].
     #[arg(long)]
     pub dry_run: bool,
-    /// Also install `resume-tui statusline` as Claude Code's status line.
+    /// Also install `resume-tui statusline` as Claude Code's status line [default: off].
     #[arg(long)]
     pub statusline: bool,
-    /// With --statusline: replace another tool's status line.
+    /// With --statusline: replace another tool's status line [default: off].
     #[arg(long, requires = "statusline")]
     pub force: bool,
 }

@@ -234,14 +234,18 @@ impl Run<'_> {
         }
         let mut done = execute::execute(&outcome.writes);
         let lost_race = |done: &execute::Executed| {
-            done.failures
-                .iter()
-                .any(|e| matches!(e, WriteError::AlreadyExists { .. }))
+            done.failures.iter().any(|e| {
+                matches!(
+                    e,
+                    WriteError::AlreadyExists { .. } | WriteError::ChangedOnDisk { .. }
+                )
+            })
         };
-        // A sibling run created the same checkpoint number first: plan again, so
-        // this run takes the next free number (or updates its own session's
-        // checkpoint). Each round one of the racing runs wins, so N sessions
-        // compacting together settle within N rounds.
+        // A sibling run created the same checkpoint number first, or rewrote the
+        // workspace's precompact state after this run read it: plan again, so this
+        // run takes the next free number (or updates its own session's checkpoint)
+        // and decides on the state as it now is. Each round one of the racing runs
+        // wins, so N sessions compacting together settle within N rounds.
         let mut replans = 0;
         while *event == Event::PreCompact && lost_race(&done) && replans < MAX_REPLANS {
             replans += 1;

@@ -64,8 +64,17 @@ pub fn workspace_changes(
             None => out.rows.push(project.id.clone()),
         }
     }
+    // A checkpoint a project held before (its folder removed, say) is not news.
+    let known = |path: &str| {
+        before
+            .projects
+            .iter()
+            .flat_map(|p| &p.checkpoints)
+            .chain(&before.unassigned_checkpoints)
+            .any(|b| b.path == path)
+    };
     for cp in &after.unassigned_checkpoints {
-        if !before.unassigned_checkpoints.iter().any(|b| b.id == cp.id) {
+        if !known(&cp.path) {
             out.events.push(format!("compaction: {}", cp.id));
         }
     }
