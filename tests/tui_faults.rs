@@ -169,7 +169,10 @@ fn an_edit_of_a_file_that_is_gone_is_refused_and_the_form_kept() {
         contents(&d.root) == before,
         "nothing written, nothing recreated"
     );
+    // (Keys sent right after Esc would read as Alt and that key.)
     d.tmux.keys(&["Escape"]);
+    d.tmux
+        .wait_for("the form to close", |s| !s.contains("New decision"));
     d.other_projects_still_edit();
 }
 

@@ -243,10 +243,12 @@ fn event_loop(
             if let (Some(fault), Msg::Key(_)) = (fault, &msg) {
                 fault.strike(&tx)?;
             }
-            if let Msg::Loaded(Ok(loaded)) = &msg
-                && !loaded.preview
-            {
-                runner.watch_workspace(loaded);
+            if let Msg::Loaded(Ok(loaded)) = &msg {
+                if loaded.preview {
+                    runner.watch_preview(loaded);
+                } else {
+                    runner.watch_workspace(loaded);
+                }
             }
             let effects = update::update(model, msg, clock::now());
             for effect in effects {

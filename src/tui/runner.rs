@@ -77,6 +77,17 @@ impl Runner {
         }
     }
 
+    /// Called when the first load's preview is in: its folders are watched from
+    /// then on, so a change made while the full pass runs is not missed.
+    pub fn watch_preview(&mut self, loaded: &LoadedWorkspace) {
+        if let Some(watcher) = &mut self.watcher {
+            let plan = self.planner.plan(&loaded.workspace, &loaded.state_folders);
+            if let Some(problem) = watcher.set(plan).problem {
+                self.problem = Some(problem);
+            }
+        }
+    }
+
     /// Called when a load's full pass is in: adjusts the watched folders and
     /// starts a load that was asked for meanwhile.
     pub fn watch_workspace(&mut self, loaded: &LoadedWorkspace) {
