@@ -254,6 +254,7 @@ fn the_fault_trigger_is_inert_unless_asked_for() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_terminating_signal_restores_the_terminal_and_removes_the_demo_folder() {
     for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
         let session = Session::start("", "--demo");
@@ -281,6 +282,7 @@ fn a_terminating_signal_restores_the_terminal_and_removes_the_demo_folder() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_hang_up_from_the_terminal_closing_removes_the_demo_folder() {
     // The terminal going away sends SIGHUP more than once (the closing pty and the
     // program that closed it): the first is handled as a quit, the rest wait on it.
