@@ -328,6 +328,7 @@ fn term_dumb_is_refused_with_a_reason() {
 }
 
 #[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_burst_of_keys_is_followed_to_its_last_key() {
     // 3,000 keys reach the terminal at once, far past one 1 KiB read: the screen
     // must follow them to the last one (`3`, the Compaction tab) with no key after.
