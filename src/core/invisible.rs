@@ -110,10 +110,15 @@ pub fn find(text: &str) -> Option<Found> {
     if text.is_ascii() {
         return None;
     }
+    // Most texts hold no candidate at all: one cheap pass says so. Otherwise the
+    // count starts at the line of the first candidate (a line start and no
+    // character before it hide and show alike).
+    let (first, _) = text.char_indices().find(|&(_, c)| may_hide(c))?;
+    let line_start = text[..first].rfind('\n').map_or(0, |i| i + 1);
     let mut found: Option<Found> = None;
-    let (mut line, mut column) = (1, 0);
+    let (mut line, mut column) = (1 + text[..line_start].matches('\n').count(), 0);
     let mut before = None;
-    let mut chars = text.chars().peekable();
+    let mut chars = text[line_start..].chars().peekable();
     while let Some(c) = chars.next() {
         column += 1;
         if is_hidden(before, c, chars.peek().copied()) {
