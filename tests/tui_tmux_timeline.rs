@@ -32,7 +32,11 @@ fn the_timeline_view_and_the_dropped_items_in_tmux() {
     tmux.wait_for_text("payouts-v2-20260302-001");
 
     tmux.keys(&["t"]);
-    let screen = tmux.wait_for_text("Timeline: every project's compactions");
+    // (A frame can reach the pane in pieces: wait for its title and its legend.)
+    let screen = tmux.wait_for("the timeline drawn whole", |s| {
+        s.contains("Timeline: every project's compactions")
+            && s.contains("the summary dropped something")
+    });
     let lane = |id: &str| {
         screen
             .lines()
