@@ -232,8 +232,28 @@ pub(super) struct PhaseEntry {
     pub status: Option<String>,
 }
 
+/// The top-level `phases:`, else the `phases:` of the first pipeline (the active
+/// one first) that has them.
 pub(super) fn phase_entries(doc: &Value) -> Vec<(String, PhaseEntry)> {
-    entries(get(doc, "phases"), "phases")
+    let top = phase_list(get(doc, "phases"), "phases");
+    if !top.is_empty() {
+        return top;
+    }
+    pipelines(doc)
+        .iter()
+        .map(|p| {
+            let holder = p.key.split('.').try_fold(doc, get);
+            phase_list(
+                holder.and_then(|h| get(h, "phases")),
+                &format!("{}.phases", p.key),
+            )
+        })
+        .find(|list| !list.is_empty())
+        .unwrap_or_default()
+}
+
+fn phase_list(value: Option<&Value>, at: &str) -> Vec<(String, PhaseEntry)> {
+    entries(value, at)
         .into_iter()
         .filter_map(|(at, key, v)| {
             v.as_mapping()?;

@@ -88,6 +88,23 @@ fn phases_give_the_one_in_progress_else_the_first_not_complete() {
 }
 
 #[test]
+fn a_pipelines_phase_list_gives_the_phase_when_the_pipeline_names_none() {
+    let s = summary(
+        "pipelines:\n  ps:\n    status: IN PROGRESS\n    phases:\n      \
+         - {id: phase-1, name: Research, status: COMPLETE}\n      \
+         - {id: phase-2, name: Analysis, status: NOT STARTED}\n",
+    );
+    assert_eq!(
+        (s.phase.as_deref(), s.phase_name.as_deref()),
+        (Some("phase-2"), Some("Analysis"))
+    );
+    assert_eq!(
+        s.sources.phase.as_deref(),
+        Some("pipelines.ps.phases[1].status")
+    );
+}
+
+#[test]
 fn barriers_and_gates_in_progress() {
     let s = summary(
         "barriers:\n  - {id: b-1, status: COMPLETE}\n  - {id: b-2, status: PENDING}\n\
