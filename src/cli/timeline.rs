@@ -14,7 +14,7 @@ use super::{Context, TimelineArgs};
 use crate::core::dropped::compare_checkpoint;
 use crate::core::model::Checkpoint;
 use crate::core::time::{Timestamp, describe_age};
-use crate::tui::timeline::{Row, rows};
+use crate::core::timeline::{Row, rows};
 use crate::{Error, Result};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

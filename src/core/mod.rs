@@ -14,6 +14,7 @@ pub mod redact;
 pub mod render;
 pub mod staleness;
 pub mod time;
+pub mod timeline;
 pub mod trajectory;
 pub mod wire;
 pub mod workspace;

@@ -31,7 +31,6 @@ mod terminal;
 mod test_fault;
 pub mod text;
 pub mod theme;
-pub mod timeline;
 pub mod update;
 pub mod user_files;
 pub mod view;

@@ -320,9 +320,9 @@ impl Model {
     }
 
     /// The Compaction timeline of the selected project.
-    pub fn timeline(&self) -> Vec<super::timeline::Row<'_>> {
+    pub fn timeline(&self) -> Vec<crate::core::timeline::Row<'_>> {
         match self.project() {
-            Some(p) => super::timeline::rows(p, &self.workspace.unassigned_checkpoints),
+            Some(p) => crate::core::timeline::rows(p, &self.workspace.unassigned_checkpoints),
             None => Vec::new(),
         }
     }

@@ -11,8 +11,9 @@ use super::list;
 use super::model::{Focus, Model, Overlay, Saving, StatusKind, Tab};
 use super::msg::{Msg, WriteError};
 use super::only::Only;
-use super::{actions, mouse, quit, reload, timeline};
+use super::{actions, mouse, quit, reload};
 use crate::core::time::Timestamp;
+use crate::core::timeline;
 use crate::io::project_edit::Target;
 use crate::io::watch::Reload;
 

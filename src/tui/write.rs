@@ -183,7 +183,7 @@ mod tests {
         let ws = load_ws();
         let docs = find(&ws.projects, DOCS);
         // Real Jerry checkpoints name no workflow; the timeline finds them by id.
-        let rows = crate::tui::timeline::rows(docs, &ws.unassigned_checkpoints);
+        let rows = crate::core::timeline::rows(docs, &ws.unassigned_checkpoints);
         let waiting: Vec<Checkpoint> = rows
             .iter()
             .filter_map(|r| r.checkpoint)
@@ -209,7 +209,8 @@ mod tests {
             assert!(dir.path().join(&marker).exists());
         }
         let ws = load_ws();
-        let rows = crate::tui::timeline::rows(find(&ws.projects, DOCS), &ws.unassigned_checkpoints);
+        let rows =
+            crate::core::timeline::rows(find(&ws.projects, DOCS), &ws.unassigned_checkpoints);
         assert!(
             rows.iter()
                 .filter_map(|r| r.checkpoint)

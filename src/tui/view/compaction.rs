@@ -13,9 +13,9 @@ use super::wrapped::{Wrapped, lead, words};
 use super::{Scrolling, clean, dim, styled, table_above_details, table_offset, timeline_height};
 use crate::core::model::{Checkpoint, CompactionEvent, Project};
 use crate::core::time::describe_age;
+use crate::core::timeline::{self, Row};
 use crate::tui::model::Model;
 use crate::tui::text::{fit, fit_right};
-use crate::tui::timeline::{self, Row};
 
 const LABEL_W: usize = 16;
 /// Where the text of a list entry starts (`  • `, `  ✓ `).

@@ -12,9 +12,9 @@ use ratatui::widgets::Paragraph;
 use super::{centered, clean, dim, popup, styled};
 use crate::core::dropped::compare_checkpoint;
 use crate::core::time::{Timestamp, describe_age};
+use crate::core::timeline::rows;
 use crate::tui::model::Model;
 use crate::tui::text::fit;
-use crate::tui::timeline::rows;
 
 /// What a mark says, most urgent last (a cell shows the most urgent).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -1,7 +1,8 @@
-//! The Compaction tab's timeline: checkpoints and compaction events of one project,
-//! newest first. An event that names a checkpoint is shown on that checkpoint's row,
-//! also when the loader could not tie the checkpoint to a workflow (real Jerry
-//! checkpoints name none): such a checkpoint is found among `unassigned` by its id.
+//! One project's compaction timeline (the Compaction tab, the timeline view, `resume-tui
+//! timeline`): checkpoints and compaction events, newest first. An event that names
+//! a checkpoint is shown on that checkpoint's row, also when the loader could not tie
+//! the checkpoint to a workflow (real Jerry checkpoints name none): such a checkpoint
+//! is found among `unassigned` by its id.
 
 use crate::core::model::{Checkpoint, CompactionEvent, Project};
 use crate::core::time::Timestamp;
