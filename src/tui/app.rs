@@ -288,7 +288,14 @@ pub fn render_once(
     // The first frame with projects is the preview pass's (see `loader`).
     let root = Path::new(&ctx.root);
     let discovery = crate::io::discover::discover(root, &ctx.env);
-    let loaded = super::loader::load(root, &discovery, ctx.now, &ctx.config, Pass::Preview);
+    let loaded = super::loader::load(
+        root,
+        &ctx.env,
+        &discovery,
+        ctx.now,
+        &ctx.config,
+        Pass::Preview,
+    );
     update::update(&mut model, Msg::Loaded(Ok(Box::new(loaded))), ctx.now);
     let (glyphs, _) = glyphs(ctx);
     let text = draw_to_text_in(&model, w, h, glyphs).map_err(|e| Error::io("render", e))?;
