@@ -49,7 +49,7 @@ impl<'a> Reader<'a> {
     /// These checkpoints, the newest first.
     pub fn attach_all<'c>(&mut self, checkpoints: impl IntoIterator<Item = &'c mut Checkpoint>) {
         let mut all: Vec<&mut Checkpoint> = checkpoints.into_iter().collect();
-        all.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+        all.sort_by_key(|c| std::cmp::Reverse(c.created_at));
         for checkpoint in all {
             self.attach(checkpoint);
         }
