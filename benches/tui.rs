@@ -69,7 +69,14 @@ fn generated_dir() -> PathBuf {
 /// draw. The full pass follows in the background (`full_load_*`).
 fn first_frame(dir: &Path) -> Model {
     let discovery = resume_tui::io::discover::discover(dir, &Env::default());
-    let loaded = loader::load(dir, &discovery, NOW, &Config::default(), Pass::Preview);
+    let loaded = loader::load(
+        dir,
+        &Env::default(),
+        &discovery,
+        NOW,
+        &Config::default(),
+        Pass::Preview,
+    );
     let mut model = Model::new(
         Config::default(),
         Theme::default_dark(),
@@ -120,7 +127,14 @@ fn benches(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 let discovery = resume_tui::io::discover::discover(workspace, &Env::default());
-                loader::load(workspace, &discovery, NOW, &Config::default(), Pass::Full)
+                loader::load(
+                    workspace,
+                    &Env::default(),
+                    &discovery,
+                    NOW,
+                    &Config::default(),
+                    Pass::Full,
+                )
             })
         });
     }

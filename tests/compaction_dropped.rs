@@ -7,6 +7,7 @@
 mod hook_fixture;
 #[path = "support/transcript.rs"]
 mod transcript;
+mod tui_support;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -219,6 +220,59 @@ fn the_summary_is_read_from_the_transcript_when_post_compact_recorded_none() {
     let report = dropped_json(&fx);
     assert_eq!(report["summary_source"], "transcript");
     assert!(ids(&report["kept"]).contains(&"RD-002".to_string()));
+
+    // The dashboard's Compaction tab says the same, from the same transcript.
+    let tab = compaction_tab_of_cx005(&fx);
+    let dropped = report["dropped"].as_array().unwrap().len();
+    let total = dropped + report["kept"].as_array().unwrap().len();
+    assert!(
+        tab.contains(&format!(
+            "Kept and dropped by the transcript's summary ({dropped} dropped of {total})"
+        )),
+        "{tab}"
+    );
+    assert!(
+        tab.contains("Compaction summary in the transcript"),
+        "{tab}"
+    );
+    assert!(
+        tab.contains("✗ defect DF-212") && tab.contains("✓ decision RD-002"),
+        "{tab}"
+    );
+}
+
+/// The dashboard over the fixture, loaded as it loads (both passes: the full one
+/// reads the transcripts), on the payouts project's Compaction tab at cx-005.
+fn compaction_tab_of_cx005(fx: &Fixture) -> String {
+    use resume_tui::config::Config;
+    use resume_tui::io::env::Env;
+    use resume_tui::tui::loader::{Pass, load};
+    use resume_tui::tui::{Model, Msg, update};
+    let home = fx.home.path().to_str().unwrap();
+    let env = Env::from_pairs([("HOME", home)]);
+    let now = resume_tui::io::clock::now();
+    let discovery = resume_tui::io::discover::discover(fx.root(), &env);
+    let mut model = Model::new(
+        Config::default(),
+        resume_tui::tui::theme::Theme::default_dark(),
+        resume_tui::tui::keymap::Keymap::defaults(),
+        now,
+    );
+    update(&mut model, Msg::Resize(120, 300), now);
+    for pass in [Pass::Preview, Pass::Full] {
+        let loaded = load(fx.root(), &env, &discovery, now, &Config::default(), pass);
+        update(&mut model, Msg::Loaded(Ok(Box::new(loaded))), now);
+    }
+    tui_support::select(&mut model, WORKFLOW_ID);
+    tui_support::press(&mut model, &["3", "l"]);
+    for _ in 0..10 {
+        let screen = tui_support::screen(&model);
+        if screen.contains("cx-005  .jerry/checkpoints/cx-005-checkpoint.json") {
+            return screen;
+        }
+        tui_support::press(&mut model, &["j"]);
+    }
+    panic!("no row for cx-005:\n{}", tui_support::screen(&model));
 }
 
 #[test]

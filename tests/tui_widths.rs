@@ -18,7 +18,7 @@ fn list_rows(screen: &str) -> Vec<&str> {
 
 #[test]
 fn narrow_and_wide_screens() {
-    for (w, h) in [(30, 24), (40, 24), (60, 24), (250, 40)] {
+    for (w, h) in [(30, 24), (40, 24), (60, 24), (120, 40), (250, 40)] {
         let m = demo_model(w, h);
         insta::assert_snapshot!(format!("demo_{w}x{h}"), screen(&m));
     }
@@ -43,6 +43,46 @@ fn a_narrow_list_keeps_each_id_and_cuts_no_value() {
             "{w} columns: the age is the last column, whole:\n{text}"
         );
     }
+}
+
+#[test]
+fn from_40_columns_every_demo_id_is_whole_dropping_lower_columns_first() {
+    for w in [40, 60, 120, 250] {
+        let m = demo_model(w, 40);
+        let text = screen(&m);
+        let rows = list_rows(&text);
+        for id in [
+            "payouts-v2-20260302-001",
+            "docs-rewrite-20260225-001",
+            "fraud-audit-20260227-001",
+        ] {
+            assert!(
+                rows.iter().any(|r| r.contains(id)),
+                "{w} columns: {id} whole:\n{text}"
+            );
+        }
+        let header = text.lines().nth(1).unwrap_or_default();
+        assert!(header.contains("age"), "{w}: the age stays:\n{text}");
+    }
+    // At 120 columns (the list beside the detail) every id of the demo is whole,
+    // the longest (`07-merchant-onboarding-research`, 30 cells) included: the
+    // fill, score and status made way for it; the attention count and age stay.
+    let m = demo_model(120, 40);
+    let text = screen(&m);
+    let list: Vec<String> = text.lines().map(|l| l.chars().take(54).collect()).collect();
+    for project in &m.workspace.projects {
+        assert!(
+            list.iter()
+                .any(|r| r.contains(&format!(" {} ", project.id))),
+            "120 columns: {} whole:\n{text}",
+            project.id
+        );
+    }
+    let header = &list[1];
+    assert!(
+        header.contains("⚑") && header.contains("age") && !header.contains("fill"),
+        "{header}"
+    );
 }
 
 #[test]

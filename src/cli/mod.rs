@@ -57,6 +57,18 @@ pub struct Cli {
     #[arg(long, value_name = "NAME|FILE")]
     pub theme: Option<String>,
 
+    /// Draw the dashboard in ASCII only: borders `+ - |`, one ASCII character per
+    /// glyph, the trajectory chart's lines as distinct marks (`*`, `o`, `+`, …)
+    /// [default: ASCII when the locale is not UTF-8 or TERM is linux or vt*;
+    /// the config's `[ui] glyphs`].
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// Dashboard colour depth [default: the config's `[ui] colors`, else from
+    /// COLORTERM and TERM (docs/screens.md)].
+    #[arg(long, value_name = "DEPTH", value_parser = ["auto", "truecolor", "256", "16", "none"])]
+    pub colors: Option<String>,
+
     /// Draw the dashboard's first frame (WIDTHxHEIGHT) as text and exit; for
     /// measuring first-frame time and memory (docs/performance.md).
     #[arg(long, hide = true, value_name = "WxH")]
@@ -446,7 +458,14 @@ pub struct MigrateResumptionArgs {
 /// Runs a parsed command line. `out` receives the command's output.
 pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Result<ExitCode> {
     let Some(command) = cli.command else {
-        let ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
+        let mut ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
+        // The flags win over the config file.
+        if cli.ascii {
+            ctx.config.ui.glyphs = "ascii".to_string();
+        }
+        if let Some(depth) = cli.colors {
+            ctx.config.ui.colors = depth;
+        }
         if let Some(size) = cli.render_once.as_deref() {
             return crate::tui::app::render_once(&ctx, cli.theme.as_deref(), size, out);
         }

@@ -21,6 +21,7 @@ use serde::Serialize;
 use crate::core::fill::Usage;
 use crate::core::time::Timestamp;
 
+pub mod attach;
 mod record;
 pub mod source;
 pub mod summaries;

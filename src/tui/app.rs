@@ -86,7 +86,10 @@ pub fn initial_model(ctx: &Context, theme_override: Option<&str>) -> (Model, Vec
     let theme = super::color_depth::adapt(theme, depth);
     let (keymap, problem) = load_keymap(&files);
     problems.extend(problem);
+    let (glyphs, problem) = glyphs(ctx);
+    problems.extend(problem);
     let mut model = Model::new(ctx.config.clone(), theme, keymap, ctx.now);
+    model.glyphs = glyphs;
     model.workspace.root = ctx.root.display().to_string();
     model.demo = ctx.is_demo();
     model.in_tmux = ctx.env.get("TMUX").is_some();
@@ -151,16 +154,16 @@ fn install_panic_hook() {
 }
 
 /// Draws the model, in ASCII when asked.
-fn view_in(model: &Model, glyphs: Glyphs, frame: &mut ratatui::Frame) {
+fn view_in(model: &Model, frame: &mut ratatui::Frame) {
     view::view(model, frame);
-    if glyphs == Glyphs::Ascii {
+    if model.glyphs == Glyphs::Ascii {
         super::glyphs::to_ascii(frame.buffer_mut());
     }
 }
 
 /// Draws a frame, unless the terminal has been given back.
-fn draw(terminal: &mut Term, model: &Model, glyphs: Glyphs) -> Result<()> {
-    match terminal::with_held(|| terminal.draw(|frame| view_in(model, glyphs, frame))) {
+fn draw(terminal: &mut Term, model: &Model) -> Result<()> {
+    match terminal::with_held(|| terminal.draw(|frame| view_in(model, frame))) {
         Some(drawn) => drawn.map(drop).map_err(|e| Error::io("terminal", e)),
         None => Ok(()),
     }
@@ -202,8 +205,6 @@ fn event_loop(
     mut problems: Vec<String>,
     modes: Modes,
 ) -> Result<Ended> {
-    let (glyphs, problem) = glyphs(ctx);
-    problems.extend(problem);
     let (tx, rx) = mpsc::channel::<Msg>();
     input::spawn_reader(tx.clone());
     problems.extend(signals::listen(tx.clone()).err());
@@ -219,7 +220,7 @@ fn event_loop(
     runner.run(Effect::LoadAll, &mut HeldWriter(terminal.backend_mut()));
     let fault = TestFault::from_env(&ctx.env);
     loop {
-        draw(terminal, model, glyphs)?;
+        draw(terminal, model)?;
         let Some(batch) = input::next_batch(&rx, model) else {
             return Ok(Ended::Quit);
         };
@@ -288,10 +289,16 @@ pub fn render_once(
     // The first frame with projects is the preview pass's (see `loader`).
     let root = Path::new(&ctx.root);
     let discovery = crate::io::discover::discover(root, &ctx.env);
-    let loaded = super::loader::load(root, &discovery, ctx.now, &ctx.config, Pass::Preview);
+    let loaded = super::loader::load(
+        root,
+        &ctx.env,
+        &discovery,
+        ctx.now,
+        &ctx.config,
+        Pass::Preview,
+    );
     update::update(&mut model, Msg::Loaded(Ok(Box::new(loaded))), ctx.now);
-    let (glyphs, _) = glyphs(ctx);
-    let text = draw_to_text_in(&model, w, h, glyphs).map_err(|e| Error::io("render", e))?;
+    let text = draw_to_text(&model, w, h).map_err(|e| Error::io("render", e))?;
     out.write_all(text.as_bytes())
         .map_err(|e| Error::io("stdout", e))?;
     Ok(ExitCode::SUCCESS)
@@ -303,21 +310,13 @@ fn parse_size(text: &str) -> Option<(u16, u16)> {
     (w > 0 && h > 0).then_some((w, h))
 }
 
-/// Draws the model into an off-screen buffer and returns its text, one line per row.
+/// Draws the model (in its glyph set) into an off-screen buffer and returns its
+/// text, one line per row.
 pub fn draw_to_text(model: &Model, width: u16, height: u16) -> std::io::Result<String> {
-    draw_to_text_in(model, width, height, Glyphs::Unicode)
-}
-
-fn draw_to_text_in(
-    model: &Model,
-    width: u16,
-    height: u16,
-    glyphs: Glyphs,
-) -> std::io::Result<String> {
     let mut terminal = Terminal::new(ratatui::backend::TestBackend::new(width, height))
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     terminal
-        .draw(|frame| view_in(model, glyphs, frame))
+        .draw(|frame| view_in(model, frame))
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     Ok(buffer_text(terminal.backend().buffer()))
 }

@@ -10,14 +10,18 @@
 //! fast_orchestration`): the same projects (a property test and the `jerry_fast`
 //! fuzz target hold it to that), a fraction of the parsing, but no warnings about
 //! the entries it skips. The dashboard draws it at once; the full pass that follows
-//! brings those warnings (and a syntax error in a part the preview skipped).
+//! brings those warnings (and a syntax error in a part the preview skipped), and
+//! the compaction summaries of the checkpoints' transcripts (`io::transcript::
+//! attach`: bounded reads, here and never while drawing).
 
 use std::path::Path;
 
 use crate::config::Config;
 use crate::core::time::Timestamp;
 use crate::io::discover::Discovery;
+use crate::io::env::Env;
 use crate::io::load::{self, LoadOptions};
+use crate::io::transcript::attach::Reader;
 
 use super::msg::{LoadedWorkspace, ReloadedProject};
 
@@ -32,6 +36,7 @@ pub enum Pass {
 /// Loads the files `discovery` found, in the given pass.
 pub fn load(
     root: &Path,
+    env: &Env,
     discovery: &Discovery,
     now: Timestamp,
     config: &Config,
@@ -43,6 +48,9 @@ pub fn load(
     };
     let (mut workspace, hashes) =
         load::load_discovered_hashed(root, discovery, now, config, &options);
+    if pass == Pass::Full {
+        Reader::new(root, env).attach_workspace(&mut workspace);
+    }
     // Absolute, so that `Y` copies a `cd` that works from anywhere.
     workspace.root = std::fs::canonicalize(root)
         .unwrap_or_else(|_| root.to_path_buf())
@@ -59,11 +67,15 @@ pub fn load(
 /// Re-reads one project's state file (root-relative `source`) and its checkpoints.
 pub fn reload_project(
     root: &Path,
+    env: &Env,
     source: String,
     now: Timestamp,
     config: &Config,
 ) -> ReloadedProject {
-    let (project, hash) = load::load_project_file(root, &source, now, config);
+    let (mut project, hash) = load::load_project_file(root, &source, now, config);
+    if let Some(project) = &mut project {
+        Reader::new(root, env).attach_all(&mut project.checkpoints);
+    }
     ReloadedProject {
         source,
         project: project.map(Box::new),

@@ -162,6 +162,8 @@ pub struct Model {
     pub loaded: bool,
     pub config: Config,
     pub theme: Theme,
+    /// Unicode, or ASCII only (`glyphs`): what the screen is finally drawn in.
+    pub glyphs: super::glyphs::Glyphs,
     pub keymap: Keymap,
     pub now: Timestamp,
     pub size: (u16, u16),
@@ -219,6 +221,7 @@ impl Model {
             loaded: false,
             config,
             theme,
+            glyphs: super::glyphs::Glyphs::Unicode,
             keymap,
             now,
             size: (80, 24),

@@ -178,7 +178,7 @@ impl Runner {
         std::thread::spawn(move || {
             let discovery = crate::io::discover::discover(&root, &env);
             for &pass in passes {
-                let loaded = loader::load(&root, &discovery, clock::now(), &config, pass);
+                let loaded = loader::load(&root, &env, &discovery, clock::now(), &config, pass);
                 if tx.send(Msg::Loaded(Ok(Box::new(loaded)))).is_err() {
                     return;
                 }
@@ -187,12 +187,12 @@ impl Runner {
     }
 
     fn reload(&mut self, sources: Vec<String>) {
-        let (root, _, config, tx) = self.for_worker();
+        let (root, env, config, tx) = self.for_worker();
         std::thread::spawn(move || {
             let now = clock::now();
             let projects = sources
                 .into_iter()
-                .map(|source| loader::reload_project(&root, source, now, &config))
+                .map(|source| loader::reload_project(&root, &env, source, now, &config))
                 .collect();
             let _ = tx.send(Msg::ProjectsLoaded(projects));
         });

@@ -14,6 +14,7 @@ mod identifiers;
 mod items;
 mod section;
 mod steer;
+pub mod summary;
 mod words;
 
 use serde::Serialize;
@@ -22,6 +23,7 @@ pub use identifiers::{Identifier, file_name};
 pub use items::{Item, Kind, items_of, own_next_action, unfinished};
 pub use section::{SectionInput, TITLE, render_section};
 pub use steer::{MAX_STEER_CHARS, steer_text};
+pub use summary::{CompactSummary, Origin, after_checkpoint, choose, known, recorded};
 
 use identifiers::{CodeId, codes_in, has_name, normalise, required_in};
 use std::collections::HashSet;

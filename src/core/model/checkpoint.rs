@@ -84,6 +84,19 @@ pub struct Checkpoint {
     /// ones above; see `normalize::resumption_state`).
     pub resumption_state: Option<serde_json::Value>,
     pub other: OtherFields,
+    /// The compaction summary the session's transcript holds for this checkpoint,
+    /// attached by a loader that read it (the dashboard's; `core::dropped::known`).
+    /// Not in the file: never written, never printed.
+    #[serde(skip)]
+    pub transcript_summary: Option<TranscriptSummary>,
+}
+
+/// A compaction summary found in a transcript (not in the checkpoint's file).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TranscriptSummary {
+    /// The transcript it was read from.
+    pub path: String,
+    pub text: String,
 }
 
 /// Context fill as last recorded by a hook: design `.jerry/context-monitor-state.json`

@@ -119,6 +119,7 @@ fn empty(path: &str, id: String, format: CheckpointFormat) -> Checkpoint {
         post_compact: None,
         resumption_state: None,
         other: OtherFields::new(),
+        transcript_summary: None,
     }
 }
 

@@ -61,6 +61,7 @@ fn checkpoint(id: &str, path: &str, workflow: Option<&str>) -> Checkpoint {
         post_compact: None,
         resumption_state: None,
         other: Default::default(),
+        transcript_summary: None,
     }
 }
 

@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::summaries::{after_checkpoint, compact_summaries, transcript_of};
+use super::summaries::{compact_summaries, transcript_of};
+use crate::core::dropped::summary::{Origin, choose, recorded};
 use crate::core::model::Checkpoint;
 use crate::io::env::Env;
 
@@ -44,12 +45,7 @@ pub struct Lookup<'a> {
 
 /// The summary, or why there is none (for the operator: which places were tried).
 pub fn summary_for(checkpoint: &Checkpoint, lookup: &Lookup) -> Result<FoundSummary, String> {
-    let recorded = checkpoint
-        .post_compact
-        .as_ref()
-        .and_then(|p| p.compact_summary.as_deref())
-        .filter(|s| !s.trim().is_empty());
-    if let Some(text) = recorded {
+    if let Some(text) = recorded(checkpoint) {
         return Ok(FoundSummary {
             source: SummarySource::Recorded,
             text: text.to_string(),
@@ -74,17 +70,18 @@ pub fn summary_for(checkpoint: &Checkpoint, lookup: &Lookup) -> Result<FoundSumm
             path.display()
         )
     })?;
-    let text = after_checkpoint(&all, checkpoint.created_at)
-        .and_then(|s| s.text.clone())
-        .ok_or_else(|| {
-            format!(
-                "no post_compact summary recorded, and transcript {} has no compaction summary after {}",
-                path.display(),
-                checkpoint.created_at_raw.as_deref().unwrap_or("the checkpoint")
-            )
-        })?;
-    Ok(FoundSummary {
-        source: SummarySource::Transcript(path),
-        text,
-    })
+    match choose(checkpoint, Some(&all)) {
+        Some((Origin::Transcript, text)) => Ok(FoundSummary {
+            text: text.to_string(),
+            source: SummarySource::Transcript(path),
+        }),
+        _ => Err(format!(
+            "no post_compact summary recorded, and transcript {} has no compaction summary after {}",
+            path.display(),
+            checkpoint
+                .created_at_raw
+                .as_deref()
+                .unwrap_or("the checkpoint")
+        )),
+    }
 }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+pub use crate::core::dropped::summary::{CompactSummary, after_checkpoint};
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
 
@@ -16,17 +17,6 @@ use crate::io::env::Env;
 pub const TAIL_BYTES: u64 = 2 * 1024 * 1024;
 /// Enough for every compaction of a long session (the `dropped` command).
 pub const WHOLE_BYTES: u64 = 64 * 1024 * 1024;
-
-/// One compaction as the transcript records it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CompactSummary {
-    /// The boundary's time (the summary's when the boundary was not read).
-    pub timestamp: Option<Timestamp>,
-    pub trigger: Option<String>,
-    pub pre_tokens: Option<u64>,
-    /// `None` when the boundary has no summary record after it (yet).
-    pub text: Option<String>,
-}
 
 /// Every compaction in the last `max_bytes` of the transcript, oldest first.
 pub fn compact_summaries(path: &Path, max_bytes: u64) -> std::io::Result<Vec<CompactSummary>> {
@@ -107,21 +97,6 @@ fn message_text(record: &Value) -> Option<String> {
         _ => return None,
     };
     (!text.trim().is_empty()).then_some(text)
-}
-
-/// The compaction a checkpoint written at `written` led to: the first one at
-/// most a minute before it or later (the boundary is written after the summary
-/// is made, PreCompact before); the newest when the time is unknown.
-pub fn after_checkpoint(
-    summaries: &[CompactSummary],
-    written: Option<Timestamp>,
-) -> Option<&CompactSummary> {
-    let Some(written) = written else {
-        return summaries.last();
-    };
-    summaries
-        .iter()
-        .find(|s| s.timestamp.is_some_and(|t| t.seconds_since(written) >= -60))
 }
 
 /// Where Claude Code keeps the transcript of `session_id` for a project folder:

@@ -252,6 +252,13 @@ fn checkpoint(out: &mut Wrapped, cp: &Checkpoint, event: Option<&CompactionEvent
             }
         }
     }
+    if let Some(found) = &cp.transcript_summary {
+        out.section("Compaction summary in the transcript");
+        out.field_text("  File", Some(clean(&found.path).into_owned()));
+        for line in crate::tui::text::sanitize(&found.text, true).lines() {
+            out.hang(lead("    ", Style::new()), ENTRY_W, vec![words(line)]);
+        }
+    }
     super::compaction_dropped::section(out, cp);
     if !cp.decisions.is_empty() {
         out.section("Decisions since the last checkpoint");

@@ -1,22 +1,18 @@
 //! The Compaction tab's "kept and dropped" of a checkpoint: its items compared
-//! with the summary PostCompact recorded (`core::dropped`). A summary found only
-//! in a transcript is not read here: `resume-tui dropped` reads it.
+//! with its summary by the rule the `dropped` command and the hook use
+//! (`core::dropped`): the one PostCompact recorded, else the transcript's, which
+//! the loader attached to the checkpoint (nothing is read while drawing).
 
 use super::wrap::Piece;
 use super::wrapped::{Wrapped, lead, words};
-use crate::core::dropped::{Verdict, compare_checkpoint};
+use crate::core::dropped::{Origin, Verdict, compare_checkpoint, known};
 use crate::core::model::Checkpoint;
 
 /// Where the text of a list entry starts (`  ✗ `).
 const ENTRY_W: usize = 4;
 
 pub fn section(out: &mut Wrapped, cp: &Checkpoint) {
-    let Some(summary) = cp
-        .post_compact
-        .as_ref()
-        .and_then(|p| p.compact_summary.as_deref())
-        .filter(|s| !s.trim().is_empty())
-    else {
+    let Some((origin, summary)) = known(cp) else {
         return;
     };
     let comparison = compare_checkpoint(cp, summary);
@@ -25,8 +21,12 @@ pub fn section(out: &mut Wrapped, cp: &Checkpoint) {
     }
     let dropped = comparison.dropped_by_urgency();
     let kept: Vec<&Verdict> = comparison.kept().collect();
+    let whose = match origin {
+        Origin::Recorded => "the summary",
+        Origin::Transcript => "the transcript's summary",
+    };
     out.section(&format!(
-        "Kept and dropped by the summary ({} dropped of {})",
+        "Kept and dropped by {whose} ({} dropped of {})",
         dropped.len(),
         comparison.verdicts.len()
     ));

@@ -37,7 +37,8 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
         return;
     }
     let w = usize::from(inner.width);
-    let mut lines = vec![header(model, w)];
+    let cols = Columns::for_width(w, longest_id(model));
+    let mut lines = vec![header(model, &cols, w)];
     if !model.loaded {
         lines.push(Line::from(Span::styled("Loading…", theme.dim)));
     } else if total == 0 {
@@ -63,14 +64,15 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
     let offset = model.list_offset.min(max_offset);
     let selected = model.selected_row();
     for (row, project) in model.visible_projects().enumerate().skip(offset).take(rows) {
-        lines.push(row_line(model, project, w, Some(row) == selected));
+        lines.push(row_line(model, project, &cols, Some(row) == selected));
     }
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
 /// The columns right of the project, in the order they are dropped in when the
-/// pane is narrow, so that the id and name keep at least `MIN_ID` cells: the fill
-/// and score first (the detail shows both), the age last.
+/// pane is narrow: the fill and score first (the detail shows both), the age
+/// last. The first three go while the longest id does not fit (`Columns`); the
+/// attention count and the age only while the id has less than `MIN_ID` cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Column {
     Fill,
@@ -88,7 +90,12 @@ const DROP_ORDER: [Column; 5] = [
     Column::Age,
 ];
 
+/// Columns dropped to give the id the room it needs; the rest go only for `MIN_ID`.
+const DROPPED_FOR_THE_ID: [Column; 3] = [Column::Fill, Column::Score, Column::Status];
+
 const MIN_ID: usize = 16;
+/// The most room the id is given by dropping columns: a longer id is cut instead.
+const MAX_WANTED_ID: usize = 40;
 
 /// The selection marker, the staleness glyph and the space after it.
 const FIXED: usize = 2 + 2;
@@ -114,13 +121,21 @@ struct Columns {
 }
 
 impl Columns {
-    fn for_width(w: usize) -> Columns {
+    /// `longest_id`: the widest project id of the workspace, which the id column
+    /// is given (up to `MAX_WANTED_ID`) by dropping the fill, score and status.
+    fn for_width(w: usize, longest_id: usize) -> Columns {
         let mut shown = DROP_ORDER.to_vec();
         let id = |shown: &[Column]| {
             w.saturating_sub(FIXED + shown.iter().map(|c| c.cells()).sum::<usize>())
         };
+        let wanted = longest_id.clamp(MIN_ID, MAX_WANTED_ID);
         for column in DROP_ORDER {
-            if id(&shown) >= MIN_ID {
+            let needed = if DROPPED_FOR_THE_ID.contains(&column) {
+                wanted
+            } else {
+                MIN_ID
+            };
+            if id(&shown) >= needed {
                 break;
             }
             shown.retain(|c| *c != column);
@@ -136,8 +151,18 @@ impl Columns {
     }
 }
 
-fn header(model: &Model, w: usize) -> Line<'static> {
-    let cols = Columns::for_width(w);
+/// The widest project id (as drawn) of the workspace.
+fn longest_id(model: &Model) -> usize {
+    model
+        .workspace
+        .projects
+        .iter()
+        .map(|p| width(&clean(&p.id)))
+        .max()
+        .unwrap_or(0)
+}
+
+fn header(model: &Model, cols: &Columns, w: usize) -> Line<'static> {
     let mut text = String::from("  ");
     if cols.has(Column::Attention) {
         text.push_str(&fit("⚑", ATTENTION_W));
@@ -164,7 +189,7 @@ fn header(model: &Model, w: usize) -> Line<'static> {
     Line::from(Span::styled(fit(&text, w), model.theme.header))
 }
 
-fn row_line(model: &Model, project: &Project, w: usize, selected: bool) -> Line<'static> {
+fn row_line(model: &Model, project: &Project, cols: &Columns, selected: bool) -> Line<'static> {
     let theme = &model.theme;
     let unacked = crate::tui::list::waiting(project, &model.workspace.unassigned_checkpoints);
     let attention = if unacked > 0 {
@@ -174,7 +199,6 @@ fn row_line(model: &Model, project: &Project, w: usize, selected: bool) -> Line<
     };
     let stale = badges::staleness(project.staleness.level, theme);
     let status = badges::status(project.summary.status.as_deref(), theme);
-    let cols = Columns::for_width(w);
     let id_w = cols.id;
     let id = clean(&project.id).into_owned();
     let mut id_cell = vec![Span::styled(fit(&id, id_w.min(width(&id))), theme.base)];
@@ -263,28 +287,42 @@ mod tests {
     #[test]
     fn narrow_lists_drop_whole_columns_and_keep_room_for_the_id() {
         use Column::*;
-        let at = |w| Columns::for_width(w);
+        // The demo's longest id, `docs-rewrite-20260225-001`.
+        let at = |w| Columns::for_width(w, 25);
         assert_eq!(
             at(78).shown,
             [Fill, Score, Status, Attention, Age],
             "80 columns"
         );
-        assert_eq!(
-            at(52).shown,
-            [Fill, Score, Status, Attention, Age],
-            "120, side by side"
-        );
+        assert_eq!(at(58).shown, [Score, Status, Attention, Age], "60 columns");
+        assert_eq!(at(52).shown, [Status, Attention, Age], "120, side by side");
+        assert_eq!(at(52).id, 27);
         assert_eq!(at(38).shown, [Attention, Age], "40 columns");
         assert_eq!(at(28).shown, [Age], "30 columns");
         assert_eq!(at(10).shown, Vec::<Column>::new());
-        for w in [18, 28, 38, 58, 78, 200] {
-            let cols = at(w);
-            let used = FIXED + cols.id + cols.shown.iter().map(|c| c.cells()).sum::<usize>();
-            assert_eq!(used, w, "{w}: the row fills the width exactly");
-            assert!(
-                cols.id >= MIN_ID.min(w - FIXED),
-                "{w}: id keeps {MIN_ID} cells: {cols:?}"
-            );
+        for longest in [0, 16, 25, 40, 90] {
+            for w in [18, 28, 38, 52, 58, 78, 200] {
+                let cols = Columns::for_width(w, longest);
+                let used = FIXED + cols.id + cols.shown.iter().map(|c| c.cells()).sum::<usize>();
+                assert_eq!(used, w, "{w}: the row fills the width exactly");
+                assert!(
+                    cols.id >= MIN_ID.min(w - FIXED),
+                    "{w}: id keeps {MIN_ID} cells: {cols:?}"
+                );
+                let wanted = longest.clamp(MIN_ID, MAX_WANTED_ID);
+                if cols.id < wanted {
+                    assert!(
+                        !cols.has(Fill) && !cols.has(Score) && !cols.has(Status),
+                        "{w}, {longest}: the id is cut only once the lower columns are gone: {cols:?}"
+                    );
+                }
+            }
         }
+    }
+
+    #[test]
+    fn short_ids_keep_every_column() {
+        assert_eq!(Columns::for_width(52, 12).shown.len(), 5);
+        assert_eq!(Columns::for_width(52, 12).id, 16);
     }
 }

@@ -1,6 +1,7 @@
 //! `view(&Model, &mut Frame)`: pure drawing of the model. Every text read from a
 //! file passes through `clean` (no escape sequences or controls reach the terminal).
 
+mod ascii_chart;
 mod badges;
 mod compaction;
 mod compaction_dropped;

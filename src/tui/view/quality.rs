@@ -8,6 +8,7 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, Gauge, GraphType, LegendPosition};
 
+use super::ascii_chart;
 use super::badges::{score_style, trend_words};
 use super::wrap::{Piece, hanging};
 use super::wrapped::Wrapped;
@@ -143,6 +144,10 @@ fn draw_chart(model: &Model, gates: &[&GateTrajectory], frame: &mut Frame, area:
                 .collect()
         })
         .collect();
+    if model.glyphs == crate::tui::glyphs::Glyphs::Ascii {
+        draw_ascii_chart(model, gates, pass, (y_min, longest), frame, area);
+        return;
+    }
     let pass_line = [(1.0, pass), (x_max, pass)];
     let mut datasets = vec![
         Dataset::default()
@@ -196,6 +201,43 @@ fn draw_chart(model: &Model, gates: &[&GateTrajectory], frame: &mut Frame, area:
         .legend_position(Some(LegendPosition::BottomRight))
         .hidden_legend_constraints((Constraint::Percentage(60), Constraint::Percentage(60)));
     frame.render_widget(chart, area);
+}
+
+/// The chart in ASCII: a mark per gate instead of Braille lines (`ascii_chart`).
+fn draw_ascii_chart(
+    model: &Model,
+    gates: &[&GateTrajectory],
+    pass: f64,
+    (y_min, longest): (f64, usize),
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let t = &model.theme;
+    let series: Vec<ascii_chart::Series> = gates
+        .iter()
+        .enumerate()
+        .map(|(i, g)| ascii_chart::Series {
+            name: clean(&g.gate).into_owned(),
+            scores: &g.scores,
+            style: t
+                .series_color(i)
+                .map_or(Style::new(), |c| Style::new().fg(c)),
+        })
+        .collect();
+    let axes = ascii_chart::Frame {
+        pass,
+        y_min,
+        x_max: longest,
+        axis: t.dim,
+        pass_style: t.threshold,
+    };
+    let lines = ascii_chart::lines(
+        &series,
+        &axes,
+        usize::from(area.width),
+        usize::from(area.height),
+    );
+    frame.render_widget(ratatui::widgets::Paragraph::new(lines), area);
 }
 
 fn markers(i: usize) -> Marker {

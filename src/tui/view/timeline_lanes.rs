@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{centered, clean, dim, popup, styled};
-use crate::core::dropped::compare_checkpoint;
+use crate::core::dropped::{compare_checkpoint, known};
 use crate::core::time::{Timestamp, describe_age};
 use crate::core::timeline::rows;
 use crate::tui::model::Model;
@@ -65,10 +65,7 @@ pub fn lanes(model: &Model) -> (Vec<Lane>, usize) {
                 continue;
             };
             let dropped = row.checkpoint.is_some_and(|cp| {
-                cp.post_compact
-                    .as_ref()
-                    .and_then(|p| p.compact_summary.as_deref())
-                    .is_some_and(|s| compare_checkpoint(cp, s).dropped().next().is_some())
+                known(cp).is_some_and(|(_, s)| compare_checkpoint(cp, s).dropped().next().is_some())
             });
             let mark = match (dropped, row.acknowledged) {
                 (true, _) => Mark::Dropped,
