@@ -72,6 +72,35 @@ pub fn attribute_unclaimed(
     left
 }
 
+/// For projects re-read one by one (the dashboard's reload of a changed file):
+/// `unclaimed` are the checkpoints the reload read that its project does not
+/// claim. Those no other project holds are attributed by [`attribute_unclaimed`],
+/// the rule of a full load; `unassigned` (the workspace's list) keeps the rest,
+/// once each, and loses those now held.
+pub fn attribute_reloaded(
+    projects: &mut [Project],
+    unassigned: &mut Vec<Checkpoint>,
+    unclaimed: Vec<Checkpoint>,
+) {
+    let held = |projects: &[Project], path: &str| {
+        projects
+            .iter()
+            .any(|p| p.checkpoints.iter().any(|c| c.path == path))
+    };
+    let free: Vec<Checkpoint> = unclaimed
+        .into_iter()
+        .filter(|c| !held(projects, &c.path))
+        .collect();
+    let left = attribute_unclaimed(projects, free);
+    unassigned.retain(|c| !held(projects, &c.path));
+    for checkpoint in left {
+        match unassigned.iter_mut().find(|c| c.path == checkpoint.path) {
+            Some(slot) => *slot = checkpoint,
+            None => unassigned.push(checkpoint),
+        }
+    }
+}
+
 fn sort_checkpoints(projects: &mut [Project]) {
     for project in projects.iter_mut() {
         project

@@ -118,8 +118,31 @@ pub fn load_project_file(
     now: Timestamp,
     config: &Config,
 ) -> (Option<Project>, Option<ContentHash>) {
+    let reloaded = reload_project_file(root, rel_path, now, config);
+    (reloaded.project, reloaded.hash)
+}
+
+/// One project file read again, for a workspace already loaded.
+#[derive(Debug, Clone, Default)]
+pub struct ReloadedFile {
+    pub project: Option<Project>,
+    /// The content hash of the state file as read.
+    pub hash: Option<ContentHash>,
+    /// The checkpoints read beside it that the project does not claim: the caller,
+    /// who knows the whole workspace, attributes them by the same rule as a full
+    /// load (`core::workspace::attribute_reloaded`).
+    pub unclaimed: Vec<Checkpoint>,
+}
+
+/// [`load_project_file`], with the checkpoints the project does not claim.
+pub fn reload_project_file(
+    root: &Path,
+    rel_path: &str,
+    now: Timestamp,
+    config: &Config,
+) -> ReloadedFile {
     let Some(found) = project_files(root, rel_path) else {
-        return (None, None);
+        return ReloadedFile::default();
     };
     let options = LoadOptions {
         partial: true,
@@ -127,7 +150,11 @@ pub fn load_project_file(
     };
     let (ws, mut hashes) = load_discovered_hashed(root, &found, now, config, &options);
     let hash = found.files.first().and_then(|f| hashes.remove(&f.rel));
-    (ws.projects.into_iter().next(), hash)
+    ReloadedFile {
+        project: ws.projects.into_iter().next(),
+        hash,
+        unclaimed: ws.unassigned_checkpoints,
+    }
 }
 
 /// The state file `rel_path` (if it is one) and the checkpoints it may own.

@@ -63,10 +63,11 @@ pub fn reload_project(
     now: Timestamp,
     config: &Config,
 ) -> ReloadedProject {
-    let (project, hash) = load::load_project_file(root, &source, now, config);
+    let reloaded = load::reload_project_file(root, &source, now, config);
     ReloadedProject {
         source,
-        project: project.map(Box::new),
-        hash,
+        project: reloaded.project.map(Box::new),
+        hash: reloaded.hash,
+        unclaimed: reloaded.unclaimed,
     }
 }
