@@ -8,11 +8,13 @@ mod aliases;
 mod claim;
 mod lookup;
 mod strays;
+mod tier;
 
 pub use aliases::aliases;
 pub use claim::{Claim, claim};
 pub use lookup::{Candidate, LookupError, find_project};
 pub use strays::{Excluded, Placement, is_archive_folder, may_be_active, placement};
+pub use tier::{TierReading, last_tier, works_on};
 
 /// Gives each checkpoint to the project whose id its `workflow_id` names; failing
 /// that, to a Jerry project of the same repository that claims it (its compaction
