@@ -63,7 +63,9 @@ fn every_state_file_is_listed_excluded_or_said_to_be_a_duplicate() {
         .expect("the corpus's test fixture manifest is excluded");
     assert!(fixture.reason.contains("test-fixture"), "{fixture:?}");
     assert!(
-        ws.projects.iter().all(|p| !p.source.contains("/test_data/")),
+        ws.projects
+            .iter()
+            .all(|p| !p.source.contains("/test_data/")),
         "no fixture is listed"
     );
 }

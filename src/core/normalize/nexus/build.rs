@@ -104,12 +104,7 @@ pub fn read_overview(file: BuildFile) -> (Overview, Vec<Diagnostic>) {
         }
     }
     if overview.name.is_none() {
-        overview.name = first_heading(split.body).map(|h| {
-            h.trim_end_matches("- Overview")
-                .trim_end_matches("— Overview")
-                .trim()
-                .to_string()
-        });
+        overview.name = first_heading(split.body).map(|h| without_overview_suffix(&h));
     }
     (overview, diagnostics)
 }
@@ -166,6 +161,20 @@ fn bold_field(line: &str, key: &str) -> Option<String> {
         .or_else(|| rest.strip_prefix(":**"))?;
     let value = rest.trim();
     (!value.is_empty()).then(|| value.to_string())
+}
+
+/// `Data Sync - Overview`, `Runbooks: overview` → the build's name.
+fn without_overview_suffix(heading: &str) -> String {
+    let trimmed = heading.trim();
+    let lower = trimmed.to_lowercase();
+    match lower.strip_suffix("overview") {
+        Some(rest) if rest.trim_end().ends_with(['-', '—', ':', '–']) => {
+            let keep =
+                rest.trim_end().len() - rest.trim_end().chars().last().map_or(0, char::len_utf8);
+            trimmed.get(..keep).unwrap_or(trimmed).trim().to_string()
+        }
+        _ => trimmed.to_string(),
+    }
 }
 
 fn first_heading(body: &str) -> Option<String> {

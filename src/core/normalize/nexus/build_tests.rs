@@ -57,6 +57,15 @@ fn overview_frontmatter_and_older_bold_lines() {
     assert_eq!(o.name.as_deref(), Some("Data Sync"));
     assert_eq!(o.status.as_deref(), Some("Planning"));
     assert_eq!(o.created.as_deref(), Some("2025-12-01"));
+    for (heading, name) in [
+        ("# Runbooks: overview\n", "Runbooks"),
+        ("# Sync — Overview\n", "Sync"),
+        ("# Overview\n", "Overview"),
+        ("# Plain name\n", "Plain name"),
+    ] {
+        let (o, _) = read_overview(file("o.md", heading));
+        assert_eq!(o.name.as_deref(), Some(name), "{heading}");
+    }
 }
 
 #[test]
