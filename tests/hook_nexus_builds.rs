@@ -4,11 +4,9 @@
 //! session resumed without a compaction gets its build's loading sequence.
 
 #[path = "support/transcript.rs"]
-#[allow(dead_code)]
 mod transcript;
 
 #[path = "support/hook_fixture.rs"]
-#[allow(dead_code)]
 mod hook_fixture;
 
 use std::path::Path;

@@ -259,12 +259,9 @@ fn apply_steps(project: &mut Project, source: &str, steps: &Steps) {
     }
     if steps.boxes > 0 {
         let progress = format!("{} of {} steps checked", steps.checked, steps.boxes);
-        match summary.activity {
-            None => {
-                summary.activity = Some(progress.clone());
-                summary.sources.activity = from("checkboxes");
-            }
-            Some(_) => {}
+        if summary.activity.is_none() {
+            summary.activity = Some(progress.clone());
+            summary.sources.activity = from("checkboxes");
         }
         let recorded = project
             .manifest
