@@ -251,7 +251,11 @@ fn apply_steps(project: &mut Project, source: &str, steps: &Steps) {
         summary.phase = Some(phase.to_string());
         summary.sources.phase = from("checkboxes");
     }
+    // A finished build has no current phase, whatever boxes were left open.
+    let finished = summary.status.as_deref().is_some_and(is_complete)
+        || summary.phase.as_deref().is_some_and(is_complete);
     if summary.phase_name.is_none()
+        && !finished
         && let Some(current) = steps.current()
     {
         summary.phase_name = Some(current.heading.clone());
