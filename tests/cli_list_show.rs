@@ -127,7 +127,8 @@ fn list_json_is_the_documented_layout() {
             "projects",
             "unassigned_checkpoints",
             "counts",
-            "diagnostics"
+            "diagnostics",
+            "excluded"
         ]
     );
     let projects = json["projects"].as_array().unwrap();

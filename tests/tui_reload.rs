@@ -29,6 +29,7 @@ fn unreadable(model: &Model, why: &str) -> ReloadedProject {
         source: project.source.clone(),
         project: Some(Box::new(project)),
         hash: None,
+        unclaimed: Vec::new(),
     }
 }
 
@@ -126,4 +127,45 @@ fn a_saves_read_back_keeps_saved() {
     ws.diagnostics.push(folder_warning());
     update(&mut m, Msg::loaded(ws), NOW);
     assert_eq!(status(&m), saved);
+}
+
+/// A checkpoint that names no workflow belongs to the only workflow of its
+/// workspace: after a full load, and after the dashboard re-reads that workflow's
+/// file alone (the same rule, `attribute_reloaded` → `attribute_unclaimed`).
+#[test]
+fn a_reloaded_workflow_keeps_the_checkpoint_that_names_no_workflow() {
+    use resume_tui::config::Config;
+    use resume_tui::io::env::Env;
+    use resume_tui::tui::loader::reload_project;
+
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, text: &str| {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    let source = "projects/PROJ-001-x/ORCHESTRATION.yaml";
+    write(source, "workflow:\n  id: only-wf\n  status: ACTIVE\n");
+    write(
+        ".jerry/checkpoints/cx-001.json",
+        r#"{"checkpoint_id": "cx-001", "context_state": {"fill_percentage": 0.9, "tier": "CRITICAL"}, "resumption_state": null, "created_at": "2026-02-17T12:00:00Z"}"#,
+    );
+    let ws = resume_tui::io::load::load_workspace(root, &Env::default(), NOW, &Config::default());
+    let held = |m: &Model| -> Vec<String> {
+        m.workspace.projects[0]
+            .checkpoints
+            .iter()
+            .map(|c| c.id.clone())
+            .collect()
+    };
+    let mut m = model_with(ws, resume_tui::tui::theme::Theme::default_dark(), 120, 40);
+    assert_eq!(held(&m), ["cx-001"], "full load");
+
+    let reloaded = reload_project(root, source.to_string(), NOW, &Config::default());
+    assert!(reloaded.project.as_ref().unwrap().checkpoints.is_empty());
+    assert_eq!(reloaded.unclaimed.len(), 1);
+    update(&mut m, Msg::ProjectsLoaded(vec![reloaded]), NOW);
+    assert_eq!(held(&m), ["cx-001"], "after the one-file reload");
+    assert!(m.workspace.unassigned_checkpoints.is_empty());
 }

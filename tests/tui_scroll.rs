@@ -192,6 +192,7 @@ fn a_reload_that_shortens_the_text_pulls_the_scroll_back() {
                 source,
                 project: Some(Box::new(shorter)),
                 hash: None,
+                unclaimed: Vec::new(),
             }]),
             NOW,
         );

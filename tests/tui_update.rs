@@ -729,6 +729,7 @@ fn file_changes_reload_only_the_projects_whose_files_changed() {
             source: source.clone(),
             project: Some(Box::new(changed)),
             hash: Some(ContentHash(7)),
+            unclaimed: Vec::new(),
         }]),
         NOW,
     );
@@ -748,6 +749,7 @@ fn file_changes_reload_only_the_projects_whose_files_changed() {
             source,
             project: None,
             hash: None,
+            unclaimed: Vec::new(),
         }]),
         NOW,
     );

@@ -30,7 +30,13 @@ pub fn run(ctx: &Context, args: &ListArgs, out: &mut dyn Write) -> Result<ExitCo
             .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{text}")
     } else {
-        write_table(out, &ws, &rows, ctx.now)
+        write_table(out, &ws, &rows, ctx.now).and_then(|()| {
+            if args.all {
+                write_excluded(out, &ws)
+            } else {
+                Ok(())
+            }
+        })
     };
     written.map_err(|e| Error::io("standard output", e))?;
     Ok(ExitCode::SUCCESS)
@@ -269,6 +275,13 @@ fn footer(ws: &Workspace) -> String {
             plural(unassigned)
         ));
     }
+    let excluded = ws.excluded.len();
+    if excluded > 0 {
+        footer.push_str(&format!(
+            " · {excluded} state file{} excluded (`resume-tui list --all` says why)",
+            plural(excluded)
+        ));
+    }
     let notices = ws
         .diagnostics
         .iter()
@@ -281,6 +294,18 @@ fn footer(ws: &Workspace) -> String {
         ));
     }
     footer
+}
+
+/// `list --all`: the state files found but not taken as projects, with the reason.
+fn write_excluded(out: &mut dyn Write, ws: &Workspace) -> std::io::Result<()> {
+    if ws.excluded.is_empty() {
+        return writeln!(out, "No state file was excluded.");
+    }
+    writeln!(out, "\nExcluded ({}):", ws.excluded.len())?;
+    for excluded in &ws.excluded {
+        writeln!(out, "  {}: {}", excluded.path, excluded.reason)?;
+    }
+    Ok(())
 }
 
 fn plural(n: usize) -> &'static str {
@@ -317,6 +342,7 @@ fn to_json(ws: &Workspace, rows: &[&Project], now: Timestamp) -> Value {
             "by_shape": counts(ws.projects.iter().map(|p| p.shape.label())),
         },
         "diagnostics": ws.diagnostics,
+        "excluded": ws.excluded,
     })
 }
 

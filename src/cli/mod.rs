@@ -138,6 +138,10 @@ pub struct ListArgs {
     /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
+    /// Also list the state files found but not taken as projects (test fixtures,
+    /// manifests outside the Nexus layout), each with the reason.
+    #[arg(long)]
+    pub all: bool,
 }
 
 #[derive(Debug, Args)]

@@ -56,7 +56,7 @@ fn from_transcript(ctx: &Context, path: &Path) -> Result<FillReading> {
 
 /// The newest context state written beside this project's repository (any, if
 /// none is), else the project's newest checkpoint.
-fn recorded(ws: &Workspace, project: &Project) -> FillReading {
+pub(crate) fn recorded(ws: &Workspace, project: &Project) -> FillReading {
     let repo = project
         .dir
         .split("/projects/")

@@ -27,10 +27,7 @@ pub fn run(ctx: &Context, args: &PromptArgs, out: &mut dyn Write) -> Result<Exit
         ProjectKind::Jerry => render_prompt(project),
         ProjectKind::Nexus => {
             let manifest = project.manifest.as_ref().ok_or_else(|| {
-                Error::Usage(format!(
-                    "{}: no resume manifest could be read",
-                    project.source
-                ))
+                Error::Usage(crate::core::normalize::nexus::nothing_to_resume(project))
             })?;
             let abs_dir = absolute(&ctx.root.join(&project.dir));
             render_nexus(&NexusInput {

@@ -30,7 +30,7 @@ pub fn run(ctx: &Context, args: &ShowArgs, out: &mut dyn Write) -> Result<ExitCo
             .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{text}")
     } else {
-        write_text(out, project, ctx.now)
+        write_text(out, project, ctx.now, tier_line(&ws, project).as_deref())
     };
     written.map_err(|e| Error::io("standard output", e))?;
     Ok(ExitCode::SUCCESS)
@@ -58,10 +58,43 @@ pub fn to_json(ws: &Workspace, project: &Project, now: Timestamp) -> Value {
         "now": now,
         "aliases": crate::core::workspace::aliases(project),
         "project": project,
+        "context": context_json(ws, project),
     })
 }
 
-fn write_text(out: &mut dyn Write, project: &Project, now: Timestamp) -> std::io::Result<()> {
+/// The fill recorded for the project; where none can be computed, the tier Jerry
+/// last recorded (`context-state.json`).
+fn context_json(ws: &Workspace, project: &Project) -> Value {
+    let reading = super::monitor::recorded(ws, project);
+    let tier = reading
+        .fill
+        .is_none()
+        .then(|| crate::core::workspace::last_tier(&ws.context_states, project))
+        .flatten();
+    json!({
+        "fill": reading.fill,
+        "fill_source": reading.fill.and(reading.source),
+        "last_tier": tier.map(|t| t.tier),
+        "last_tier_source": tier.map(|t| t.state.path.as_str()),
+        "last_tier_session": tier.and_then(|t| t.state.session_id.as_deref()),
+        "last_tier_this_project": tier.map(|t| t.this_project),
+    })
+}
+
+/// `CRITICAL (the last tier Jerry recorded, …)` when no fill is known.
+fn tier_line(ws: &Workspace, project: &Project) -> Option<String> {
+    if super::monitor::recorded(ws, project).fill.is_some() {
+        return None;
+    }
+    crate::core::workspace::last_tier(&ws.context_states, project).map(|t| t.describe())
+}
+
+fn write_text(
+    out: &mut dyn Write,
+    project: &Project,
+    now: Timestamp,
+    tier: Option<&str>,
+) -> std::io::Result<()> {
     let model = serde_json::to_value(project).unwrap_or(Value::Null);
     let field = |key: &str| model.get(key).cloned().unwrap_or(Value::Null);
     let kind = field("kind");
@@ -103,6 +136,9 @@ fn write_text(out: &mut dyn Write, project: &Project, now: Timestamp) -> std::io
     if let Some(at) = project.summary.updated_at {
         let raw = project.summary.updated_at_raw.as_deref();
         writeln!(out, "  (updated {})", describe_update_age(raw, at, now))?;
+    }
+    if let Some(tier) = tier {
+        writeln!(out, "  context: {tier}")?;
     }
 
     section(out, "Staleness")?;

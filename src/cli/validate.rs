@@ -128,7 +128,7 @@ fn wire_check(kind: FileKind, rel: &str, text: &str) -> Vec<Diagnostic> {
         }
         FileKind::Precompact => precompact::validate_precompact(rel, text),
         FileKind::Orchestration => jerry::validate_orchestration(rel, text),
-        FileKind::CheckpointMarker => Vec::new(),
+        FileKind::CheckpointMarker | FileKind::NexusOverview | FileKind::NexusSteps => Vec::new(),
     }
 }
 

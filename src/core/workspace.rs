@@ -7,10 +7,14 @@ use crate::core::model::{Checkpoint, Diagnostic, Project, ProjectKind};
 mod aliases;
 mod claim;
 mod lookup;
+mod strays;
+mod tier;
 
 pub use aliases::aliases;
 pub use claim::{Claim, claim};
 pub use lookup::{Candidate, LookupError, find_project};
+pub use strays::{Excluded, Placement, is_archive_folder, may_be_active, placement};
+pub use tier::{TierReading, last_tier, works_on};
 
 /// Gives each checkpoint to the project whose id its `workflow_id` names; failing
 /// that, to a Jerry project of the same repository that claims it (its compaction
@@ -68,6 +72,35 @@ pub fn attribute_unclaimed(
     }
     sort_checkpoints(projects);
     left
+}
+
+/// For projects re-read one by one (the dashboard's reload of a changed file):
+/// `unclaimed` are the checkpoints the reload read that its project does not
+/// claim. Those no other project holds are attributed by [`attribute_unclaimed`],
+/// the rule of a full load; `unassigned` (the workspace's list) keeps the rest,
+/// once each, and loses those now held.
+pub fn attribute_reloaded(
+    projects: &mut [Project],
+    unassigned: &mut Vec<Checkpoint>,
+    unclaimed: Vec<Checkpoint>,
+) {
+    let held = |projects: &[Project], path: &str| {
+        projects
+            .iter()
+            .any(|p| p.checkpoints.iter().any(|c| c.path == path))
+    };
+    let free: Vec<Checkpoint> = unclaimed
+        .into_iter()
+        .filter(|c| !held(projects, &c.path))
+        .collect();
+    let left = attribute_unclaimed(projects, free);
+    unassigned.retain(|c| !held(projects, &c.path));
+    for checkpoint in left {
+        match unassigned.iter_mut().find(|c| c.path == checkpoint.path) {
+            Some(slot) => *slot = checkpoint,
+            None => unassigned.push(checkpoint),
+        }
+    }
 }
 
 fn sort_checkpoints(projects: &mut [Project]) {

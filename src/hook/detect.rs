@@ -9,8 +9,9 @@
 
 use std::path::Path;
 
-use crate::core::model::Project;
+use crate::core::model::{Project, ProjectKind};
 use crate::core::wire::precompact::{Confidence, DetectionMethod};
+use crate::core::workspace::may_be_active;
 use crate::io::discover::{Discovery, FileKind, Found};
 use crate::io::fence::Fence;
 use crate::io::transcript::ToolUse;
@@ -27,13 +28,27 @@ pub struct Detection {
     pub reason: String,
 }
 
-/// The project folders state files live in.
+/// The projects the hooks may choose: each ORCHESTRATION.yaml and Nexus manifest,
+/// and a Nexus build without a manifest by its overview (else its steps); none in
+/// an archived folder (`core::workspace::may_be_active`).
 pub fn candidates(discovery: &Discovery) -> Vec<&Found> {
-    discovery
+    let mut found: Vec<&Found> = discovery
         .files
         .iter()
         .filter(|f| matches!(f.kind, FileKind::Orchestration | FileKind::NexusManifest))
-        .collect()
+        .collect();
+    for kind in [FileKind::NexusOverview, FileKind::NexusSteps] {
+        for file in discovery.of_kind(kind) {
+            if !found
+                .iter()
+                .any(|f| f.dir == file.dir && f.kind != FileKind::Orchestration)
+            {
+                found.push(file);
+            }
+        }
+    }
+    found.retain(|f| may_be_active(&f.rel));
+    found
 }
 
 /// The state files that own the folders of the tool calls' paths, found by
@@ -44,7 +59,7 @@ pub fn near(root: &Path, tool_uses: &[ToolUse]) -> Vec<Found> {
     let fence = Fence::new(root);
     let mut seen_dirs = std::collections::HashSet::new();
     let mut found: Vec<Found> = Vec::new();
-    let mut add = |rel: String| {
+    let add = |found: &mut Vec<Found>, rel: String| {
         if found.iter().any(|f| f.rel == rel) || !root.join(&rel).is_file() {
             return;
         }
@@ -68,14 +83,24 @@ pub fn near(root: &Path, tool_uses: &[ToolUse]) -> Vec<Found> {
             } else {
                 format!("{dir}/")
             };
-            add(format!("{prefix}ORCHESTRATION.yaml"));
-            add(format!("{prefix}01-planning/resume-context.md"));
-            add(format!("{prefix}01-planning/_resume.md"));
+            add(&mut found, format!("{prefix}ORCHESTRATION.yaml"));
+            add(&mut found, format!("{prefix}01-planning/resume-context.md"));
+            add(&mut found, format!("{prefix}01-planning/_resume.md"));
+            // A build without a manifest, by its other planning files.
+            if !found.iter().any(|f| f.dir == dir) {
+                add(&mut found, format!("{prefix}01-planning/01-overview.md"));
+            }
+            if !found.iter().any(|f| f.dir == dir) {
+                add(&mut found, format!("{prefix}01-planning/04-steps.md"));
+            }
             if project_area(&format!("{prefix}x/y")).as_deref() == Some(dir.as_str()) {
                 let nested = root.join(&dir).join("orchestration");
                 for entry in std::fs::read_dir(nested).into_iter().flatten().flatten() {
                     let name = entry.file_name().to_string_lossy().into_owned();
-                    add(format!("{prefix}orchestration/{name}/ORCHESTRATION.yaml"));
+                    add(
+                        &mut found,
+                        format!("{prefix}orchestration/{name}/ORCHESTRATION.yaml"),
+                    );
                 }
             }
             match dir.rsplit_once('/') {
@@ -85,6 +110,7 @@ pub fn near(root: &Path, tool_uses: &[ToolUse]) -> Vec<Found> {
             }
         }
     }
+    found.retain(|f| may_be_active(&f.rel));
     found
 }
 
@@ -236,7 +262,7 @@ pub fn fallback(
     let mut by_mtime: Vec<&Found> = found
         .iter()
         .copied()
-        .filter(|f| !archived(&f.rel))
+        .filter(|f| may_be_active(&f.rel))
         .collect();
     by_mtime.sort_by_key(|f| std::cmp::Reverse(modified(&f.path)));
     let (chosen, project) = by_mtime
@@ -264,10 +290,45 @@ pub fn fallback(
     Some((detection, project))
 }
 
-fn archived(rel: &str) -> bool {
-    rel.split('/')
-        .any(|p| matches!(p, "05-archived" | "archive" | "templates"))
-        || rel.contains("02-builds/complete/")
+/// The Nexus build whose manifest records `session_id` (`session_id` or
+/// `session_ids`, which Nexus's PreCompact keeps), if it is still under way:
+/// Nexus's own way of knowing a session's build. Only manifests that hold the id
+/// as text are loaded. Several: the most recently updated.
+pub fn by_session(
+    found: &[&Found],
+    session_id: &str,
+    load: impl Fn(&Found) -> Option<Project>,
+) -> Option<(Detection, Project)> {
+    let session_id = session_id.trim();
+    if session_id.is_empty() {
+        return None;
+    }
+    let (chosen, project) = found
+        .iter()
+        .filter(|f| f.kind == FileKind::NexusManifest && may_be_active(&f.rel))
+        .filter(|f| mentions(&f.path, session_id))
+        .filter_map(|f| load(f).map(|p| (*f, p)))
+        .filter(|(_, p)| {
+            p.kind == ProjectKind::Nexus
+                && is_active(p)
+                && p.manifest
+                    .as_ref()
+                    .is_some_and(|m| m.session_ids.iter().any(|s| s.trim() == session_id))
+        })
+        .max_by_key(|(_, p)| p.summary.updated_at)?;
+    let detection = Detection {
+        found: chosen.clone(),
+        confidence: Confidence::High,
+        method: DetectionMethod::Cache,
+        reason: format!("its manifest records this session ({session_id}) in session_ids"),
+    };
+    Some((detection, project))
+}
+
+fn mentions(path: &Path, needle: &str) -> bool {
+    crate::io::load::read_text(path, "")
+        .map(|text| text.contains(needle))
+        .unwrap_or(false)
 }
 
 /// ACTIVE (or in progress); a workflow with no status counts unless its prose or
@@ -289,9 +350,10 @@ pub fn is_active(project: &Project) -> bool {
     match project.summary.status.as_deref() {
         Some(status) => {
             let upper = status.trim().to_uppercase().replace([' ', '-'], "_");
+            // PLANNING: a Nexus build being planned is under way.
             matches!(
                 upper.as_str(),
-                "ACTIVE" | "IN_PROGRESS" | "RUNNING" | "EXECUTING"
+                "ACTIVE" | "IN_PROGRESS" | "RUNNING" | "EXECUTING" | "PLANNING"
             )
         }
         None => {

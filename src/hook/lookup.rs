@@ -101,15 +101,34 @@ pub fn nexus_project(
     project::load(&found, ctx, session, false)
 }
 
-/// The active workflow by the fallback rule (walks the workspace).
-pub fn by_fallback(ctx: &HookContext) -> Option<Project> {
+/// The active workflow (walks the workspace): the Nexus build whose manifest
+/// records `session_id`, else the fallback rule.
+pub fn by_fallback(ctx: &HookContext, session_id: Option<&str>) -> Option<Project> {
     // Never a walk of a folder that is not a workspace ($HOME, /).
     let root = ctx.project_dir().filter(|root| is_workspace(root))?;
     let discovery = discover::discover(root, ctx.env);
     let candidates = detect::candidates(&discovery);
-    let (detection, _) = detect::fallback(&candidates, |f| project::load(f, ctx, None, false))?;
+    let load = |f: &discover::Found| project::load(f, ctx, None, false);
+    let (detection, _) = session_id
+        .and_then(|id| detect::by_session(&candidates, id, load))
+        .or_else(|| detect::fallback(&candidates, load))?;
     // Again, now with the project's checkpoints.
     project::load(&detection.found, ctx, None, true)
+}
+
+/// The Nexus build whose manifest records `session_id` (walks the workspace).
+pub fn by_session(
+    ctx: &HookContext,
+    session_id: &str,
+    session: Option<Session>,
+) -> Option<Project> {
+    let root = ctx.project_dir().filter(|root| is_workspace(root))?;
+    let discovery = discover::discover(root, ctx.env);
+    let candidates = detect::candidates(&discovery);
+    let (_, project) = detect::by_session(&candidates, session_id, |f| {
+        project::load(f, ctx, session.clone(), false)
+    })?;
+    Some(project)
 }
 
 /// A stand-in when no workflow is known, so that blocks about the session (fill,

@@ -147,6 +147,9 @@ pub fn fields_to_update(project: &Project) -> Vec<&'static str> {
             "current_task",
             "next_action",
         ],
+        Shape::NexusNoManifest => vec![
+            "01-planning/resume-context.md (the build has none: create it with last_updated, current_phase, next_action)",
+        ],
     }
 }
 

@@ -22,7 +22,7 @@ use super::input::HookInput;
 use super::measure::measure;
 use super::output::{HookOutcome, PRECOMPACT_STDOUT, WriteOp};
 use super::project;
-use crate::core::model::Project;
+use crate::core::model::{Project, ProjectKind};
 use crate::core::time::Timestamp;
 use crate::core::wire::context_state::ContextMonitorState;
 use crate::io::discover::{self, Found};
@@ -76,10 +76,33 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let mut detection = detect::from_transcript(root, &near_refs, tool_uses);
     // The fallback loads its candidates; the one it picks is not loaded again.
     let mut loaded = None;
+    if let Some(d) = &detection
+        && let Some(project) = project::load(&d.found, ctx, None, false)
+    {
+        if project.kind == ProjectKind::Nexus && !detect::is_active(&project) {
+            out.explain(format!(
+                "the transcript points at Nexus build {} ({}), which is finished: not chosen",
+                project.id, d.found.rel
+            ));
+            detection = None;
+        } else {
+            loaded = Some(project);
+        }
+    }
     if detection.is_none() {
         let discovery = discover::discover(root, ctx.env);
         let candidates = detect::candidates(&discovery);
-        detection = cached(root, &candidates, previous.as_ref());
+        // Without a project in the transcript: the build whose manifest records
+        // this session, as Nexus's own hooks find it.
+        if let Some((by_session, project)) = input.session_id.as_deref().and_then(|id| {
+            detect::by_session(&candidates, id, |f| project::load(f, ctx, None, false))
+        }) {
+            detection = Some(by_session);
+            loaded = Some(project);
+        }
+        if detection.is_none() {
+            detection = cached(root, &candidates, previous.as_ref());
+        }
         if detection.is_none()
             && let Some((fell_back, project)) =
                 detect::fallback(&candidates, |f| project::load(f, ctx, None, false))

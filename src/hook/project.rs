@@ -30,6 +30,14 @@ pub fn load(
 ) -> Option<Project> {
     let root = ctx.project_dir()?;
     let mut files = vec![found.clone()];
+    if found.kind != FileKind::Orchestration {
+        // A Nexus build: its manifest with its overview and steps.
+        files = discover::nexus_build_files(root, &found.dir);
+        files.sort_by_key(|f| f.rel != found.rel);
+        if files.is_empty() {
+            files.push(found.clone());
+        }
+    }
     if with_checkpoints && found.kind == FileKind::Orchestration {
         let checkpoints = discover::discover_under(root, &root.join(".jerry").join("checkpoints"));
         files.extend(
@@ -67,7 +75,7 @@ pub fn found_at(fence: &Fence, path: &str) -> Option<Found> {
             _ => None,
         }
     })?;
-    matches!(kind, FileKind::Orchestration | FileKind::NexusManifest).then_some(Found {
+    discover::is_project_file(kind).then_some(Found {
         kind,
         path,
         rel,

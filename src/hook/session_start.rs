@@ -94,6 +94,16 @@ fn resume(
         deliveries.record(root, &checkpoint, session_id, &via, ctx.now, &mut out);
     } else if let (true, Some(section)) = (blocks.is_empty(), dropped.take()) {
         blocks.push(section);
+    } else if let Some(project) = blocks
+        .is_empty()
+        .then(|| never_compacted_build(source, &all, input, ctx, session.clone()))
+        .flatten()
+    {
+        out.explain(format!(
+            "session resumed without a compaction; Nexus build {} records this session: loading sequence",
+            project.id
+        ));
+        blocks.push(nexus_sequence(root, &project, None));
     } else if blocks.is_empty() {
         // Resumption context, never the alert: that belongs to its own session.
         let newest = state::in_order(&all)
@@ -113,6 +123,25 @@ fn resume(
     }
     out.stdout = additional_context(Event::SessionStart.name(), &blocks);
     out
+}
+
+/// On `resume` of a session that never compacted (no checkpoint records it): the
+/// Nexus build whose manifest lists the session.
+fn never_compacted_build(
+    source: &str,
+    all: &[Checkpoint],
+    input: &HookInput,
+    ctx: &HookContext,
+    session: Option<Session>,
+) -> Option<Project> {
+    let session_id = input.session_id.as_deref()?;
+    let compacted = all
+        .iter()
+        .any(|c| c.session_id.as_deref() == Some(session_id));
+    if source != "resume" || compacted {
+        return None;
+    }
+    lookup::by_session(ctx, session_id, session)
 }
 
 /// The Nexus loading sequence from `precompact_state.json`, when the state is this
@@ -223,6 +252,9 @@ fn resumption(
 
 fn nexus_sequence(root: &Path, project: &Project, confidence: Option<&str>) -> String {
     let Some(manifest) = &project.manifest else {
+        if project.kind == ProjectKind::Nexus {
+            return crate::core::normalize::nexus::nothing_to_resume(project);
+        }
         return render_prompt(project).text;
     };
     let abs_dir = root.join(&project.dir).display().to_string();
@@ -237,7 +269,7 @@ fn nexus_sequence(root: &Path, project: &Project, confidence: Option<&str>) -> S
 }
 
 fn startup(root: &Path, ctx: &HookContext, _session: Option<Session>) -> HookOutcome {
-    let Some(project) = lookup::by_fallback(ctx) else {
+    let Some(project) = lookup::by_fallback(ctx, None) else {
         return HookOutcome::nothing(format!("no active workflow under {}", root.display()));
     };
     let mut out = HookOutcome::default();

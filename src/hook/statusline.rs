@@ -85,7 +85,7 @@ pub fn line(status: &Status, env: &Env, config: &Config, now: Timestamp) -> Stri
     let unacked = all.iter().filter(|c| !c.acknowledged).count();
     let project = state::newest_checkpoint(&all)
         .and_then(|c| lookup::for_checkpoint(c, &all, &ctx, None))
-        .or_else(|| lookup::by_fallback(&ctx));
+        .or_else(|| lookup::by_fallback(&ctx, status.session_id.as_deref()));
     let mut parts = project.as_ref().map(project_parts).unwrap_or_default();
     parts.push(fill_part(status, env, config, Some(root)));
     if unacked > 0 {

@@ -65,7 +65,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             .or_else(|| state::newest_checkpoint(&all))
             .and_then(|c| lookup::for_checkpoint(c, &all, ctx, session()))
             .or_else(|| lookup::from_precompact_state(ctx, session()).map(|(p, _)| p))
-            .or_else(|| lookup::by_fallback(ctx));
+            .or_else(|| lookup::by_fallback(ctx, input.session_id.as_deref()));
         let shown = project
             .clone()
             .unwrap_or_else(|| lookup::placeholder(all.clone()));

@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::core::model::Diagnostic;
+use crate::core::workspace::{Excluded, Placement, placement};
 use crate::io::env::Env;
 
 mod parallel;
@@ -62,6 +63,10 @@ pub enum FileKind {
     LifecycleContextState,
     /// Nexus `resume-context.md` or legacy `_resume.md`.
     NexusManifest,
+    /// Nexus `<build>/01-planning/01-overview.md` (name, status, creation date).
+    NexusOverview,
+    /// Nexus `<build>/01-planning/04-steps.md` (the steps, as checkboxes).
+    NexusSteps,
     /// Nexus `00-system/.cache/precompact_state.json`.
     Precompact,
 }
@@ -88,6 +93,9 @@ pub struct Discovery {
     /// ([`is_state_folder`]), relative to the root: what the live refresh watches
     /// besides the projects it knows.
     pub state_folders: Vec<String>,
+    /// State files found in places that hold no projects (test fixtures), and
+    /// Nexus manifests outside the Nexus layout, with the reason.
+    pub excluded: Vec<Excluded>,
 }
 
 impl Discovery {
@@ -126,6 +134,7 @@ fn finish(discovery: &mut Discovery) {
         .sort_by(|a, b| (&a.file, a.line, &a.message).cmp(&(&b.file, b.line, &b.message)));
     discovery.state_folders.sort();
     discovery.state_folders.dedup();
+    discovery.excluded.sort_by(|a, b| a.path.cmp(&b.path));
     drop_legacy_duplicates(discovery);
 }
 
@@ -230,14 +239,7 @@ fn walk_one(
                 subfolders.push((path, rel, dir.canonical.join(&*name)));
             }
         } else if file_type.is_file() {
-            if let Some((kind, project_dir)) = classify(&rel) {
-                discovery.files.push(Found {
-                    kind,
-                    path,
-                    rel,
-                    dir: project_dir,
-                });
-            }
+            add_file(path, rel, discovery);
         } else if file_type.is_symlink() {
             // `depth` and `canonical` here are the parent's, for `push_dir`.
             let link = Pending {
@@ -282,14 +284,48 @@ fn follow_symlink(
                 format!("cannot follow symlink: {e}"),
             )),
         }
-    } else if let Some((kind, project_dir)) = classify(&rel) {
-        discovery.files.push(Found {
-            kind,
-            path,
-            rel,
-            dir: project_dir,
-        });
+    } else {
+        add_file(path, rel, discovery);
     }
+}
+
+/// A file found by the walk: a state file in an expected place is kept; one in a
+/// test fixture, or a manifest outside the Nexus layout, is excluded with the
+/// reason (`list --all`), never dropped unsaid.
+fn add_file(path: PathBuf, rel: String, discovery: &mut Discovery) {
+    let Some((kind, dir)) = classify(&rel) else {
+        let name = rel.rsplit('/').next().unwrap_or_default();
+        if matches!(name, "resume-context.md" | "_resume.md") {
+            let reason = match placement(&rel) {
+                Placement::Excluded(reason) => reason,
+                _ => "not where Nexus keeps a manifest (<area>/<id>/01-planning/, the area one of 02-projects, 02-builds, 02-builds/active, 02-builds/complete, 05-archived)".to_string(),
+            };
+            discovery.excluded.push(Excluded { path: rel, reason });
+        }
+        return;
+    };
+    if let (true, Placement::Excluded(reason)) = (is_project_file(kind), placement(&rel)) {
+        discovery.excluded.push(Excluded { path: rel, reason });
+        return;
+    }
+    discovery.files.push(Found {
+        kind,
+        path,
+        rel,
+        dir,
+    });
+}
+
+/// The files a project is read from (the others are checkpoints, markers and
+/// context state).
+pub fn is_project_file(kind: FileKind) -> bool {
+    matches!(
+        kind,
+        FileKind::Orchestration
+            | FileKind::NexusManifest
+            | FileKind::NexusOverview
+            | FileKind::NexusSteps
+    )
 }
 
 /// A folder where a state file belongs (a file replaced by a folder) is said, not
@@ -372,6 +408,8 @@ pub fn classify(rel: &str) -> Option<(FileKind, String)> {
         "resume-context.md" | "_resume.md" => {
             nexus_project_dir(rel, name == "_resume.md").map(|dir| (FileKind::NexusManifest, dir))
         }
+        "01-overview.md" => nexus_project_dir(rel, false).map(|dir| (FileKind::NexusOverview, dir)),
+        "04-steps.md" => nexus_project_dir(rel, false).map(|dir| (FileKind::NexusSteps, dir)),
         _ if parent == Some("checkpoints") && grandparent == Some(".jerry") => {
             checkpoint_kind(name).map(|kind| (kind, folder(1)))
         }
@@ -450,6 +488,43 @@ fn manifest_rank(rel: &str) -> u8 {
     } else {
         2
     }
+}
+
+/// The files of the Nexus build (or project) folder `dir` (root-relative) that
+/// exist: its manifest (`01-planning/resume-context.md`, else a legacy
+/// `_resume.md`), `01-planning/01-overview.md` and `01-planning/04-steps.md`.
+pub fn nexus_build_files(root: &Path, dir: &str) -> Vec<Found> {
+    let prefix = if dir.is_empty() {
+        String::new()
+    } else {
+        format!("{dir}/")
+    };
+    let manifests = [
+        "01-planning/resume-context.md",
+        "01-planning/_resume.md",
+        "_resume.md",
+    ];
+    let manifest = manifests
+        .iter()
+        .map(|name| format!("{prefix}{name}"))
+        .find(|rel| root.join(rel).is_file());
+    let others = ["01-planning/01-overview.md", "01-planning/04-steps.md"]
+        .iter()
+        .map(|name| format!("{prefix}{name}"))
+        .filter(|rel| root.join(rel).is_file());
+    manifest
+        .into_iter()
+        .chain(others)
+        .filter_map(|rel| {
+            let (kind, dir) = classify(&rel)?;
+            Some(Found {
+                kind,
+                path: root.join(&rel),
+                rel,
+                dir,
+            })
+        })
+        .collect()
 }
 
 /// The real Jerry context state: `$JERRY_LIFECYCLE_DIR/context-state.json`, else

@@ -19,6 +19,7 @@ use crate::io::discover::{self, Discovery, FileKind, Found};
 use crate::io::env::Env;
 use crate::io::write::ContentHash;
 
+mod builds;
 mod exists;
 mod parallel;
 mod read;
@@ -117,8 +118,31 @@ pub fn load_project_file(
     now: Timestamp,
     config: &Config,
 ) -> (Option<Project>, Option<ContentHash>) {
+    let reloaded = reload_project_file(root, rel_path, now, config);
+    (reloaded.project, reloaded.hash)
+}
+
+/// One project file read again, for a workspace already loaded.
+#[derive(Debug, Clone, Default)]
+pub struct ReloadedFile {
+    pub project: Option<Project>,
+    /// The content hash of the state file as read.
+    pub hash: Option<ContentHash>,
+    /// The checkpoints read beside it that the project does not claim: the caller,
+    /// who knows the whole workspace, attributes them by the same rule as a full
+    /// load (`core::workspace::attribute_reloaded`).
+    pub unclaimed: Vec<Checkpoint>,
+}
+
+/// [`load_project_file`], with the checkpoints the project does not claim.
+pub fn reload_project_file(
+    root: &Path,
+    rel_path: &str,
+    now: Timestamp,
+    config: &Config,
+) -> ReloadedFile {
     let Some(found) = project_files(root, rel_path) else {
-        return (None, None);
+        return ReloadedFile::default();
     };
     let options = LoadOptions {
         partial: true,
@@ -126,15 +150,28 @@ pub fn load_project_file(
     };
     let (ws, mut hashes) = load_discovered_hashed(root, &found, now, config, &options);
     let hash = found.files.first().and_then(|f| hashes.remove(&f.rel));
-    (ws.projects.into_iter().next(), hash)
+    ReloadedFile {
+        project: ws.projects.into_iter().next(),
+        hash,
+        unclaimed: ws.unassigned_checkpoints,
+    }
 }
 
 /// The state file `rel_path` (if it is one) and the checkpoints it may own.
 fn project_files(root: &Path, rel_path: &str) -> Option<Discovery> {
     let rel = rel_path.trim_start_matches("./").replace('\\', "/");
     let (kind, dir) = discover::classify(&rel)?;
-    if !matches!(kind, FileKind::Orchestration | FileKind::NexusManifest) {
+    if !discover::is_project_file(kind) {
         return None;
+    }
+    if kind != FileKind::Orchestration {
+        let mut files = discover::nexus_build_files(root, &dir);
+        // The file asked for first: its hash is the one returned.
+        files.sort_by_key(|f| f.rel != rel);
+        return Some(Discovery {
+            files,
+            ..Discovery::default()
+        });
     }
     let mut files = vec![Found {
         kind,
@@ -174,6 +211,8 @@ enum Item {
     Checkpoint(Box<Checkpoint>),
     ContextState(ContextState),
     Precompact(PrecompactState),
+    /// A Nexus build's `01-overview.md` or `04-steps.md`, for the project of its folder.
+    BuildFile(String),
     Problem(Diagnostic),
     Nothing,
 }
@@ -244,8 +283,10 @@ fn load_files(
     };
     let mut checkpoints = Vec::new();
     let mut precompacts = Vec::new();
-    for item in items {
+    let mut build_files = Vec::new();
+    for (item, found) in items.into_iter().zip(&discovery.files) {
         match item {
+            Item::BuildFile(text) => build_files.push((found, text)),
             Item::Project(project) => ws.projects.push(*project),
             Item::Checkpoint(checkpoint) => checkpoints.push(*checkpoint),
             Item::ContextState(state) => ws.context_states.push(state),
@@ -254,6 +295,9 @@ fn load_files(
             Item::Nothing => {}
         }
     }
+    builds::attach(&mut ws.projects, &build_files);
+    builds::note_archived(&mut ws.projects);
+    ws.excluded = discovery.excluded.clone();
     ws.projects.sort_by(|a, b| a.source.cmp(&b.source));
     let unclaimed = assign_checkpoints(&mut ws.projects, checkpoints);
     ws.unassigned_checkpoints = if options.partial {
@@ -287,6 +331,12 @@ fn load_one(
         found.kind,
         FileKind::Orchestration | FileKind::NexusManifest
     );
+    if matches!(found.kind, FileKind::NexusOverview | FileKind::NexusSteps) {
+        return match read::read_text_capped(&found.path, &found.rel, MAX_FILE_BYTES) {
+            Ok(text) => (Item::BuildFile(text), None),
+            Err(diagnostic) => (Item::Problem(diagnostic), None),
+        };
+    }
     let read =
         read::read_bytes_or_say_why(&found.path, &found.rel, MAX_FILE_BYTES).and_then(|bytes| {
             let hash = (state_file && hash_state_files).then(|| ContentHash::of(&bytes));
@@ -357,7 +407,9 @@ fn parse_one(found: &Found, markers: &HashSet<&str>, fast: bool, text: &str) -> 
             Ok(state) => Item::Precompact(state),
             Err(diagnostic) => Item::Problem(diagnostic),
         },
-        FileKind::CheckpointMarker => Item::Nothing,
+        FileKind::CheckpointMarker | FileKind::NexusOverview | FileKind::NexusSteps => {
+            Item::Nothing
+        }
     }
 }
 

@@ -200,6 +200,16 @@ pub fn edit_snapshot(
         .path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("md"));
+    let file_name = snapshot.path.file_name().and_then(|n| n.to_str());
+    if matches!(file_name, Some("01-overview.md" | "04-steps.md")) {
+        // A Nexus build without a manifest is listed from its overview or steps.
+        return Err(WriteError::NotApplicable {
+            path: label.into(),
+            message:
+                "not a resume manifest (the build has no resume-context.md): nothing is written"
+                    .to_string(),
+        });
+    }
     let edited = if is_manifest {
         edit_manifest(label, text, intent)?
     } else {

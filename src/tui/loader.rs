@@ -72,13 +72,16 @@ pub fn reload_project(
     now: Timestamp,
     config: &Config,
 ) -> ReloadedProject {
-    let (mut project, hash) = load::load_project_file(root, &source, now, config);
-    if let Some(project) = &mut project {
-        Reader::new(root, env).attach_all(&mut project.checkpoints);
+    let mut reloaded = load::reload_project_file(root, &source, now, config);
+    let mut reader = Reader::new(root, env);
+    if let Some(project) = &mut reloaded.project {
+        reader.attach_all(&mut project.checkpoints);
     }
+    reader.attach_all(&mut reloaded.unclaimed);
     ReloadedProject {
         source,
-        project: project.map(Box::new),
-        hash,
+        project: reloaded.project.map(Box::new),
+        hash: reloaded.hash,
+        unclaimed: reloaded.unclaimed,
     }
 }

@@ -275,6 +275,14 @@ impl Model {
         }
     }
 
+    /// The tier Jerry last recorded for a session of `project`, when no fill is
+    /// known (`context-state.json` keeps a tier, not a fill).
+    pub fn tier(&self, project: &Project) -> Option<&str> {
+        crate::core::workspace::last_tier(&self.workspace.context_states, project)
+            .filter(|t| t.this_project)
+            .map(|t| t.tier)
+    }
+
     pub fn project(&self) -> Option<&Project> {
         let id = self.selected.as_deref()?;
         self.workspace.projects.iter().find(|p| p.id == id)

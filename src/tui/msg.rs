@@ -3,7 +3,7 @@
 use crossterm::event::{KeyEvent, MouseEvent};
 
 use super::loader::StateHashes;
-use crate::core::model::{Project, Workspace};
+use crate::core::model::{Checkpoint, Project, Workspace};
 use crate::io::write::ContentHash;
 
 #[derive(Debug, Clone)]
@@ -81,6 +81,9 @@ pub struct ReloadedProject {
     pub project: Option<Box<Project>>,
     /// The content hash of the state file as it was read.
     pub hash: Option<ContentHash>,
+    /// Checkpoints read beside it that the project does not claim (attributed
+    /// against the whole workspace, as a full load does).
+    pub unclaimed: Vec<Checkpoint>,
 }
 
 /// How to take a change back: the state file's text before it.

@@ -10,6 +10,7 @@ use super::msg::{LoadedWorkspace, ReloadedProject};
 use super::notify::{self, Changes};
 use super::update::refresh_visible;
 use crate::core::model::{Diagnostic, Project, Severity};
+use crate::core::workspace::attribute_reloaded;
 
 /// A whole workspace loaded. The first load and one asked for with `r` say how
 /// many projects there are and every problem not tied to a project (an unreadable
@@ -90,7 +91,9 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
     read_back(model);
     let mut problems = Vec::new();
     let mut changes = Changes::default();
+    let mut unclaimed = Vec::new();
     for reloaded in projects {
+        unclaimed.extend(reloaded.unclaimed);
         let source = reloaded.source;
         let slot = model
             .workspace
@@ -113,6 +116,8 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
             _ => return vec![Effect::LoadAll],
         }
     }
+    let ws = &mut model.workspace;
+    attribute_reloaded(&mut ws.projects, &mut ws.unassigned_checkpoints, unclaimed);
     refresh_visible(model);
     report(model, "", &problems);
     if own_save || !problems.is_empty() {

@@ -27,7 +27,7 @@ pub fn prompt(model: &Model, project: &Project) -> Result<Rendered, String> {
             let manifest = project
                 .manifest
                 .as_ref()
-                .ok_or_else(|| format!("{}: no resume manifest could be read", project.source))?;
+                .ok_or_else(|| crate::core::normalize::nexus::nothing_to_resume(project))?;
             let abs_dir = launch::join(&model.workspace.root, &project.dir);
             Ok(render_nexus(&NexusInput {
                 project,

@@ -36,6 +36,9 @@ pub enum Shape {
     NexusUnversioned,
     #[serde(rename = "nexus-no-frontmatter")]
     NexusNoFrontmatter,
+    /// A Nexus build folder with `01-overview.md` / `04-steps.md` but no manifest.
+    #[serde(rename = "nexus-no-manifest")]
+    NexusNoManifest,
     /// The file could not be parsed at all; see the project's diagnostics.
     #[serde(rename = "unreadable")]
     Unreadable,
@@ -54,6 +57,7 @@ impl Shape {
             Shape::NexusLegacy => "nexus-legacy",
             Shape::NexusUnversioned => "nexus-unversioned",
             Shape::NexusNoFrontmatter => "nexus-no-frontmatter",
+            Shape::NexusNoManifest => "nexus-no-manifest",
             Shape::Unreadable => "unreadable",
         }
     }

@@ -14,4 +14,15 @@ pub struct Workspace {
     pub precompact: Option<PrecompactState>,
     /// Problems not tied to one project (unreadable folders, stray files).
     pub diagnostics: Vec<Diagnostic>,
+    /// State files found but not listed (test fixtures, manifests outside the
+    /// Nexus layout), with the reason: `list --all` shows them.
+    pub excluded: Vec<Excluded>,
+}
+
+/// A state file that was found but not listed, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Excluded {
+    /// Relative to the root.
+    pub path: String,
+    pub reason: String,
 }

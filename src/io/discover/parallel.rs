@@ -53,6 +53,7 @@ pub(super) fn walk_stack(
         discovery.files.extend(part.files);
         discovery.diagnostics.extend(part.diagnostics);
         discovery.state_folders.extend(part.state_folders);
+        discovery.excluded.extend(part.excluded);
     }
 }
 

@@ -249,7 +249,25 @@ fn row_line(model: &Model, project: &Project, cols: &Columns, selected: bool) ->
         fit(&format!("{} {}", status.glyph, status.label), STATUS_W),
         status.style,
     );
-    let fill = Span::styled(fit_right(&percent(fill), FILL_W), fill_style);
+    let fill = match (fill, model.tier(project)) {
+        // No fill, but the tier Jerry recorded for this project's session.
+        (None, Some(tier)) => {
+            let lower = tier.to_ascii_lowercase();
+            let style = if lower.starts_with("crit")
+                || lower.starts_with("emer")
+                || lower.starts_with("compa")
+            {
+                theme.critical
+            } else if lower.starts_with("warn") {
+                theme.warn
+            } else {
+                theme.base
+            };
+            let short: String = tier.to_uppercase().chars().take(FILL_W).collect();
+            Span::styled(fit_right(&short, FILL_W), style)
+        }
+        _ => Span::styled(fit_right(&percent(fill), FILL_W), fill_style),
+    };
     let age = Span::styled(fit_right(&short_age(age), AGE_W), stale.style);
     for (column, span) in [
         (Column::Status, status),

@@ -3,11 +3,16 @@
 //! version, and no frontmatter at all (the markdown body alone).
 
 mod body;
+pub mod build;
 mod ctx;
 mod fields;
 mod files_to_load;
 pub mod validate;
 
+pub use build::{
+    BuildFile, BuildFiles, NOTHING_TO_RESUME, apply_build_files, build_without_manifest,
+    nothing_to_resume,
+};
 pub use validate::validate_manifest;
 
 use yaml_serde::Value;
@@ -217,12 +222,13 @@ fn summary(manifest: &NexusManifest) -> Summary {
     }
 }
 
-/// `complete`, `COMPLETE`, `Completed`, `COMPLETE - remaining tasks moved`, `done`.
+/// `complete`, `COMPLETE`, `Completed`, `COMPLETE - remaining tasks moved`, `done`,
+/// `✅ COMPLETE`.
 fn is_complete(text: &str) -> bool {
     let first = text
         .trim()
         .split(|c: char| !c.is_alphanumeric())
-        .next()
+        .find(|w| !w.is_empty())
         .unwrap_or_default()
         .to_lowercase();
     matches!(first.as_str(), "complete" | "completed" | "done")
