@@ -79,11 +79,12 @@ const HAND_EDITS: &[(&str, &str)] = &[
     // "pre-revision" is an annotation the author added; no field records it.
     ("0.960 (qg-2 iter 1, pre-revision)", "0.960 (qg-2 iter 1)"),
     // The template repeats {NEXT_ACTION} here; the author hand-abbreviated it and
-    // added "Apply DA-001 revision first." We keep the leading sentences and point
-    // to the full text.
+    // added "Apply DA-001 revision first." We keep the whole next action, as the
+    // template says (issue 14: the line a new session acts on is never cut).
     (
         "S-002. Apply DA-001 revision first.",
-        "S-002. (full text under NEXT ACTION)",
+        "S-002. The previous scoring reached 0.960 but S-007 found 1 major finding \
+         (DA-001: copyright holder inconsistency). Apply revision, then re-score.",
     ),
 ];
 

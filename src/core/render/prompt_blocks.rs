@@ -11,7 +11,6 @@ const MAX_AGENTS: usize = 12;
 const MAX_DEFECTS: usize = 8;
 const MAX_FILES: usize = 10;
 const ENTRY_MAX: usize = 320;
-const PROCEED_MAX: usize = 200;
 
 #[derive(Debug, Default)]
 pub struct Block {
@@ -321,25 +320,6 @@ pub fn gate_lists(project: &Project) -> (String, String) {
     )
 }
 
-/// The next action's leading sentences, up to about 200 characters; the full
-/// text is printed under NEXT ACTION.
-pub fn proceed_with(next: &str) -> String {
-    let mut kept = String::new();
-    for sentence in next.split_inclusive(". ") {
-        if !kept.is_empty() && kept.chars().count() + sentence.chars().count() > PROCEED_MAX {
-            return format!("{} (full text under NEXT ACTION)", kept.trim_end());
-        }
-        kept.push_str(sentence);
-    }
-    if kept.chars().count() > PROCEED_MAX {
-        return format!(
-            "{} (full text under NEXT ACTION)",
-            abbreviate(&kept, PROCEED_MAX)
-        );
-    }
-    kept.trim_end().to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,15 +339,5 @@ mod tests {
             "quality_gates"
         );
         assert_eq!(fill_placeholders("{current_gate}", None, None), "");
-    }
-
-    #[test]
-    fn proceed_with_keeps_whole_leading_sentences() {
-        assert_eq!(proceed_with("Do it. Then more."), "Do it. Then more.");
-        let long = format!("First sentence. {}", "word ".repeat(60));
-        assert_eq!(
-            proceed_with(&long),
-            "First sentence. (full text under NEXT ACTION)"
-        );
     }
 }
