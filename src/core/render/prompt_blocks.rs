@@ -201,11 +201,7 @@ pub fn files(project: &Project) -> Block {
             block.push(&format!("{rank}. [NOTE] "), 3, &file.path);
             continue;
         }
-        let missing = match (file.exists, file.looked_in.as_slice()) {
-            (Some(false), []) => "  [not found]".to_string(),
-            (Some(false), looked) => format!("  [not found; looked in {}]", looked.join(", ")),
-            _ => String::new(),
-        };
+        let missing = not_found(file);
         let path = file.resolved.as_deref().unwrap_or(&file.path);
         block.lines.push(format!(
             "{rank}. [PRIORITY {rank}] {}{missing}",
@@ -274,19 +270,30 @@ fn fill_placeholders(section: &str, gate: Option<&str>, phase: Option<&str>) -> 
     out
 }
 
-/// The ORCHESTRATION_PLAN.md listed in `files_to_read`, else the sibling of the
-/// state file (the Jerry convention).
+/// The ORCHESTRATION_PLAN.md listed in `files_to_read`, as resolved from the root
+/// and marked when it was not found. A plan the file does not list is not
+/// guessed at (a path printed here must exist or say it does not).
 pub fn plan_path(project: &Project) -> String {
     let listed = project.resumption.as_ref().and_then(|r| {
         r.files_to_read
             .iter()
+            .filter(|f| !f.note)
             .find(|f| f.path.trim_end().ends_with("ORCHESTRATION_PLAN.md"))
-            .map(|f| one_line(&f.path))
     });
-    listed.unwrap_or_else(|| match project.source.rsplit_once('/') {
-        Some((dir, _)) => format!("{dir}/ORCHESTRATION_PLAN.md"),
-        None => "ORCHESTRATION_PLAN.md".into(),
-    })
+    let Some(file) = listed else {
+        return "none listed in files_to_read".into();
+    };
+    let path = one_line(file.resolved.as_deref().unwrap_or(&file.path));
+    format!("{path}{}", not_found(file))
+}
+
+/// `  [not found; looked in a, b]` after a listed file that resolves nowhere.
+fn not_found(file: &FileToRead) -> String {
+    match (file.exists, file.looked_in.as_slice()) {
+        (Some(false), []) => "  [not found]".to_string(),
+        (Some(false), looked) => format!("  [not found; looked in {}]", looked.join(", ")),
+        _ => String::new(),
+    }
 }
 
 /// `Gates completed` / `Gates remaining`: the resumption section's lists, else
