@@ -214,3 +214,41 @@ fn huge_sections_are_capped_visibly_and_stay_under_the_injection_limit() {
             || rendered.text.contains("truncated by resume-tui")
     );
 }
+
+#[test]
+fn the_proceed_line_keeps_the_whole_next_action_when_the_budget_is_short() {
+    let next = format!(
+        "Re-run QG-3 on the migrated guides. {}Then hand over to the launch checklist.",
+        "Check every cross-link and code sample against the v2 SDK. ".repeat(25)
+    );
+    let mut yaml = format!(
+        "workflow:\n  id: big-002\nresumption:\n  recovery_state:\n    next_step: \"{next}\"\n  \
+         files_to_read:\n"
+    );
+    for n in 1..=10 {
+        yaml.push_str(&format!(
+            "    - {{path: \"{}/file-{n}.md\", purpose: \"{}\"}}\n",
+            "deep/".repeat(20),
+            "why it matters ".repeat(60)
+        ));
+    }
+    yaml.push_str("  agent_summaries:\n");
+    for n in 1..=12 {
+        yaml.push_str(&format!("    agent-{n}: \"{}\"\n", "summary ".repeat(60)));
+    }
+    let project = normalize_orchestration("big/ORCHESTRATION.yaml", "big", &yaml);
+    let rendered = render_prompt(&project);
+    let text = &rendered.text;
+    assert!(text.chars().count() <= 10_000, "{}", text.chars().count());
+    assert!(
+        text.contains("truncated by resume-tui"),
+        "the sections above are cut"
+    );
+    let proceed = text.split("3. Proceed with: ").nth(1).unwrap();
+    assert_eq!(
+        normalise_whitespace(proceed.split("\n\n").next().unwrap()),
+        normalise_whitespace(&next),
+        "the whole next action"
+    );
+    assert!(text.ends_with("is limited.\n"), "the closing is kept");
+}
