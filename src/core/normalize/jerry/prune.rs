@@ -460,24 +460,23 @@ fn top_level(key: &str) -> Want {
         .is_some_and(|n| n.parse::<i64>().is_ok());
     if completed || TOP_LEVEL_WHOLE.contains(&key) {
         Want::Whole
-    } else if is_phase_block(key) {
-        Want::Descend
-    } else if [
-        "workflow",
-        "meta",
-        "metadata",
-        "pipeline",
-        "checkpoints",
-        "quality_gates",
-        "pipelines",
-        "phases",
-        "state",
-        "orchestration",
-        "barriers",
-        "gates",
-        "paths",
-    ]
-    .contains(&key)
+    } else if is_phase_block(key)
+        || [
+            "workflow",
+            "meta",
+            "metadata",
+            "pipeline",
+            "checkpoints",
+            "quality_gates",
+            "pipelines",
+            "phases",
+            "state",
+            "orchestration",
+            "barriers",
+            "gates",
+            "paths",
+        ]
+        .contains(&key)
     {
         Want::Descend
     } else {
