@@ -5,6 +5,10 @@ use serde::Deserialize;
 
 pub const DEFAULT_TOML: &str = include_str!("../assets/config.default.toml");
 
+/// The largest context window a setting may name (config `context.window`,
+/// `CLAUDE_CODE_AUTO_COMPACT_WINDOW`); above it the setting is refused with a warning.
+pub const MAX_WINDOW: u64 = crate::core::fill::MAX_WINDOW;
+
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
@@ -110,6 +114,15 @@ impl Config {
         };
         merge(&mut base, user);
         match toml::Value::Table(base).try_into::<Config>() {
+            Ok(mut config) if config.context.window > MAX_WINDOW => {
+                let refused = config.context.window;
+                config.context.window = Config::default().context.window;
+                let problem = format!(
+                    "{source}: context.window = {refused} refused: no model has a window above \
+                     {MAX_WINDOW} tokens; the window is chosen by the evidence instead"
+                );
+                (config, Some(problem))
+            }
             Ok(config) => (config, None),
             Err(err) => (
                 Config::default(),
@@ -171,6 +184,19 @@ mod tests {
             config.context.critical, 0.80,
             "untouched keys keep their defaults"
         );
+    }
+
+    #[test]
+    fn a_window_above_two_million_is_refused_with_a_warning() {
+        let (config, problem) = Config::overlay("[context]\nwindow = 5000000\n", "config.toml");
+        assert_eq!(config.context.window, Config::default().context.window);
+        let problem = problem.unwrap();
+        assert!(
+            problem.contains("context.window = 5000000 refused"),
+            "{problem}"
+        );
+        let (config, problem) = Config::overlay("[context]\nwindow = 2000000\n", "config.toml");
+        assert_eq!((config.context.window, problem), (2_000_000, None));
     }
 
     #[test]

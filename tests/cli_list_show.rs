@@ -158,10 +158,14 @@ fn show_names_a_project_by_id_prefix_or_path() {
         "\nResumption\n",
         "\nScore trajectory\n",
         "\nCheckpoints\n",
-        "\nDiagnostics (0)\n",
+        "\nDiagnostics (1)\n",
     ] {
         assert!(by_prefix.contains(section), "{section:?} missing");
     }
+    assert!(
+        by_prefix.contains("the resumption section was last updated at 2026-03-01T11:00:00Z"),
+        "the fixture's resumption predates its checkpoint cx-002: {by_prefix}"
+    );
     assert!(
         by_prefix.contains("before checkpoint cx-002 was written"),
         "{by_prefix}"
@@ -236,7 +240,7 @@ fn validate_exits_by_severity() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.trim_end()
-            .ends_with("16 files: 0 errors, 5 warnings, 7 notes"),
+            .ends_with("16 files: 0 errors, 11 warnings, 7 notes"),
         "{text}"
     );
     assert!(
@@ -250,6 +254,12 @@ fn validate_exits_by_severity() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "warnings fail with --strict");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains(
+            "projects/PROJ-003-gamma/ORCHESTRATION.yaml:14:3: error: resumption.files_to_read: is empty"
+        ),
+        "--strict shows each warning as an error"
+    );
 
     let clean = fixture().join("projects/PROJ-002-beta");
     let out = cmd()
@@ -273,7 +283,7 @@ fn validate_exits_by_severity() {
         .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["format"], "resume-tui.validate.v1");
-    assert_eq!(json["counts"]["warning"], 5);
+    assert_eq!(json["counts"]["warning"], 11);
     assert_eq!(json["exit_code"], 0);
     assert_eq!(json["files_checked"], 16);
 }

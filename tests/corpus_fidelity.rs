@@ -84,6 +84,18 @@ fn facts(doc: &Value) -> Facts {
             status_of(p).unwrap_or_default().into(),
         ));
     }
+    if let Some(map) = doc.as_mapping() {
+        for (k, v) in map {
+            let key = k.as_str().unwrap_or_default();
+            let numbered = key
+                .strip_prefix("phase_")
+                .and_then(|r| r.split('_').next())
+                .is_some_and(|n| n.parse::<u32>().is_ok());
+            if let (true, Some(st)) = (numbered, status_of(v)) {
+                phase.push((format!("{key}.status"), st.to_string()));
+            }
+        }
+    }
     let mut status = Vec::new();
     for block in ["workflow", "meta", "state", "orchestration"] {
         if let Some(b) = doc.get(block) {
@@ -135,6 +147,54 @@ fn facts(doc: &Value) -> Facts {
     }
 }
 
+/// The first key below the top level named `phase` or `phase_N…`: a phase the
+/// file names for something other than the workflow (a sub-plan, an experiment).
+fn nested_phase_key(value: &Value, at: &str, depth: usize) -> Option<String> {
+    let map = value.as_mapping()?;
+    map.iter().find_map(|(k, v)| {
+        let key = k.as_str().unwrap_or_default();
+        let path = if at.is_empty() {
+            key.to_string()
+        } else {
+            format!("{at}.{key}")
+        };
+        let named = key == "phase"
+            || key
+                .strip_prefix("phase_")
+                .and_then(|r| r.split('_').next())
+                .is_some_and(|n| n.parse::<u32>().is_ok());
+        if named && depth > 0 && !v.is_bool() {
+            return Some(path);
+        }
+        nested_phase_key(v, &path, depth + 1)
+    })
+}
+
+/// Why a cell is empty, for the table's last column.
+fn why_empty(doc: &Value, project: &Project) -> String {
+    let s = &project.summary;
+    let mut why = Vec::new();
+    if s.phase.is_none() {
+        why.push(match nested_phase_key(doc, "", 0) {
+            Some(key) => format!(
+                "no phase of the workflow: `{key}` is the phase of something inside it, not the workflow's"
+            ),
+            None => "no current phase, phase list, `phase_N:` block or `phase_N_completed` in the file".into(),
+        });
+    }
+    if s.current_gate.is_none() {
+        why.push("no current gate and no gate marked in progress".into());
+    }
+    if project.trajectory.last_score().is_none() {
+        why.push("no scored gate".into());
+    }
+    if why.is_empty() {
+        "—".into()
+    } else {
+        why.join("; ")
+    }
+}
+
 fn cell(value: Option<&str>, source: Option<&str>) -> String {
     match (value, source) {
         (Some(v), Some(s)) => format!("{} ← `{s}`", v.replace('|', "/")),
@@ -159,8 +219,10 @@ fn every_stated_phase_status_gate_and_score_is_shown() {
         .iter()
         .filter(|p| p.kind == ProjectKind::Jerry)
         .collect();
-    println!("| file | phase | status | current gate | last score | contradictions |");
-    println!("|---|---|---|---|---|---|");
+    println!(
+        "| file | phase | status | current gate | last score | contradictions | why a cell is empty |"
+    );
+    println!("|---|---|---|---|---|---|---|");
     for project in jerry {
         let text = std::fs::read_to_string(root.join(&project.source)).unwrap();
         // The lenient reader (duplicate keys: the last wins, as Jerry's tools read them).
@@ -193,7 +255,7 @@ fn every_stated_phase_status_gate_and_score_is_shown() {
             .last_score()
             .map(|(gate, score)| format!("{gate} {score:.3}"));
         println!(
-            "| `{}` | {} | {} | {} | {} | {} |",
+            "| `{}` | {} | {} | {} | {} | {} | {} |",
             project.source,
             cell(s.phase.as_deref(), s.sources.phase.as_deref()),
             cell(s.status.as_deref(), s.sources.status.as_deref()),
@@ -203,7 +265,8 @@ fn every_stated_phase_status_gate_and_score_is_shown() {
                 "—".to_string()
             } else {
                 s.contradictions.join("; ").replace('|', "/")
-            }
+            },
+            why_empty(&doc, project)
         );
     }
     assert!(rows >= 39, "only {rows} workflows read");

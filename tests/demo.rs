@@ -349,11 +349,21 @@ fn demo_list_shows_every_project_as_intended() {
             p["unacknowledged_checkpoints"].as_u64().unwrap(),
             p["warnings"].as_u64().unwrap(),
         );
-        assert_eq!(seen, (kind, shape, staleness, unacked, 0), "{id}");
+        // PROJ-004 is built to be updated before its last two compactions: its
+        // one warning says so (the resumption section is older than cx-004).
+        let warnings = u64::from(id == "docs-rewrite-20260225-001");
+        assert_eq!(seen, (kind, shape, staleness, unacked, warnings), "{id}");
         let missing_seen = p["missing_files"].as_u64().unwrap();
         assert_eq!(missing_seen, missing, "{id}: missing files");
     }
     assert_eq!(list["diagnostics"].as_array().map(Vec::len), Some(0));
+    let docs = project(&list, "docs-rewrite-20260225-001");
+    let said = docs["contradictions"].to_string();
+    assert!(
+        said.contains("the resumption section was last updated")
+            && said.contains("before the newest checkpoint cx-004"),
+        "{said}"
+    );
 }
 
 #[test]

@@ -79,11 +79,12 @@ const HAND_EDITS: &[(&str, &str)] = &[
     // "pre-revision" is an annotation the author added; no field records it.
     ("0.960 (qg-2 iter 1, pre-revision)", "0.960 (qg-2 iter 1)"),
     // The template repeats {NEXT_ACTION} here; the author hand-abbreviated it and
-    // added "Apply DA-001 revision first." We keep the leading sentences and point
-    // to the full text.
+    // added "Apply DA-001 revision first." We keep the whole next action, as the
+    // template says (issue 14: the line a new session acts on is never cut).
     (
         "S-002. Apply DA-001 revision first.",
-        "S-002. (full text under NEXT ACTION)",
+        "S-002. The previous scoring reached 0.960 but S-007 found 1 major finding \
+         (DA-001: copyright holder inconsistency). Apply revision, then re-score.",
     ),
 ];
 
@@ -212,4 +213,42 @@ fn huge_sections_are_capped_visibly_and_stay_under_the_injection_limit() {
         rendered.text.ends_with("is limited.\n")
             || rendered.text.contains("truncated by resume-tui")
     );
+}
+
+#[test]
+fn the_proceed_line_keeps_the_whole_next_action_when_the_budget_is_short() {
+    let next = format!(
+        "Re-run QG-3 on the migrated guides. {}Then hand over to the launch checklist.",
+        "Check every cross-link and code sample against the v2 SDK. ".repeat(25)
+    );
+    let mut yaml = format!(
+        "workflow:\n  id: big-002\nresumption:\n  recovery_state:\n    next_step: \"{next}\"\n  \
+         files_to_read:\n"
+    );
+    for n in 1..=10 {
+        yaml.push_str(&format!(
+            "    - {{path: \"{}/file-{n}.md\", purpose: \"{}\"}}\n",
+            "deep/".repeat(20),
+            "why it matters ".repeat(60)
+        ));
+    }
+    yaml.push_str("  agent_summaries:\n");
+    for n in 1..=12 {
+        yaml.push_str(&format!("    agent-{n}: \"{}\"\n", "summary ".repeat(60)));
+    }
+    let project = normalize_orchestration("big/ORCHESTRATION.yaml", "big", &yaml);
+    let rendered = render_prompt(&project);
+    let text = &rendered.text;
+    assert!(text.chars().count() <= 10_000, "{}", text.chars().count());
+    assert!(
+        text.contains("truncated by resume-tui"),
+        "the sections above are cut"
+    );
+    let proceed = text.split("3. Proceed with: ").nth(1).unwrap();
+    assert_eq!(
+        normalise_whitespace(proceed.split("\n\n").next().unwrap()),
+        normalise_whitespace(&next),
+        "the whole next action"
+    );
+    assert!(text.ends_with("is limited.\n"), "the closing is kept");
 }

@@ -1,6 +1,6 @@
 //! `resume-tui validate [PATH...] [--strict] [--json]`: every problem in the state
 //! files as `file:line:col: level: message`. Exit 0 when clean, 1 on errors, 2 with
-//! `--strict` on warnings.
+//! `--strict` on warnings (which `--strict` prints as errors).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,22 +26,37 @@ pub fn run(ctx: &Context, args: &ValidateArgs, out: &mut dyn Write) -> Result<Ex
     } else {
         discover_paths(&root, &resolve_paths(ctx, &root, &args.paths)?)
     };
-    let diagnostics = check(&root, &discovery, ctx);
+    let mut diagnostics = check(&root, &discovery, ctx);
+    let diagnostics_before_strict = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    if args.strict {
+        for d in &mut diagnostics {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+            }
+        }
+    }
     let files = discovery
         .files
         .iter()
         .filter(|f| f.kind != FileKind::CheckpointMarker)
         .count();
     let count = |level: Severity| diagnostics.iter().filter(|d| d.severity == level).count();
+    let warnings_before = diagnostics_before_strict;
     let (errors, warnings, infos) = (
         count(Severity::Error),
         count(Severity::Warning),
         count(Severity::Info),
     );
-    let code: u8 = if errors > 0 {
-        1
-    } else if args.strict && warnings > 0 {
+    // Under --strict every warning is shown as an error; the exit code still tells
+    // the two apart: 1 for errors of their own, 2 for warnings made errors.
+    let strict_only = args.strict && errors > 0 && errors == warnings_before;
+    let code: u8 = if strict_only {
         2
+    } else if errors > 0 {
+        1
     } else {
         0
     };

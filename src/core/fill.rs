@@ -19,6 +19,8 @@ use serde::Serialize;
 
 pub const DEFAULT_WINDOW: u64 = 200_000;
 pub const EXTENDED_WINDOW: u64 = 1_000_000;
+/// No model has a larger window; a setting above it is refused, and said.
+pub const MAX_WINDOW: u64 = 2_000_000;
 
 /// The token counts of one API response (`message.usage` of an assistant record).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -171,14 +173,31 @@ pub fn window_for(tokens_used: u64, inputs: &WindowInputs<'_>) -> FillBasis {
         let text = format!("context_window_size {w} from Claude Code's status line");
         return basis(w, WindowSource::StatusLine, text);
     }
-    if let Some((w, raw)) = inputs.env_window.and_then(|t| Some((parse_window(t)?, t))) {
+    let refused = |raw: Option<&str>, name: &str| {
+        raw.and_then(|t| Some((parse_window(t)?, t)))
+            .filter(|(w, _)| *w > MAX_WINDOW)
+            .map(|(_, t)| format!("{name} {} refused (above {MAX_WINDOW} tokens)", t.trim()))
+    };
+    let said: Vec<String> = [
+        refused(inputs.env_window, "CLAUDE_CODE_AUTO_COMPACT_WINDOW"),
+        refused(inputs.settings_window, "autoCompactWindow"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let basis = |window, source, evidence: String| {
+        let evidence = match said.is_empty() {
+            true => evidence,
+            false => format!("{evidence}; {}", said.join("; ")),
+        };
+        basis(window, source, evidence)
+    };
+    let within = |t: &str| parse_window(t).filter(|w| *w <= MAX_WINDOW);
+    if let Some((w, raw)) = inputs.env_window.and_then(|t| Some((within(t)?, t))) {
         let text = format!("CLAUDE_CODE_AUTO_COMPACT_WINDOW={}", raw.trim());
         return basis(w, WindowSource::Environment, text);
     }
-    if let Some((w, raw)) = inputs
-        .settings_window
-        .and_then(|t| Some((parse_window(t)?, t)))
-    {
+    if let Some((w, raw)) = inputs.settings_window.and_then(|t| Some((within(t)?, t))) {
         let text = format!("autoCompactWindow {} in settings", raw.trim());
         return basis(w, WindowSource::Settings, text);
     }
@@ -454,6 +473,28 @@ mod tests {
         assert_eq!(fill.basis.window, 1_000_000);
         assert_eq!(fill.basis.source, WindowSource::ObservedUsage);
         assert!((fill.fill - 0.45).abs() < 1e-9);
+    }
+
+    #[test]
+    fn an_environment_window_above_two_million_is_refused_and_said() {
+        let given = WindowInputs {
+            env_window: Some("5m"),
+            ..inputs(None)
+        };
+        let basis = window_for(1_000, &given);
+        assert_eq!(basis.window, DEFAULT_WINDOW);
+        assert!(
+            basis
+                .evidence
+                .contains("CLAUDE_CODE_AUTO_COMPACT_WINDOW 5m refused (above 2000000 tokens)"),
+            "{}",
+            basis.evidence
+        );
+        let given = WindowInputs {
+            env_window: Some("2m"),
+            ..inputs(None)
+        };
+        assert_eq!(window_for(1_000, &given).window, 2_000_000);
     }
 
     #[test]

@@ -103,11 +103,16 @@ pub fn attribute_reloaded(
     }
 }
 
+/// Orders each project's checkpoints and says again whether its resumption
+/// section is older than the newest of them.
 fn sort_checkpoints(projects: &mut [Project]) {
     for project in projects.iter_mut() {
         project
             .checkpoints
             .sort_by(|a, b| (a.number, &a.id).cmp(&(b.number, &b.id)));
+        if project.kind == ProjectKind::Jerry {
+            crate::core::normalize::jerry::note_resumption_behind(project);
+        }
     }
 }
 

@@ -385,10 +385,11 @@ pub fn validate_checkpoint(path: &str, text: &str) -> Vec<Diagnostic> {
         Ok(value) => value,
         Err(diagnostic) => return vec![diagnostic],
     };
-    let findings = match detect_format(path, &value) {
+    let mut findings = match detect_format(path, &value) {
         CheckpointFormat::Design => schema_check::check::<DesignCheckpoint>(&value),
         CheckpointFormat::Jerry => schema_check::check::<JerryCheckpoint>(&value),
     };
+    findings.extend(super::ranges::range_findings(&value));
     schema_check::json_diagnostics(path, text, &findings)
 }
 

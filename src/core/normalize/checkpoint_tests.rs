@@ -380,3 +380,25 @@ fn the_wire_type_writes_the_seed_layout() {
         serde_json::Value::Null
     );
 }
+
+#[test]
+fn out_of_range_fills_and_zoneless_times_are_warned_by_validate() {
+    let text = r#"{"checkpoint_id": "cx-009", "context_state": {"fill_percentage": 1.5, "tier": "critical"},
+                  "resumption_state": null, "created_at": "2026-03-01T12:00:00"}"#;
+    let got: Vec<String> = validate_checkpoint("cx-009.json", text)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        got.iter()
+            .any(|d| d
+                .contains("warning: context_state.fill_percentage: a fill outside 0.0–1.0 (1.5)")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter()
+            .any(|d| d
+                .contains("warning: created_at: timestamp \"2026-03-01T12:00:00\" has no zone")),
+        "{got:#?}"
+    );
+}

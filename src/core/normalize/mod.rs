@@ -8,6 +8,7 @@ pub mod json_locate;
 pub mod json_value;
 pub mod nexus;
 pub mod precompact;
+pub mod ranges;
 mod resumption_state;
 pub mod schema_check;
 pub mod unknowns;

@@ -2,7 +2,7 @@
 //! checkpoints. Which field feeds which line, and the fallbacks, are listed in
 //! docs/templates.md.
 
-use super::budget::{Rendered, finish};
+use super::budget::{INJECTION_LIMIT_CHARS, Rendered, finish, limit};
 use super::prompt_blocks::{self as blocks, Block};
 use super::state::{self, first, newest_checkpoint, phase_label};
 use super::text::{abbreviate, one_line, percent, score, wrap};
@@ -14,6 +14,9 @@ const CLOSING: &str = "Do NOT re-read artifacts from completed phases unless spe
 
 /// Longest `NEXT ACTION` kept whole; longer ones are abbreviated (and marked).
 const NEXT_ACTION_MAX: usize = 800;
+/// Longest next action on the "Proceed with" line, which is never cut by the
+/// budget (the sections above it are cut first).
+const PROCEED_MAX: usize = 4_000;
 /// Longest v1 `current_state` prose carried into the prompt.
 const STATE_PROSE_MAX: usize = 1_200;
 /// Longest single value on a `- Label:` line.
@@ -89,6 +92,14 @@ pub fn render_prompt(project: &Project) -> Rendered {
     }
 
     let next = state::next_action(Some(project), checkpoint, activity.as_deref());
+    let proceed = match &next {
+        Some(text) => {
+            let kept = abbreviate(text, PROCEED_MAX);
+            shortened |= kept != one_line(text);
+            kept
+        }
+        None => "unknown -- read the files above to determine the next step".into(),
+    };
     let next = match next {
         Some(text) => {
             let kept = abbreviate(&text, NEXT_ACTION_MAX);
@@ -137,13 +148,23 @@ pub fn render_prompt(project: &Project) -> Rendered {
     out.push_str(&files.lines.join("\n"));
     out.push_str("\n\n");
 
-    out.push_str("AFTER READING:\n");
-    out.push_str("1. Confirm you understand the current workflow state\n");
-    out.push_str("2. Identify what phase/step to continue from\n");
-    out.push_str(&wrap("3. Proceed with: ", 3, &blocks::proceed_with(&next)));
-    out.push_str("\n\n");
-    out.push_str(CLOSING);
-    out.push('\n');
+    // The closing steps carry the whole next action: when the budget is short the
+    // sections above are cut, never these.
+    let mut tail = String::from("AFTER READING:\n");
+    tail.push_str("1. Confirm you understand the current workflow state\n");
+    tail.push_str("2. Identify what phase/step to continue from\n");
+    tail.push_str(&wrap("3. Proceed with: ", 3, &proceed));
+    tail.push_str("\n\n");
+    tail.push_str(CLOSING);
+    tail.push('\n');
+    let room = INJECTION_LIMIT_CHARS.saturating_sub(tail.chars().count() + 1);
+    let (body, cut) = limit(&out, room);
+    shortened |= cut;
+    let mut out = body;
+    if cut {
+        out.push_str("\n\n");
+    }
+    out.push_str(&tail);
 
     let mut sources = vec![project.source.clone()];
     if let Some(cp) = checkpoint.filter(|_| used_checkpoint) {

@@ -11,7 +11,6 @@ const MAX_AGENTS: usize = 12;
 const MAX_DEFECTS: usize = 8;
 const MAX_FILES: usize = 10;
 const ENTRY_MAX: usize = 320;
-const PROCEED_MAX: usize = 200;
 
 #[derive(Debug, Default)]
 pub struct Block {
@@ -202,11 +201,7 @@ pub fn files(project: &Project) -> Block {
             block.push(&format!("{rank}. [NOTE] "), 3, &file.path);
             continue;
         }
-        let missing = match (file.exists, file.looked_in.as_slice()) {
-            (Some(false), []) => "  [not found]".to_string(),
-            (Some(false), looked) => format!("  [not found; looked in {}]", looked.join(", ")),
-            _ => String::new(),
-        };
+        let missing = not_found(file);
         let path = file.resolved.as_deref().unwrap_or(&file.path);
         block.lines.push(format!(
             "{rank}. [PRIORITY {rank}] {}{missing}",
@@ -275,19 +270,30 @@ fn fill_placeholders(section: &str, gate: Option<&str>, phase: Option<&str>) -> 
     out
 }
 
-/// The ORCHESTRATION_PLAN.md listed in `files_to_read`, else the sibling of the
-/// state file (the Jerry convention).
+/// The ORCHESTRATION_PLAN.md listed in `files_to_read`, as resolved from the root
+/// and marked when it was not found. A plan the file does not list is not
+/// guessed at (a path printed here must exist or say it does not).
 pub fn plan_path(project: &Project) -> String {
     let listed = project.resumption.as_ref().and_then(|r| {
         r.files_to_read
             .iter()
+            .filter(|f| !f.note)
             .find(|f| f.path.trim_end().ends_with("ORCHESTRATION_PLAN.md"))
-            .map(|f| one_line(&f.path))
     });
-    listed.unwrap_or_else(|| match project.source.rsplit_once('/') {
-        Some((dir, _)) => format!("{dir}/ORCHESTRATION_PLAN.md"),
-        None => "ORCHESTRATION_PLAN.md".into(),
-    })
+    let Some(file) = listed else {
+        return "none listed in files_to_read".into();
+    };
+    let path = one_line(file.resolved.as_deref().unwrap_or(&file.path));
+    format!("{path}{}", not_found(file))
+}
+
+/// `  [not found; looked in a, b]` after a listed file that resolves nowhere.
+fn not_found(file: &FileToRead) -> String {
+    match (file.exists, file.looked_in.as_slice()) {
+        (Some(false), []) => "  [not found]".to_string(),
+        (Some(false), looked) => format!("  [not found; looked in {}]", looked.join(", ")),
+        _ => String::new(),
+    }
 }
 
 /// `Gates completed` / `Gates remaining`: the resumption section's lists, else
@@ -321,25 +327,6 @@ pub fn gate_lists(project: &Project) -> (String, String) {
     )
 }
 
-/// The next action's leading sentences, up to about 200 characters; the full
-/// text is printed under NEXT ACTION.
-pub fn proceed_with(next: &str) -> String {
-    let mut kept = String::new();
-    for sentence in next.split_inclusive(". ") {
-        if !kept.is_empty() && kept.chars().count() + sentence.chars().count() > PROCEED_MAX {
-            return format!("{} (full text under NEXT ACTION)", kept.trim_end());
-        }
-        kept.push_str(sentence);
-    }
-    if kept.chars().count() > PROCEED_MAX {
-        return format!(
-            "{} (full text under NEXT ACTION)",
-            abbreviate(&kept, PROCEED_MAX)
-        );
-    }
-    kept.trim_end().to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,15 +346,5 @@ mod tests {
             "quality_gates"
         );
         assert_eq!(fill_placeholders("{current_gate}", None, None), "");
-    }
-
-    #[test]
-    fn proceed_with_keeps_whole_leading_sentences() {
-        assert_eq!(proceed_with("Do it. Then more."), "Do it. Then more.");
-        let long = format!("First sentence. {}", "word ".repeat(60));
-        assert_eq!(
-            proceed_with(&long),
-            "First sentence. (full text under NEXT ACTION)"
-        );
     }
 }

@@ -123,10 +123,23 @@ pub fn phase_label(phase: Option<&str>, name: Option<&str>) -> Option<String> {
             p.to_string()
         }
     });
+    // Compared as words: `phase-2`, `Phase 2` and `PHASE_2` are the same, and so
+    // are `Evidence Analysis` and `evidence-analysis`.
+    let words = |s: &str| {
+        s.to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let holds = |outer: &str, inner: &str| {
+        let (outer, inner) = (words(outer), words(inner));
+        !inner.is_empty() && format!(" {outer} ").contains(&format!(" {inner} "))
+    };
     match (phase, name) {
-        (Some(p), Some(n)) if n.eq_ignore_ascii_case(&p) => Some(p),
-        (Some(p), Some(n)) if n.to_lowercase().contains(&p.to_lowercase()) => Some(n.to_string()),
-        (Some(p), Some(n)) if p.to_lowercase().contains(&n.to_lowercase()) => Some(p),
+        (Some(p), Some(n)) if words(n) == words(&p) => Some(p),
+        (Some(p), Some(n)) if holds(n, &p) => Some(n.to_string()),
+        (Some(p), Some(n)) if holds(&p, n) => Some(p),
         (Some(p), Some(n)) => Some(format!("{p} ({n})")),
         (Some(p), None) => Some(p),
         (None, Some(n)) => Some(n.to_string()),
@@ -265,5 +278,27 @@ mod tests {
             Some("COMPLETE")
         );
         assert_eq!(phase_label(None, None), None);
+        assert_eq!(
+            phase_label(
+                Some("phase 2 — Evidence Analysis"),
+                Some("Evidence Analysis")
+            )
+            .as_deref(),
+            Some("phase 2 — Evidence Analysis"),
+            "a phase that carries its name is not followed by it again"
+        );
+        assert_eq!(
+            phase_label(Some("phase-2"), Some("Phase 2 — Evidence-Analysis")).as_deref(),
+            Some("Phase 2 — Evidence-Analysis")
+        );
+        assert_eq!(
+            phase_label(Some("2"), Some("Phase 2: Evidence Analysis")).as_deref(),
+            Some("Phase 2: Evidence Analysis")
+        );
+        assert_eq!(
+            phase_label(Some("1"), Some("Phase 12 review")).as_deref(),
+            Some("Phase 1 (Phase 12 review)"),
+            "whole words only"
+        );
     }
 }

@@ -198,7 +198,10 @@ mod tests {
         assert_eq!(c.shape, CompactionShape::JerryCode);
         assert_eq!(c.events[0].id.as_deref(), Some("cx-001"));
         assert_eq!(c.events[0].tier.as_deref(), Some("CRITICAL"));
-        assert_eq!(c.events[1].fill_before, Some(0.9));
+        assert_eq!(
+            c.events[1].fill_before, None,
+            "90 is outside 0–1: not guessed (validate says so)"
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! problems become diagnostics, never panics. Only text that is not YAML at all
 //! (or not a map of keys) is an error.
 
+mod behind;
 mod compaction;
 mod contradict;
 mod ctx;
@@ -20,6 +21,7 @@ mod state;
 mod toplevel;
 mod validate;
 
+pub use behind::note_resumption_behind;
 pub use validate::validate_orchestration;
 
 use yaml_serde::Value;
@@ -188,6 +190,16 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
     for (at, message) in
         contradict::contradictions(doc, &project.summary, project.resumption.as_ref())
     {
+        ctx.warn_text(&at, format!("the file contradicts itself: {message}"));
+        project.summary.contradictions.push(message);
+    }
+    if let Some(message) = behind::resumption_behind(project) {
+        let at = project
+            .summary
+            .sources
+            .updated_at
+            .clone()
+            .unwrap_or_default();
         ctx.warn_text(&at, format!("the file contradicts itself: {message}"));
         project.summary.contradictions.push(message);
     }

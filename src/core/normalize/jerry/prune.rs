@@ -442,6 +442,7 @@ fn want(path: &[Option<&str>]) -> Want {
         [Some("pipelines"), _, Some("phases")] => Want::Descend,
         [Some("pipelines"), _, Some("phases"), rest @ ..] => phase(rest),
         [Some("phases"), rest @ ..] => phase(rest),
+        [Some(block), Some(k)] if is_phase_block(block) => field(k, PHASE_FIELDS),
         [Some("barriers"), rest @ ..] => barrier(rest),
         [Some("gates"), Some(_), None, rest @ ..] => gate(rest),
         [Some("gates"), _, rest @ ..] => gate(rest),
@@ -459,27 +460,36 @@ fn top_level(key: &str) -> Want {
         .is_some_and(|n| n.parse::<i64>().is_ok());
     if completed || TOP_LEVEL_WHOLE.contains(&key) {
         Want::Whole
-    } else if [
-        "workflow",
-        "meta",
-        "metadata",
-        "pipeline",
-        "checkpoints",
-        "quality_gates",
-        "pipelines",
-        "phases",
-        "state",
-        "orchestration",
-        "barriers",
-        "gates",
-        "paths",
-    ]
-    .contains(&key)
+    } else if is_phase_block(key)
+        || [
+            "workflow",
+            "meta",
+            "metadata",
+            "pipeline",
+            "checkpoints",
+            "quality_gates",
+            "pipelines",
+            "phases",
+            "state",
+            "orchestration",
+            "barriers",
+            "gates",
+            "paths",
+        ]
+        .contains(&key)
     {
         Want::Descend
     } else {
         Want::Drop
     }
+}
+
+/// A top-level `phase_N` / `phase_N_<words>` block (`state::phase_blocks`); a
+/// scalar such as `phase_2_completed: true` is kept whole above.
+fn is_phase_block(key: &str) -> bool {
+    key.strip_prefix("phase_")
+        .and_then(|rest| rest.split('_').next())
+        .is_some_and(|n| n.parse::<i64>().is_ok())
 }
 
 fn field(key: &str, fields: &[&str]) -> Want {

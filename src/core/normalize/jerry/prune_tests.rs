@@ -125,6 +125,32 @@ pipelines:
 }
 
 #[test]
+fn top_level_phase_blocks_keep_their_phase_fields() {
+    let text = "\
+phase_0:
+  name: Gate
+  status: COMPLETE
+  task:
+    id: T-1
+phase_0_complete: true
+phase_12_review:
+  status: PENDING
+phase_x: {status: A}
+";
+    assert_eq!(
+        kept(text),
+        "\
+phase_0:
+  name: Gate
+  status: COMPLETE
+phase_0_complete: true
+phase_12_review:
+  status: PENDING
+"
+    );
+}
+
+#[test]
 fn crlf_lines_keep_their_endings() {
     assert_eq!(
         kept("workflow:\r\n  id: a\r\n  x: 1\r\nother: 2\r\n"),

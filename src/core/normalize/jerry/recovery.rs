@@ -105,34 +105,32 @@ fn take_fill(slot: &mut Option<f64>, value: &Value, ctx: &mut Ctx, path: &[&str]
     if value.is_null() {
         return true;
     }
-    match float(value).and_then(fraction) {
-        Some(f) => {
-            if float(value).is_some_and(|raw| raw > 1.0) {
-                ctx.warn(
-                    path,
-                    format!(
-                        "a fill above 1 is not a fraction; read as {:.1} % (write 0.0–1.0)",
-                        f * 100.0
-                    ),
-                );
-            }
+    match float(value) {
+        Some(raw) if raw > 1.0 => {
+            ctx.warn(
+                path,
+                format!(
+                    "a fill above 1 ({raw}) is not a fraction; left unknown rather than guessed \
+                     (write 0.0–1.0)"
+                ),
+            );
+            true
+        }
+        Some(f) if f >= 0.0 => {
             *slot = Some(f);
             true
         }
-        None => {
+        _ => {
             ctx.wrong_type(path, "a fill between 0 and 1", value);
             false
         }
     }
 }
 
-/// A fill as a fraction: `0.64` stays, `64.2` (a percentage) becomes `0.642`.
+/// A fill as a fraction: `0.64` stays; anything outside 0–1 (`1.5`, `64.2`) is
+/// not guessed at (1.5 % or 150 %?) and is left unknown.
 pub(super) fn fraction(f: f64) -> Option<f64> {
-    match f {
-        f if (0.0..=1.0).contains(&f) => Some(f),
-        f if f > 1.0 && f <= 100.0 => Some(f / 100.0),
-        _ => None,
-    }
+    (0.0..=1.0).contains(&f).then_some(f)
 }
 
 fn take_updated_at(rec: &mut RecoveryState, value: &Value, ctx: &mut Ctx, path: &[&str]) -> bool {
@@ -173,15 +171,26 @@ mod tests {
         );
         assert_eq!(rec.current_phase.as_deref(), Some("3"));
         assert_eq!(rec.next_step.as_deref(), Some("Go"));
-        assert!((rec.context_fill_at_update.unwrap() - 0.642).abs() < 1e-9);
+        assert_eq!(rec.context_fill_at_update, None, "64.2 is not guessed at");
         assert_eq!(rec.updated_at.unwrap().to_iso(), "2026-02-17T12:34:56Z");
         assert_eq!(rec.cross_session_portable, Some(true));
         assert!(!used.contains(&"extra".to_string()));
         assert_eq!(warnings.len(), 1, "{warnings:?}");
         assert!(
-            warnings[0].contains("a fill above 1 is not a fraction; read as 64.2 %"),
+            warnings[0].contains("a fill above 1 (64.2) is not a fraction; left unknown"),
             "{warnings:?}"
         );
+        let (rec, _, warnings) = read(
+            "context_fill_at_update: 1.5
+",
+        );
+        assert_eq!(rec.context_fill_at_update, None, "not read as 1.5 %");
+        assert!(warnings[0].contains("a fill above 1 (1.5)"), "{warnings:?}");
+        let (rec, _, _) = read(
+            "context_fill_at_update: 1
+",
+        );
+        assert_eq!(rec.context_fill_at_update, Some(1.0));
     }
 
     #[test]

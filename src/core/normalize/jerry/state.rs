@@ -232,12 +232,16 @@ pub(super) struct PhaseEntry {
     pub status: Option<String>,
 }
 
-/// The top-level `phases:`, else the `phases:` of the first pipeline (the active
-/// one first) that has them.
+/// The top-level `phases:`, else top-level `phase_N:` blocks, else the `phases:`
+/// of the first pipeline (the active one first) that has them.
 pub(super) fn phase_entries(doc: &Value) -> Vec<(String, PhaseEntry)> {
     let top = phase_list(get(doc, "phases"), "phases");
     if !top.is_empty() {
         return top;
+    }
+    let blocks = phase_blocks(doc);
+    if !blocks.is_empty() {
+        return blocks;
     }
     pipelines(doc)
         .iter()
@@ -268,6 +272,41 @@ fn phase_list(value: Option<&Value>, at: &str) -> Vec<(String, PhaseEntry)> {
             };
             Some((at, entry))
         })
+        .collect()
+}
+
+/// Top-level blocks named `phase_N` or `phase_N_<words>` that carry a `status`
+/// (FEAT-005's `phase_0: {name, status}`), in order of N. Keys like
+/// `phase_0_complete: true` are scalars, not blocks, and are left out.
+fn phase_blocks(doc: &Value) -> Vec<(String, PhaseEntry)> {
+    let Some(map) = doc.as_mapping() else {
+        return Vec::new();
+    };
+    let mut found: Vec<(i64, String, PhaseEntry)> = map
+        .iter()
+        .filter_map(|(k, v)| {
+            let key = key_text(k);
+            let rest = key.strip_prefix("phase_")?;
+            let (digits, words) = rest.split_once('_').unwrap_or((rest, ""));
+            let n = digits.parse::<i64>().ok()?;
+            v.as_mapping()?;
+            let status = get_text(v, "status")?;
+            let named = (!words.is_empty()).then(|| words.replace('_', " "));
+            let name = get_text(v, "name")
+                .or_else(|| get_text(v, "title"))
+                .or(named);
+            let entry = PhaseEntry {
+                id: n.to_string(),
+                name,
+                status: Some(status),
+            };
+            Some((n, key, entry))
+        })
+        .collect();
+    found.sort_by_key(|(n, _, _)| *n);
+    found
+        .into_iter()
+        .map(|(_, key, entry)| (key, entry))
         .collect()
 }
 

@@ -188,3 +188,34 @@ fn the_phase_name_comes_from_the_active_pipelines_phase_list() {
         Some("pipelines.ps.phases[1].name")
     );
 }
+
+#[test]
+fn top_level_phase_blocks_give_the_phase_with_their_key() {
+    let s = summary(
+        "workflow: {id: w, status: ACTIVE}\nexecution: {phase_0_mode: foreground}\n\
+         phase_0:\n  name: Sequential Hard Gate\n  status: COMPLETE\n\
+         phase_1_build: {status: IN_PROGRESS}\nmetrics: {phase_0_complete: true}\n",
+    );
+    assert_eq!(
+        (s.phase.as_deref(), s.phase_name.as_deref()),
+        (Some("1"), Some("build"))
+    );
+    assert_eq!(s.sources.phase.as_deref(), Some("phase_1_build.status"));
+    let s = summary("phase_0:\n  name: Sequential Hard Gate\n  status: COMPLETE\n");
+    assert_eq!(
+        (s.phase.as_deref(), s.phase_name.as_deref()),
+        (Some("0"), Some("Sequential Hard Gate"))
+    );
+    assert_eq!(s.sources.phase_name.as_deref(), Some("phase_0.name"));
+}
+
+#[test]
+fn phases_of_a_sub_plan_or_an_experiment_are_not_the_workflows() {
+    let s = summary(
+        "workflow: {id: w, status: ACTIVE}\nenablers:\n  EN-1:\n    remediation:\n      plan:\n        \
+         phase_1_preparation: [a]\n        phase_2_research: [b]\n      status: COMPLETE\n\
+         barriers:\n  ab_testing:\n    experiment: {status: DESIGNED, phase: Phase 2 (TASK-5)}\n\
+         phase_3_completed: false\n",
+    );
+    assert_eq!(s.phase, None);
+}

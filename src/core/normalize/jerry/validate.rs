@@ -8,6 +8,7 @@ use super::{parse, shape, yaml_error};
 use crate::core::locate::locate_key;
 use crate::core::model::{Diagnostic, Severity, Shape};
 use crate::core::normalize::json_locate::Seg;
+use crate::core::normalize::ranges::range_findings;
 use crate::core::normalize::schema_check::{Finding, check, display_path};
 use crate::core::normalize::value::to_json;
 use crate::core::wire::orchestration::{ResumptionV1, ResumptionV2, ResumptionV2Flat};
@@ -36,9 +37,38 @@ pub fn validate_orchestration(source: &str, text: &str) -> Vec<Diagnostic> {
             ),
         }],
     };
+    let mut findings = findings;
+    findings.extend(missing_sections(section));
+    findings.extend(range_findings(&json));
     findings
         .iter()
         .map(|f| diagnostic(source, text, f))
+        .collect()
+}
+
+/// The sub-sections seed 002 gives a v2 section, each missing one a warning.
+fn missing_sections(section: &Value) -> Vec<Finding> {
+    let shape = shape::detect(section);
+    if !matches!(shape, Shape::V2Nested | Shape::V2Flat) {
+        return Vec::new();
+    }
+    let has = |k: &str| section.get(k).is_some();
+    let wanted: [(&str, bool); 6] = [
+        ("files_to_read", has("files_to_read")),
+        ("quality_trajectory", has("quality_trajectory")),
+        ("defect_summary", has("defect_summary")),
+        ("decision_log", has("decision_log") || has("decisions")),
+        ("agent_summaries", has("agent_summaries")),
+        ("compaction_events", has("compaction_events")),
+    ];
+    wanted
+        .iter()
+        .filter(|(_, present)| !present)
+        .map(|(name, _)| Finding {
+            severity: Severity::Warning,
+            path: Vec::new(),
+            message: format!("missing sub-section `{name}` (seed 002's v2.0 section has it)"),
+        })
         .collect()
 }
 
@@ -75,6 +105,43 @@ fn kind(value: &Value) -> &'static str {
 mod tests {
     use super::*;
 
+    #[test]
+    fn out_of_range_values_are_warnings_at_their_keys() {
+        let got = validate(
+            "resumption:\n  recovery_state:\n    current_phase: -1\n    workflow_status: ACTIVE\n    \
+             context_fill_at_update: 1.5\n    updated_at: '2026-03-01T11:00:00'\n  files_to_read: []\n  \
+             quality_trajectory:\n    score_history: {qg-1: [0.9, 1.2]}\n",
+        );
+        let said = |part: &str| got.iter().any(|d| d.contains(part));
+        assert!(
+            said(":3:5: warning: resumption.recovery_state.current_phase: a negative phase"),
+            "{got:#?}"
+        );
+        assert!(
+            said(
+                ":5:5: warning: resumption.recovery_state.context_fill_at_update: a fill outside 0.0–1.0 (1.5)"
+            ),
+            "{got:#?}"
+        );
+        assert!(
+            said(
+                ":6:5: warning: resumption.recovery_state.updated_at: timestamp \"2026-03-01T11:00:00\" has no zone"
+            ),
+            "{got:#?}"
+        );
+        assert!(
+            said(":7:3: warning: resumption.files_to_read: is empty"),
+            "{got:#?}"
+        );
+        assert!(
+            said(
+                "warning: resumption.quality_trajectory.score_history.qg-1[1]: a score outside 0.0–1.0 (1.2)"
+            ),
+            "{got:#?}"
+        );
+        assert!(got.iter().all(|d| !d.contains("error")), "{got:#?}");
+    }
+
     fn validate(text: &str) -> Vec<String> {
         validate_orchestration("w/ORCHESTRATION.yaml", text)
             .iter()
@@ -88,7 +155,8 @@ mod tests {
                   files_to_read: [a.md]\n  cross_session_portable: true\n  ephemeral_references: false\n";
         assert_eq!(validate(v1), Vec::<String>::new());
         let nested = "resumption:\n  recovery_state:\n    current_phase: 2\n    workflow_status: ACTIVE\n    \
-                      next_step: n\n    updated_at: '2026-02-17T12:00:00Z'\n  decision_log: []\n  \
+                      next_step: n\n    updated_at: '2026-02-17T12:00:00Z'\n  files_to_read: [a.md]\n  \
+                      quality_trajectory: {}\n  defect_summary: {}\n  decision_log: []\n  \
                       agent_summaries: {}\n  compaction_events: {count: 0, events: []}\n";
         assert_eq!(validate(nested), Vec::<String>::new());
         assert_eq!(validate("workflow: {id: x}\n"), Vec::<String>::new());
@@ -100,7 +168,10 @@ mod tests {
                     next_step: n\n    updated_at: [not, text]\n    cross_session_portable: maybe\n  \
                     files_to_read:\n    - path: a.md\n      priority: first\n  \
                     quality_trajectory:\n    score_history: {qg-1: [0.9, high]}\n  agent_count: 3\n";
-        let got = validate(text);
+        let got: Vec<String> = validate(text)
+            .into_iter()
+            .filter(|d| !d.contains("missing sub-section"))
+            .collect();
         assert_eq!(got.len(), 5, "{got:#?}");
         assert!(got[0].starts_with("w/ORCHESTRATION.yaml:6:5: error: resumption.recovery_state.updated_at: expected string"), "{got:#?}");
         assert!(
@@ -126,10 +197,15 @@ mod tests {
     #[test]
     fn missing_recovery_fields_are_warnings_and_bad_yaml_an_error() {
         let got = validate("resumption:\n  recovery_state:\n    next_step: n\n");
-        assert_eq!(got.len(), 3, "{got:#?}");
-        assert!(got.iter().all(|m| {
+        assert_eq!(got.len(), 9, "{got:#?}");
+        assert!(got.iter().take(3).all(|m| {
             m.contains(":2:3: warning: resumption.recovery_state: missing required field")
         }));
+        assert!(
+            got[3].contains(":1:1: warning: resumption: missing sub-section `files_to_read`"),
+            "{got:#?}"
+        );
+        assert!(got[8].contains("missing sub-section `compaction_events`"));
         let got = validate("resumption: [\n");
         assert_eq!(got.len(), 1);
         assert!(got[0].contains("error: not valid YAML"));
