@@ -1,6 +1,9 @@
 //! `resume-tui show PROJECT`: everything known about one project, in sections.
 //! The text form prints every field of the normalised model (from its JSON form, so
-//! a new field shows up without touching this file), then the diagnostics.
+//! a new field shows up without touching this file), the context window and its
+//! evidence (`window`), then the diagnostics.
+
+mod window;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -25,12 +28,15 @@ pub fn run(ctx: &Context, args: &ShowArgs, out: &mut dyn Write) -> Result<ExitCo
     let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
     let name = project_name_under_root(ctx, &args.project);
     let project = find_project(&ws, &name)?;
+    let context_window = window::view(ctx, &ws, project);
     let written = if args.json {
-        let text = serde_json::to_string_pretty(&to_json(&ws, project, ctx.now))
+        let mut value = to_json(&ws, project, ctx.now);
+        value["context_window"] = serde_json::to_value(&context_window).unwrap_or(Value::Null);
+        let text = serde_json::to_string_pretty(&value)
             .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{text}")
     } else {
-        write_text(out, project, ctx.now)
+        write_text(out, project, &context_window, ctx.now)
     };
     written.map_err(|e| Error::io("standard output", e))?;
     Ok(ExitCode::SUCCESS)
@@ -61,7 +67,12 @@ pub fn to_json(ws: &Workspace, project: &Project, now: Timestamp) -> Value {
     })
 }
 
-fn write_text(out: &mut dyn Write, project: &Project, now: Timestamp) -> std::io::Result<()> {
+fn write_text(
+    out: &mut dyn Write,
+    project: &Project,
+    context_window: &window::WindowView,
+    now: Timestamp,
+) -> std::io::Result<()> {
     let model = serde_json::to_value(project).unwrap_or(Value::Null);
     let field = |key: &str| model.get(key).cloned().unwrap_or(Value::Null);
     let kind = field("kind");
@@ -107,6 +118,10 @@ fn write_text(out: &mut dyn Write, project: &Project, now: Timestamp) -> std::io
 
     section(out, "Staleness")?;
     write_value(out, &field("staleness"), 1)?;
+
+    section(out, "Context window")?;
+    let window = serde_json::to_value(context_window).unwrap_or(Value::Null);
+    write_value(out, &window, 1)?;
 
     let (title, key, absent) = match project.kind {
         ProjectKind::Jerry => (

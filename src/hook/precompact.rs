@@ -22,7 +22,7 @@ use super::context::{
 };
 use super::detect::{self, Detection};
 use super::input::HookInput;
-use super::measure::measure;
+use super::measure::{measure, remember};
 use super::output::{HookOutcome, WriteOp};
 use super::project;
 use crate::core::model::Project;
@@ -59,6 +59,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     if let Some(problem) = &measurement.problem {
         out.error(problem.clone());
     }
+    remember(&measurement, ctx, &mut out);
     let files = checkpoints::list(&checkpoints_dir(root));
     let previous = input
         .session_id
