@@ -455,3 +455,33 @@ fn the_alert_session_start_and_the_prompt_agree_on_the_next_action() {
         "{summary}"
     );
 }
+
+#[test]
+fn many_session_less_checkpoints_never_alert_and_count_in_one_line() {
+    let fx = Fixture::new();
+    for n in 1..=37 {
+        fx.write(
+            &format!(".jerry/checkpoints/cx-{n:03}.json"),
+            &format!(r#"{{"checkpoint_id":"cx-{n:03}","context_state":{{"fill_percentage":0.8,"tier":"critical","token_count":160000,"monitoring_ok":true,"context_window":200000,"context_window_source":"default"}},"resumption_state":null,"created_at":"{}"}}"#, iso(600)),
+        );
+    }
+    let quiet = at(&fx, "claude-sonnet-4-5", 20_000);
+    assert_eq!(prompt_in(&fx, "brand-new", &quiet, &[]), "");
+    let mut start: serde_json::Value =
+        serde_json::from_str(&payload("SessionStart", None, json!({"source": "compact"}))).unwrap();
+    start["session_id"] = json!("brand-new");
+    let (stdout, _) = fx.run(&[], &start.to_string());
+    assert!(!stdout.contains("<compaction-alert>"), "{stdout}");
+    let config = fx.root().join("rt.toml");
+    std::fs::write(&config, "[hooks]\nstartup_summary = true\n").unwrap();
+    start["source"] = json!("startup");
+    let (stdout, _) = fx.run_env(
+        &[],
+        &start.to_string(),
+        &[("RESUME_TUI_CONFIG", config.to_str().unwrap())],
+    );
+    let text = context_of(&stdout, "SessionStart");
+    assert!(!text.contains("<compaction-alert>"), "{text}");
+    assert!(text.matches("unacknowledged").count() <= 1, "{text}");
+    assert!(!text.contains("37 of 37"), "{text}");
+}
