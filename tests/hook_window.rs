@@ -320,3 +320,28 @@ fn window_evidence_beyond_the_tail_is_remembered_per_session() {
     let monitor = monitor(&fx, &path);
     assert!(monitor.contains("17.0%"), "{monitor}");
 }
+
+#[test]
+fn the_monitor_block_is_about_the_session_s_own_workflow() {
+    let fx = Fixture::new();
+    compacted_once(&fx);
+    // Another session compacts later on the Nexus project: the newest checkpoint.
+    let nexus = fx.edits_in("02-projects/07-x/01-planning");
+    fx.run(
+        &[],
+        &payload(
+            "PreCompact",
+            Some(&nexus),
+            json!({"trigger": "auto", "session_id": "sess-other"}),
+        ),
+    );
+    let path = transcript_at(&fx, &usage_at("claude-sonnet-4-5", 170_000));
+    let (report, _) = fx.run(
+        &["--dry-run", "--explain"],
+        &payload("UserPromptSubmit", Some(&path), json!({})),
+    );
+    assert!(
+        report.contains("monitor block for projects/PROJ-001-demo/ORCHESTRATION.yaml"),
+        "{report}"
+    );
+}

@@ -31,7 +31,10 @@ pub fn run(ctx: &Context, args: &ShowArgs, out: &mut dyn Write) -> Result<ExitCo
     let context_window = window::view(ctx, &ws, project);
     let written = if args.json {
         let mut value = to_json(&ws, project, ctx.now);
-        value["context_window"] = serde_json::to_value(&context_window).unwrap_or(Value::Null);
+        if let Value::Object(map) = &mut value {
+            let window = serde_json::to_value(&context_window).unwrap_or(Value::Null);
+            map.insert("context_window".into(), window);
+        }
         let text = serde_json::to_string_pretty(&value)
             .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{text}")

@@ -69,7 +69,15 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let mut blocks = Vec::new();
 
     if level.is_some_and(|l| l >= Level::Warning) {
-        project = newest_unacked
+        // The workflow this session last checkpointed, else the newest one.
+        let own = input.session_id.as_deref().and_then(|id| {
+            state::in_order(&all)
+                .into_iter()
+                .rev()
+                .find(|c| c.session_id.as_deref() == Some(id))
+        });
+        project = own
+            .or(newest_unacked)
             .or_else(|| state::newest_checkpoint(&all))
             .and_then(|c| lookup::for_checkpoint(c, &all, ctx, session()))
             .or_else(|| lookup::from_precompact_state(ctx, session()).map(|(p, _)| p))
