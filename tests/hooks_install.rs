@@ -442,3 +442,44 @@ fn what_install_writes_for_an_old_claude_code_runs_there() {
     assert_eq!(run_as_claude_code(&env, &bare, "s-exec"), "");
     assert_eq!(checkpoints(), 2, "the event was handled");
 }
+
+/// Claude Code before 2.1.76 has no PostCompact, and rejects a whole settings
+/// file over a hook event key it does not know.
+#[cfg(unix)]
+#[test]
+fn no_post_compact_for_a_claude_code_that_predates_it() {
+    let env = Env::new();
+    std::fs::create_dir_all(env.project.path().join(".jerry")).unwrap();
+    env.cmd(&["hooks", "install"])
+        .env("PATH", fake_claude(&env, "2.1.240"))
+        .assert()
+        .success();
+    let old = fake_claude(&env, "2.1.70");
+    let out = env.cmd(&["doctor"]).env("PATH", &old).assert().failure();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains(
+            "Claude Code 2.1.70 predates PostCompact (2.1.76) and rejects the whole settings file"
+        ),
+        "{stdout}"
+    );
+    let out = env
+        .cmd(&["hooks", "install"])
+        .env("PATH", &old)
+        .assert()
+        .success();
+    let said = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        said.contains("PostCompact: removed: Claude Code 2.1.70 predates it"),
+        "{said}"
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(env.settings()).unwrap()).unwrap();
+    assert!(v["hooks"].get("PostCompact").is_none(), "{v}");
+    assert!(v["hooks"]["PreCompact"][0]["hooks"][0]["command"].is_string());
+    let out = env.cmd(&["doctor"]).env("PATH", &old).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("PostCompact: not registered, as Claude Code 2.1.70 predates it (2.1.76)"),
+        "{stdout}"
+    );
+}

@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::install::form::EXEC_FORM_SINCE;
-use super::install::{self, SPECS, Spec, is_ours, missing_words, probe};
+use super::install::{self, SPECS, Spec, Version, is_ours, missing_words, probe};
 
 mod session;
 
@@ -133,8 +133,9 @@ pub fn run(root: &Path, env: &Env, config_window: u64) -> Report {
             )),
         }
     }
-    check_registrations(&registrations, &mut findings);
-    let claude_version = check_version(env, &registrations, &mut findings);
+    let version = probe::claude_version(env);
+    check_registrations(&registrations, version.as_ref().ok(), &mut findings);
+    let claude_version = check_version(version, &registrations, &mut findings);
     let workspace = session::check_workspace(root, &mut findings);
     let context_window = session::check_window(root, env, config_window, &mut findings);
     let (log_file, log_writable) = check_log(env, &mut findings);
@@ -319,12 +320,20 @@ fn executable(_meta: &std::fs::Metadata) -> bool {
     true
 }
 
-fn check_registrations(registrations: &[Registration], findings: &mut Vec<Finding>) {
+fn check_registrations(
+    registrations: &[Registration],
+    claude: Option<&Version>,
+    findings: &mut Vec<Finding>,
+) {
     for spec in SPECS {
         let mine: Vec<&Registration> = registrations
             .iter()
             .filter(|r| r.event == spec.event)
             .collect();
+        if let Some(version) = claude.filter(|v| **v < spec.since) {
+            findings.push(predates(spec.event, spec.since, *version, !mine.is_empty()));
+            continue;
+        }
         match mine.as_slice() {
             [] => findings.push(finding(
                 Status::Error,
@@ -383,13 +392,32 @@ fn check_statusline(line: &Value, scope: &str, findings: &mut Vec<Finding>) {
     }
 }
 
+/// An event newer than the Claude Code on PATH: registering it makes that
+/// version reject the whole settings file.
+fn predates(event: &str, since: Version, version: Version, registered: bool) -> Finding {
+    if registered {
+        return finding(
+            Status::Error,
+            event,
+            &format!(
+                "registered, but Claude Code {version} predates {event} ({since}) and rejects the whole settings file over it; run `resume-tui hooks install` to take it out"
+            ),
+        );
+    }
+    finding(
+        Status::Ok,
+        event,
+        &format!("not registered, as Claude Code {version} predates it ({since})"),
+    )
+}
+
 /// The Claude Code on PATH, and exec-form entries it would not run as written.
 fn check_version(
-    env: &Env,
+    version: Result<Version, String>,
     registrations: &[Registration],
     findings: &mut Vec<Finding>,
 ) -> Option<String> {
-    let version = match probe::claude_version(env) {
+    let version = match version {
         Ok(version) => version,
         Err(reason) => {
             findings.push(finding(
