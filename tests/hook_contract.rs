@@ -25,7 +25,7 @@ fn precompact_writes_a_design_checkpoint_and_prints_braces() {
         &[],
         &payload("PreCompact", Some(&t), json!({"trigger": "auto", "custom_instructions": "keep api_key=sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA"})),
     );
-    assert_eq!(stdout, "{}\n");
+    assert_eq!(stdout, "");
     assert_eq!(fx.checkpoints(), ["cx-004.json", "cx-005-checkpoint.json"]);
     let cp = fx.json(".jerry/checkpoints/cx-005-checkpoint.json");
     let keys: Vec<&str> = cp.as_object().unwrap().keys().map(String::as_str).collect();
@@ -96,7 +96,7 @@ fn precompact_within_the_dedupe_window_updates_the_same_checkpoint() {
     let path = fx.root().join(".jerry/checkpoints/cx-001-checkpoint.json");
     let mut inodes = Vec::new();
     for _ in 0..3 {
-        assert_eq!(fx.run(&[], &input).0, "{}\n");
+        assert_eq!(fx.run(&[], &input).0, "");
         inodes.push(inode(&path));
     }
     assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
@@ -165,7 +165,7 @@ fn parallel_precompact_firings_make_one_checkpoint() {
     for child in children {
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(0));
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), "{}\n");
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), "");
     }
     assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
 }
@@ -187,7 +187,7 @@ fn precompact_in_a_nexus_workspace_writes_the_flat_precompact_state() {
             &payload("PreCompact", Some(&path), json!({}))
         )
         .0,
-        "{}\n"
+        ""
     );
     let text = fx.read("00-system/.cache/precompact_state.json");
     assert!(text.len() < 1024);
@@ -204,25 +204,37 @@ fn precompact_in_a_nexus_workspace_writes_the_flat_precompact_state() {
             "active_project_id",
             "confidence",
             "detection_method",
-            "timestamp"
+            "timestamp",
+            "session_id"
         ]
     );
+    assert_eq!(state["session_id"], SESSION, "whose compaction it was");
     assert_eq!(state["active_project_id"], "07-x");
     assert_eq!(state["confidence"], "medium", "reads only");
     assert_eq!(state["detection_method"], "transcript");
     assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
 
-    // Another session's compaction moments later, on the same project: a new
-    // checkpoint, and the state, which already says this, left as is.
+    // A later firing of the same compaction: the state, which already says this,
+    // is left as is.
     let state_path = fx.root().join("00-system/.cache/precompact_state.json");
     let before = inode(&state_path);
+    fx.run(
+        &["PreCompact"],
+        &payload("PreCompact", Some(&path), json!({})),
+    );
+    assert_eq!(inode(&state_path), before);
+    // Another session's compaction moments later, on the same project: a new
+    // checkpoint, and the state now names that session.
     let input = payload("PreCompact", Some(&path), json!({})).replace(SESSION, "sess-2");
     fx.run(&["PreCompact"], &input);
     assert_eq!(
         fx.checkpoints(),
         ["cx-001-checkpoint.json", "cx-002-checkpoint.json"]
     );
-    assert_eq!(inode(&state_path), before);
+    assert_eq!(
+        fx.json("00-system/.cache/precompact_state.json")["session_id"],
+        "sess-2"
+    );
     // A state that says something else is rewritten.
     fx.write(
         "00-system/.cache/precompact_state.json",
@@ -238,7 +250,7 @@ fn precompact_in_a_nexus_workspace_writes_the_flat_precompact_state() {
     };
     assert_eq!(
         untimed(&fx.read("00-system/.cache/precompact_state.json")),
-        untimed(&text)
+        untimed(&text.replace(SESSION, "sess-3"))
     );
 }
 
@@ -247,7 +259,7 @@ fn precompact_without_transcript_falls_back_and_still_writes() {
     let fx = Fixture::new();
     let missing = fx.root().join("gone.jsonl");
     let (stdout, _) = fx.run(&[], &payload("PreCompact", Some(&missing), json!({})));
-    assert_eq!(stdout, "{}\n");
+    assert_eq!(stdout, "");
     let cp = fx.json(".jerry/checkpoints/cx-001-checkpoint.json");
     assert_eq!(
         cp["context_state"]["estimated_fill_before_compaction"],

@@ -45,8 +45,8 @@ fn stdin_held_open_returns_within_three_seconds() {
         assert_eq!(status.code(), Some(0));
         let mut out = String::new();
         std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
-        // The event argument says PreCompact: it owes `{}` even on bad input.
-        let expected = "{}\n";
+        // The event argument says PreCompact: still nothing on bad input.
+        let expected = "";
         assert_eq!(out, expected, "stdin {written:?}");
     }
 }
@@ -58,7 +58,7 @@ fn garbage_stdin_unknown_events_and_empty_stdin() {
         assert_eq!(fx.run(&[], garbage).0, "", "{garbage:?}");
     }
     assert!(fx.log().matches("ERROR hook:").count() >= 4, "{}", fx.log());
-    assert_eq!(fx.run(&["PreCompact"], "garbage").0, "{}\n");
+    assert_eq!(fx.run(&["PreCompact"], "garbage").0, "");
     assert_eq!(fx.run(&["PostCompact"], "garbage").0, "");
     let unknown = r#"{"hook_event_name":"Stop","session_id":"x","new_field":{"deep":[1]}}"#;
     assert_eq!(fx.run(&[], unknown).0, "");
@@ -78,7 +78,7 @@ fn an_unreadable_project_or_a_blocked_checkpoint_folder_fails_open() {
         &input,
         &[("CLAUDE_PROJECT_DIR", "/nonexistent/project")],
     );
-    assert_eq!(stdout, "{}\n");
+    assert_eq!(stdout, "");
     assert!(
         fx.log()
             .contains("ERROR PreCompact: project folder /nonexistent/project"),
@@ -88,7 +88,7 @@ fn an_unreadable_project_or_a_blocked_checkpoint_folder_fails_open() {
 
     // A file where the checkpoints folder should be: nothing can be created there.
     fx.write(".jerry/checkpoints", "in the way");
-    assert_eq!(fx.run(&[], &input).0, "{}\n");
+    assert_eq!(fx.run(&[], &input).0, "");
     assert!(
         fx.log().contains("ERROR PreCompact: write failed"),
         "{}",

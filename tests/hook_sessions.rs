@@ -263,6 +263,63 @@ fn a_nexus_state_is_injected_only_when_its_own_or_recent() {
 }
 
 #[test]
+fn the_nexus_state_our_precompact_writes_names_its_session() {
+    let fx = Fixture::new().nexus();
+    let t = fx.edits_in("02-projects/07-x/01-planning");
+    let mut input: serde_json::Value =
+        serde_json::from_str(&payload("PreCompact", Some(&t), json!({"trigger": "auto"}))).unwrap();
+    input["session_id"] = json!("sess-a");
+    assert_eq!(
+        fx.run(&[], &input.to_string()).0,
+        "",
+        "PreCompact prints nothing"
+    );
+    let rel = "00-system/.cache/precompact_state.json";
+    let mut written = fx.json(rel);
+    assert_eq!(written["session_id"], "sess-a", "{written}");
+    assert_eq!(written["active_project_id"], "07-x");
+    // Two hours later: past hooks.nexus_state_max_age_minutes (30).
+    written["timestamp"] = json!(iso(2 * 3600));
+    fx.write(rel, &written.to_string());
+    let start = |session: &str| {
+        let mut v: serde_json::Value =
+            serde_json::from_str(&payload("SessionStart", None, json!({"source": "resume"})))
+                .unwrap();
+        v["session_id"] = json!(session);
+        v.to_string()
+    };
+    // Another session: not injected (the project's unacknowledged checkpoint
+    // still brings its loading sequence, without the state's detection).
+    let (explained, _) = fx.run(&["--dry-run", "--explain"], &start("sess-b"));
+    assert!(
+        explained.contains("precompact state not injected: written 2 h ago by another session (hooks.nexus_state_max_age_minutes = 30)"),
+        "{explained}"
+    );
+    let (other, _) = fx.run(&[], &start("sess-b"));
+    assert!(!other.contains("Auto-resume after compaction"), "{other}");
+    assert!(fx.root().join(rel).exists(), "left for the dashboard");
+    // The bound is configurable.
+    let config = fx.root().join("rt.toml");
+    std::fs::write(&config, "[hooks]\nnexus_state_max_age_minutes = 180\n").unwrap();
+    let (explained, _) = fx.run_env(
+        &["--dry-run", "--explain"],
+        &start("sess-b"),
+        &[("RESUME_TUI_CONFIG", config.to_str().unwrap())],
+    );
+    assert!(
+        explained.contains("precompact state consumed"),
+        "{explained}"
+    );
+    // Its own session takes it whatever its age, and consumes it.
+    let text = context_of(&fx.run(&[], &start("sess-a")).0, "SessionStart");
+    assert!(
+        text.contains("DETECTED: Auto-resume after compaction (confidence: high)"),
+        "{text}"
+    );
+    assert!(!fx.root().join(rel).exists(), "consumed");
+}
+
+#[test]
 fn hook_honours_config_and_redacts_the_startup_summary() {
     let fx = Fixture::new();
     // Not mid-quality-gate, so the next step (which holds a token) is the next action.
@@ -397,4 +454,34 @@ fn the_alert_session_start_and_the_prompt_agree_on_the_next_action() {
         1,
         "{summary}"
     );
+}
+
+#[test]
+fn many_session_less_checkpoints_never_alert_and_count_in_one_line() {
+    let fx = Fixture::new();
+    for n in 1..=37 {
+        fx.write(
+            &format!(".jerry/checkpoints/cx-{n:03}.json"),
+            &format!(r#"{{"checkpoint_id":"cx-{n:03}","context_state":{{"fill_percentage":0.8,"tier":"critical","token_count":160000,"monitoring_ok":true,"context_window":200000,"context_window_source":"default"}},"resumption_state":null,"created_at":"{}"}}"#, iso(600)),
+        );
+    }
+    let quiet = at(&fx, "claude-sonnet-4-5", 20_000);
+    assert_eq!(prompt_in(&fx, "brand-new", &quiet, &[]), "");
+    let mut start: serde_json::Value =
+        serde_json::from_str(&payload("SessionStart", None, json!({"source": "compact"}))).unwrap();
+    start["session_id"] = json!("brand-new");
+    let (stdout, _) = fx.run(&[], &start.to_string());
+    assert!(!stdout.contains("<compaction-alert>"), "{stdout}");
+    let config = fx.root().join("rt.toml");
+    std::fs::write(&config, "[hooks]\nstartup_summary = true\n").unwrap();
+    start["source"] = json!("startup");
+    let (stdout, _) = fx.run_env(
+        &[],
+        &start.to_string(),
+        &[("RESUME_TUI_CONFIG", config.to_str().unwrap())],
+    );
+    let text = context_of(&stdout, "SessionStart");
+    assert!(!text.contains("<compaction-alert>"), "{text}");
+    assert!(text.matches("unacknowledged").count() <= 1, "{text}");
+    assert!(!text.contains("37 of 37"), "{text}");
 }

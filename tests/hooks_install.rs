@@ -364,3 +364,122 @@ fn the_status_line_is_installed_but_never_over_another_without_force() {
         "{stdout}"
     );
 }
+
+#[test]
+fn an_install_from_before_fork_is_flagged_and_brought_up_to_date() {
+    let env = Env::new();
+    std::fs::create_dir_all(env.project.path().join(".jerry")).unwrap();
+    env.cmd(&["hooks", "install"]).assert().success();
+    let text = std::fs::read_to_string(env.settings()).unwrap();
+    let old = text.replace(
+        "startup|resume|clear|compact|fork",
+        "startup|resume|clear|compact",
+    );
+    assert_ne!(old, text);
+    env.write_settings(&env.settings(), &old);
+    let out = env.cmd(&["doctor"]).assert();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("matcher \"startup|resume|clear|compact\" leaves out fork"),
+        "{stdout}"
+    );
+    env.cmd(&["hooks", "install"]).assert().success();
+    assert_eq!(std::fs::read_to_string(env.settings()).unwrap(), text);
+    let out = env.cmd(&["doctor"]).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(!stdout.contains("leaves out"), "{stdout}");
+}
+
+/// Runs a hook the way Claude Code does: `command` through `sh -c` (shell form,
+/// or an exec-form entry on a Claude Code that ignores `args`), the event on stdin.
+#[cfg(unix)]
+fn run_as_claude_code(env: &Env, command: &str, session: &str) -> String {
+    let stdin = format!(
+        r#"{{"hook_event_name":"PreCompact","session_id":"{session}","cwd":"/elsewhere","trigger":"auto"}}"#
+    );
+    let out = Command::new("sh")
+        .args(["-c", command])
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", env.home.path())
+        .env("RESUME_TUI_LOG_DIR", env.log.path())
+        .env("CLAUDE_PROJECT_DIR", env.project.path())
+        .write_stdin(stdin)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn what_install_writes_for_an_old_claude_code_runs_there() {
+    let env = Env::new();
+    std::fs::create_dir_all(env.project.path().join(".jerry")).unwrap();
+    let checkpoints = || {
+        std::fs::read_dir(env.project.path().join(".jerry/checkpoints")).map_or(0, |d| d.count())
+    };
+    env.cmd(&["hooks", "install"])
+        .env("PATH", fake_claude(&env, "2.1.100"))
+        .assert()
+        .success();
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(env.settings()).unwrap()).unwrap();
+    let shell_form = v["hooks"]["PreCompact"][0]["hooks"][0]["command"]
+        .as_str()
+        .unwrap();
+    assert_eq!(run_as_claude_code(&env, shell_form, "s-old"), "");
+    assert_eq!(checkpoints(), 1, "the event was handled");
+
+    // An exec-form install meeting an older Claude Code: `command` runs alone,
+    // and the bare binary takes the event from stdin instead of exiting 1.
+    env.cmd(&["hooks", "install"])
+        .env("PATH", fake_claude(&env, "2.1.240"))
+        .assert()
+        .success();
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(env.settings()).unwrap()).unwrap();
+    let entry = &v["hooks"]["PreCompact"][0]["hooks"][0];
+    assert_eq!(entry["args"][0], "hook", "{entry}");
+    let bare = format!("'{}'", entry["command"].as_str().unwrap());
+    assert_eq!(run_as_claude_code(&env, &bare, "s-exec"), "");
+    assert_eq!(checkpoints(), 2, "the event was handled");
+}
+
+/// Claude Code before 2.1.76 has no PostCompact, and rejects a whole settings
+/// file over a hook event key it does not know.
+#[cfg(unix)]
+#[test]
+fn no_post_compact_for_a_claude_code_that_predates_it() {
+    let env = Env::new();
+    std::fs::create_dir_all(env.project.path().join(".jerry")).unwrap();
+    env.cmd(&["hooks", "install"])
+        .env("PATH", fake_claude(&env, "2.1.240"))
+        .assert()
+        .success();
+    let old = fake_claude(&env, "2.1.70");
+    let out = env.cmd(&["doctor"]).env("PATH", &old).assert().failure();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains(
+            "Claude Code 2.1.70 predates PostCompact (2.1.76) and rejects the whole settings file"
+        ),
+        "{stdout}"
+    );
+    let out = env
+        .cmd(&["hooks", "install"])
+        .env("PATH", &old)
+        .assert()
+        .success();
+    let said = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        said.contains("PostCompact: removed: Claude Code 2.1.70 predates it"),
+        "{said}"
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(env.settings()).unwrap()).unwrap();
+    assert!(v["hooks"].get("PostCompact").is_none(), "{v}");
+    assert!(v["hooks"]["PreCompact"][0]["hooks"][0]["command"].is_string());
+    let out = env.cmd(&["doctor"]).env("PATH", &old).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("PostCompact: not registered, as Claude Code 2.1.70 predates it (2.1.76)"),
+        "{stdout}"
+    );
+}

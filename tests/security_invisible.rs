@@ -78,7 +78,7 @@ fn invisible_characters_never_reach_a_copy_and_show_names_them() {
         Some(&transcript),
         json!({"trigger": "manual"}),
     );
-    assert_eq!(fx.run(&["PreCompact"], &stdin).0, "{}\n");
+    assert_eq!(fx.run(&["PreCompact"], &stdin).0, "");
     let names = fx.checkpoints();
     assert_eq!(names.len(), 1, "{names:?}");
     let checkpoint = fx.read(&format!(".jerry/checkpoints/{}", names[0]));

@@ -269,7 +269,7 @@ fn a_hostile_precompact_state_injects_nothing_from_outside() {
             &["PreCompact"],
             &hook_fixture::payload("PreCompact", Some(&transcript), json!({"trigger": "auto"})),
         );
-        assert_eq!(out, "{}\n");
+        assert_eq!(out, "");
         for name in fx.checkpoints() {
             let text = fx.read(&format!(".jerry/checkpoints/{name}"));
             assert!(!text.contains(CANARY), "{id}: {text}");
@@ -397,7 +397,7 @@ fn transcript_paths_outside_the_root_never_choose_the_workflow() {
             "PreCompact",
             json!({"trigger": "auto", "transcript_path": transcript}),
         );
-        assert_eq!(run.stdout, "{}\n");
+        assert_eq!(run.stdout, "");
         assert!(
             run.stderr.contains("no active workflow found"),
             "{path}: {}",

@@ -207,7 +207,7 @@ fn checkpoints_injections_and_the_prompt_copy_lose_every_secret() {
         Some(&transcript),
         json!({"trigger": "manual", "custom_instructions": all_secrets()}),
     );
-    assert_eq!(fx.run(&["PreCompact"], &stdin).0, "{}\n");
+    assert_eq!(fx.run(&["PreCompact"], &stdin).0, "");
     let names = fx.checkpoints();
     assert_eq!(names.len(), 1, "{names:?}");
     let checkpoint = fx.read(&format!(".jerry/checkpoints/{}", names[0]));
@@ -280,7 +280,7 @@ fn round_two_families_are_redacted_in_every_copy() {
         Some(&transcript),
         json!({"trigger": "manual"}),
     );
-    assert_eq!(fx.run(&["PreCompact"], &stdin).0, "{}\n");
+    assert_eq!(fx.run(&["PreCompact"], &stdin).0, "");
     let names = fx.checkpoints();
     let checkpoint = fx.read(&format!(".jerry/checkpoints/{}", names[0]));
     assert!(checkpoint.contains("[REDACTED]"), "{checkpoint}");

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use crate::cli::{Context, HooksInstallArgs, SettingsLevel};
 use crate::core::model::Diagnostic;
 use crate::hook::install::form::EXEC_FORM_SINCE;
-use crate::hook::install::{self, Extras, Form, Merge, probe};
+use crate::hook::install::{self, Extras, Form, Merge, Version, probe};
 use crate::io::write::{self, WriteError};
 use crate::{Error, Result};
 
@@ -18,7 +18,7 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
         )
     })?;
     let exe = current_exe()?;
-    let (form, why) = install_form(ctx);
+    let (form, why, claude) = install_form(ctx);
     let snapshot = match crate::io::project_edit::read_to_edit(&path) {
         Ok(snapshot) => Some(snapshot),
         Err(WriteError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
@@ -33,6 +33,7 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
         form,
         statusline: args.statusline,
         force: args.force,
+        claude,
     };
     let merge = install::merge_with(existing, &exe, extras).map_err(|e| {
         let mut diagnostic = Diagnostic::error(
@@ -85,7 +86,7 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
 }
 
 /// The handler form for the Claude Code on PATH, and a line saying why.
-fn install_form(ctx: &Context) -> (Form, String) {
+fn install_form(ctx: &Context) -> (Form, String, Option<Version>) {
     match probe::claude_version(&ctx.env) {
         Ok(version) => {
             let form = Form::for_version(Some(version));
@@ -95,13 +96,14 @@ fn install_form(ctx: &Context) -> (Form, String) {
                     "Claude Code {version} is older than {EXEC_FORM_SINCE}, which ignores `args`: shell form (quoted absolute path)"
                 ),
             };
-            (form, why)
+            (form, why, Some(version))
         }
         Err(reason) => (
             Form::Exec,
             format!(
                 "{reason}: exec form (needs Claude Code {EXEC_FORM_SINCE} or later; an older one runs the bare binary, which still acts as `hook`)"
             ),
+            None,
         ),
     }
 }

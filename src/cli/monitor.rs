@@ -12,7 +12,7 @@ use crate::core::model::{Project, Workspace};
 use crate::core::render::monitor::FillReading;
 use crate::core::render::render_monitor;
 use crate::core::render::state::newest_checkpoint;
-use crate::io::context_fill::{self, Subject};
+use crate::io::context_fill::{self, Measurement, Subject};
 use crate::io::transcript::ScanLimits;
 use crate::{Error, Result};
 
@@ -33,18 +33,10 @@ pub fn run(ctx: &Context, args: &MonitorArgs, out: &mut dyn Write) -> Result<Exi
 
 /// The transcript's fill, through the same path as the hooks (`io::context_fill`).
 fn from_transcript(ctx: &Context, path: &Path) -> Result<FillReading> {
-    let subject = Subject {
-        transcript: Some(path),
-        session_id: None,
-        project_dir: Some(&ctx.root),
-        model_hint: None,
-    };
-    let measured = context_fill::measure(
-        &subject,
-        &ctx.env,
-        ctx.config.context.window,
-        &ScanLimits::usage_only(),
-    );
+    // Claude Code names a transcript after its session: the session's records
+    // (the status line's, the hooks' window evidence) count here as in the hook.
+    let session_id = path.file_stem().and_then(|s| s.to_str());
+    let measured = measure(ctx, Some(path), session_id, &ctx.root);
     if let Some(reason) = &measured.unreadable {
         return Err(Error::io(
             path.display(),
@@ -52,6 +44,28 @@ fn from_transcript(ctx: &Context, path: &Path) -> Result<FillReading> {
         ));
     }
     Ok(context_fill::reading(&measured, path.display().to_string()))
+}
+
+/// A session's fill as the hooks measure it (`io::context_fill`), the records
+/// of the session read from `folder` (where Claude Code runs).
+pub fn measure(
+    ctx: &Context,
+    transcript: Option<&Path>,
+    session_id: Option<&str>,
+    folder: &Path,
+) -> Measurement {
+    let subject = Subject {
+        transcript,
+        session_id,
+        project_dir: Some(folder),
+        model_hint: None,
+    };
+    context_fill::measure(
+        &subject,
+        &ctx.env,
+        ctx.config.context.window,
+        &ScanLimits::usage_only(),
+    )
 }
 
 /// The newest context state written beside this project's repository (any, if

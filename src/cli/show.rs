@@ -1,6 +1,9 @@
 //! `resume-tui show PROJECT`: everything known about one project, in sections.
 //! The text form prints every field of the normalised model (from its JSON form, so
-//! a new field shows up without touching this file), then the diagnostics.
+//! a new field shows up without touching this file), the context window and its
+//! evidence (`window`), then the diagnostics.
+
+mod window;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -25,12 +28,19 @@ pub fn run(ctx: &Context, args: &ShowArgs, out: &mut dyn Write) -> Result<ExitCo
     let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
     let name = project_name_under_root(ctx, &args.project);
     let project = find_project(&ws, &name)?;
+    let context_window = window::view(ctx, &ws, project);
     let written = if args.json {
-        let text = serde_json::to_string_pretty(&to_json(&ws, project, ctx.now))
+        let mut value = to_json(&ws, project, ctx.now);
+        if let Value::Object(map) = &mut value {
+            let window = serde_json::to_value(&context_window).unwrap_or(Value::Null);
+            map.insert("context_window".into(), window);
+        }
+        let text = serde_json::to_string_pretty(&value)
             .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{text}")
     } else {
-        write_text(out, project, ctx.now, tier_line(&ws, project).as_deref())
+        let tier = tier_line(&ws, project);
+        write_text(out, project, &context_window, ctx.now, tier.as_deref())
     };
     written.map_err(|e| Error::io("standard output", e))?;
     Ok(ExitCode::SUCCESS)
@@ -92,6 +102,7 @@ fn tier_line(ws: &Workspace, project: &Project) -> Option<String> {
 fn write_text(
     out: &mut dyn Write,
     project: &Project,
+    context_window: &window::WindowView,
     now: Timestamp,
     tier: Option<&str>,
 ) -> std::io::Result<()> {
@@ -143,6 +154,10 @@ fn write_text(
 
     section(out, "Staleness")?;
     write_value(out, &field("staleness"), 1)?;
+
+    section(out, "Context window")?;
+    let window = serde_json::to_value(context_window).unwrap_or(Value::Null);
+    write_value(out, &window, 1)?;
 
     let (title, key, absent) = match project.kind {
         ProjectKind::Jerry => (

@@ -6,8 +6,10 @@
 //! 1. the config's `context.window` (the operator's explicit override);
 //! 2. the size the status line recorded for this session (Claude Code's own figure);
 //! 3. `CLAUDE_CODE_AUTO_COMPACT_WINDOW`, then `autoCompactWindow` in settings;
-//! 4. more than 200,000 tokens observed in the transcript: 1,000,000;
-//! 5. an earlier automatic compaction whose `preTokens` stayed under 200,000: 200,000;
+//! 4. more than 200,000 tokens observed in the transcript, or earlier in the
+//!    session (remembered by the hooks): 1,000,000;
+//! 5. an earlier automatic compaction whose `preTokens` stayed under 200,000 (in the
+//!    transcript's tail, else remembered): 200,000;
 //! 6. `CLAUDE_CODE_DISABLE_1M_CONTEXT`: 200,000;
 //! 7. a `[1m]` model id (transcript, then settings `model` / `ANTHROPIC_MODEL`), or a
 //!    model that always runs at 1M: 1,000,000;
@@ -71,6 +73,14 @@ pub enum WindowSource {
 }
 
 impl WindowSource {
+    /// The kebab-case name `--json` output uses, e.g. `known-model`.
+    pub fn key(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             WindowSource::Config => "config context.window",
@@ -128,6 +138,11 @@ pub struct WindowInputs<'a> {
     pub observed_tokens: Option<u64>,
     /// `preTokens` of the newest automatic compaction read.
     pub auto_compaction_at: Option<u64>,
+    /// More than 200,000 tokens seen in use earlier in the session, beyond the
+    /// tail read now (`io::context_fill::session_evidence`).
+    pub remembered_tokens: Option<u64>,
+    /// `preTokens` of an automatic compaction seen earlier in the session.
+    pub remembered_compaction: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -206,8 +221,20 @@ pub fn window_for(tokens_used: u64, inputs: &WindowInputs<'_>) -> FillBasis {
         let text = format!("{} observed, more than 200k allows", tokens(observed));
         return basis(EXTENDED_WINDOW, WindowSource::ObservedUsage, text);
     }
-    if let Some(pre) = inputs.auto_compaction_at.filter(|p| *p < DEFAULT_WINDOW) {
-        let text = format!("an automatic compaction at {}", tokens(pre));
+    if let Some(seen) = inputs.remembered_tokens.filter(|t| *t > DEFAULT_WINDOW) {
+        let text = format!(
+            "{} observed earlier in this session, more than 200k allows",
+            tokens(seen)
+        );
+        return basis(EXTENDED_WINDOW, WindowSource::ObservedUsage, text);
+    }
+    let compaction = match (inputs.auto_compaction_at, inputs.remembered_compaction) {
+        (Some(pre), _) => Some((pre, "")),
+        (None, Some(pre)) => Some((pre, " earlier in this session")),
+        (None, None) => None,
+    };
+    if let Some((pre, when)) = compaction.filter(|(p, _)| *p < DEFAULT_WINDOW) {
+        let text = format!("an automatic compaction at {}{when}", tokens(pre));
         return basis(DEFAULT_WINDOW, WindowSource::EarlierCompaction, text);
     }
     if inputs.disable_1m {
@@ -408,6 +435,7 @@ mod tests {
         );
         assert!(!basis.evidence.contains("unknown"));
         assert!(!basis.source.label().contains("unknown"));
+        assert_eq!(basis.source.key(), "known-model");
     }
 
     #[test]
@@ -425,6 +453,8 @@ mod tests {
             disable_1m: false,
             observed_tokens: None,
             auto_compaction_at: Some(150_000),
+            remembered_tokens: None,
+            remembered_compaction: None,
         };
         use WindowSource::*;
         assert_eq!(decided(10, &given), (300_000, Config));
@@ -446,6 +476,33 @@ mod tests {
         assert_eq!(decided(10, &given), (1_000_000, ConfiguredModel));
         given.disable_1m = true;
         assert_eq!(decided(10, &given), (200_000, Disabled1m));
+    }
+
+    #[test]
+    fn remembered_evidence_counts_after_the_transcript_s_own() {
+        let mut given = inputs(Some("claude-opus-4-6"));
+        given.remembered_compaction = Some(150_000);
+        let basis = window_for(10, &given);
+        assert_eq!(basis.window, 200_000);
+        assert_eq!(
+            basis.evidence,
+            "an automatic compaction at 150,000 tokens earlier in this session"
+        );
+        given.remembered_tokens = Some(320_000);
+        let basis = window_for(10, &given);
+        assert_eq!(basis.window, 1_000_000);
+        assert_eq!(
+            basis.evidence,
+            "320,000 tokens observed earlier in this session, more than 200k allows"
+        );
+        // The transcript's own compaction is newer than anything remembered.
+        given.remembered_tokens = None;
+        given.auto_compaction_at = Some(190_000);
+        assert!(
+            window_for(10, &given)
+                .evidence
+                .ends_with("at 190,000 tokens")
+        );
     }
 
     #[test]

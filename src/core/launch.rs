@@ -1,7 +1,10 @@
 //! Where Claude Code starts for a project, and the shell command that starts it
 //! with the resumption prompt: shared by `resume-tui prompt --cd` and the dashboard.
 
-use crate::core::model::{Project, ProjectKind};
+use crate::core::model::{ContextState, Project, ProjectKind, Workspace};
+
+/// Where the hooks record the fill, relative to the folder Claude Code runs in.
+pub const MONITOR_RECORD: &str = ".jerry/context-monitor-state.json";
 
 /// The folder Claude Code should start in, relative to the workspace root: the
 /// repository holding `projects/` for Jerry (listed paths are relative to it), the
@@ -19,6 +22,37 @@ pub fn launch_base(project: &Project) -> String {
         .and_then(|i| parts.get(..i))
         .map(|p| p.join("/"))
         .unwrap_or_default()
+}
+
+/// The fill record the hooks keep for the Claude Code session running on
+/// `project`, if it holds a fill: `.jerry/context-monitor-state.json` in the folder
+/// Claude Code runs in, when its session is one the project records (a
+/// checkpoint's `session_id`, a Nexus manifest's `session_ids`). Several projects
+/// share a folder. The dashboard's live gauge and `show` read this one record.
+pub fn live_fill_record<'a>(
+    workspace: &'a Workspace,
+    project: &Project,
+) -> Option<&'a ContextState> {
+    let path = join(&launch_base(project), MONITOR_RECORD);
+    workspace.context_states.iter().find(|s| {
+        s.path == path
+            && s.fill.is_some_and(f64::is_finite)
+            && s.session_id
+                .as_deref()
+                .is_some_and(|id| works_on(project, id))
+    })
+}
+
+/// True when `project` records session `id` as one that worked on it.
+fn works_on(project: &Project, id: &str) -> bool {
+    project
+        .checkpoints
+        .iter()
+        .any(|cp| cp.session_id.as_deref() == Some(id))
+        || project
+            .manifest
+            .as_ref()
+            .is_some_and(|m| m.session_ids.iter().any(|s| s == id))
 }
 
 /// `root/rel`, written with `/`; `rel` empty or `.` is the root.

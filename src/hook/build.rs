@@ -327,6 +327,7 @@ fn instructions_note(input: &CheckpointInput) -> Option<String> {
 pub fn precompact_state(
     detection: Option<&Detection>,
     project: Option<&Project>,
+    session_id: Option<&str>,
     now: Timestamp,
 ) -> PrecompactState {
     let nexus = project.filter(|p| p.kind == ProjectKind::Nexus);
@@ -347,6 +348,7 @@ pub fn precompact_state(
         confidence,
         detection_method,
         timestamp: now.to_iso(),
+        session_id: session_id.map(str::to_string),
         metadata: None,
     }
 }

@@ -8,10 +8,12 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::install::form::EXEC_FORM_SINCE;
-use super::install::{self, SPECS, Spec, is_ours, missing_words, probe};
+use super::install::{self, SPECS, Spec, Version, is_ours, missing_words, probe};
 
 mod session;
+mod version;
+
+use version::{check_version, predates};
 
 use crate::cli::SettingsLevel;
 use crate::io::env::Env;
@@ -133,8 +135,9 @@ pub fn run(root: &Path, env: &Env, config_window: u64) -> Report {
             )),
         }
     }
-    check_registrations(&registrations, &mut findings);
-    let claude_version = check_version(env, &registrations, &mut findings);
+    let version = probe::claude_version(env);
+    check_registrations(&registrations, version.as_ref().ok(), &mut findings);
+    let claude_version = check_version(version, &registrations, &mut findings);
     let workspace = session::check_workspace(root, &mut findings);
     let context_window = session::check_window(root, env, config_window, &mut findings);
     let (log_file, log_writable) = check_log(env, &mut findings);
@@ -319,12 +322,20 @@ fn executable(_meta: &std::fs::Metadata) -> bool {
     true
 }
 
-fn check_registrations(registrations: &[Registration], findings: &mut Vec<Finding>) {
+fn check_registrations(
+    registrations: &[Registration],
+    claude: Option<&Version>,
+    findings: &mut Vec<Finding>,
+) {
     for spec in SPECS {
         let mine: Vec<&Registration> = registrations
             .iter()
             .filter(|r| r.event == spec.event)
             .collect();
+        if let Some(version) = claude.filter(|v| **v < spec.since) {
+            findings.push(predates(spec.event, spec.since, *version, !mine.is_empty()));
+            continue;
+        }
         match mine.as_slice() {
             [] => findings.push(finding(
                 Status::Error,
@@ -381,48 +392,6 @@ fn check_statusline(line: &Value, scope: &str, findings: &mut Vec<Finding>) {
             ),
         ));
     }
-}
-
-/// The Claude Code on PATH, and exec-form entries it would not run as written.
-fn check_version(
-    env: &Env,
-    registrations: &[Registration],
-    findings: &mut Vec<Finding>,
-) -> Option<String> {
-    let version = match probe::claude_version(env) {
-        Ok(version) => version,
-        Err(reason) => {
-            findings.push(finding(
-                Status::Info,
-                "claude",
-                &format!("{reason}; the install form was not checked against a version"),
-            ));
-            return None;
-        }
-    };
-    let old = version < EXEC_FORM_SINCE;
-    let exec: Vec<&str> = registrations
-        .iter()
-        .filter(|r| r.exec_form)
-        .map(|r| r.event)
-        .collect();
-    if old && !exec.is_empty() {
-        findings.push(finding(
-            Status::Warning,
-            "claude",
-            &format!(
-                "Claude Code {version} ignores `args` (read from {EXEC_FORM_SINCE}): {} run the bare binary, which acts as `hook` only by reading the event from stdin; run `resume-tui hooks install` to write the shell form",
-                exec.join(", ")
-            ),
-        ));
-    } else {
-        findings.push(finding(
-            Status::Ok,
-            "claude",
-            &format!("Claude Code {version}: the installed form runs on it"),
-        ));
-    }
-    Some(version.to_string())
 }
 
 fn check_matcher(registration: &Registration, spec: &Spec, findings: &mut Vec<Finding>) {

@@ -28,6 +28,10 @@ pub struct Spec {
     pub timeout: u64,
     /// The matcher words that must be covered for the hook to do its job.
     pub required: &'static [&'static str],
+    /// The first Claude Code version with this event. An older one rejects the
+    /// whole settings file over an event key it does not know ("Invalid key in
+    /// record"), so the event is left out for it.
+    pub since: Version,
 }
 
 pub const SPECS: [Spec; 5] = [
@@ -37,30 +41,35 @@ pub const SPECS: [Spec; 5] = [
         timeout: 10,
         // `fork` since Claude Code v2.1.214 (a fork was `resume` before).
         required: &["resume", "compact", "fork"],
+        since: Version(0, 0, 0),
     },
     Spec {
         event: "UserPromptSubmit",
         matcher: None,
         timeout: 5,
         required: &[],
+        since: Version(0, 0, 0),
     },
     Spec {
         event: "PreCompact",
         matcher: Some("manual|auto"),
         timeout: 10,
         required: &["manual", "auto"],
+        since: Version(0, 0, 0),
     },
     Spec {
         event: "PostCompact",
         matcher: Some("manual|auto"),
         timeout: 5,
         required: &["manual", "auto"],
+        since: Version(2, 1, 76),
     },
     Spec {
         event: "PostToolUse",
         matcher: Some("Write|Edit|MultiEdit"),
         timeout: 5,
         required: &["Write", "Edit", "MultiEdit"],
+        since: Version(0, 0, 0),
     },
 ];
 
@@ -131,6 +140,8 @@ pub struct Extras {
     pub statusline: bool,
     /// Replace another tool's status line.
     pub force: bool,
+    /// The Claude Code version, when known: events it predates are left out.
+    pub claude: Option<Version>,
 }
 
 /// `merge` in the handler form a Claude Code version runs.
@@ -142,6 +153,7 @@ pub fn merge_in(existing: Option<&str>, exe: &str, form: Form) -> Result<Merge, 
             form,
             statusline: false,
             force: false,
+            claude: None,
         },
     )
 }
@@ -166,6 +178,10 @@ pub fn merge_with(
         return Err(shape_error("\"hooks\" is not an object"));
     };
     for spec in SPECS {
+        if let Some(version) = extras.claude.filter(|v| *v < spec.since) {
+            remove_ours(hooks, &spec, version, &mut changes);
+            continue;
+        }
         let groups = hooks
             .entry(spec.event)
             .or_insert_with(|| Value::Array(Vec::new()));
@@ -194,6 +210,55 @@ pub fn merge_with(
         text: Some(text),
         changes,
     })
+}
+
+/// Takes resume-tui's entries out of an event that `version` predates (the key
+/// goes too when nothing else is left under it), and says so.
+fn remove_ours(
+    hooks: &mut Map<String, Value>,
+    spec: &Spec,
+    version: Version,
+    changes: &mut Vec<String>,
+) {
+    let mut removed = 0;
+    if let Some(Value::Array(groups)) = hooks.get_mut(spec.event) {
+        for group in groups.iter_mut() {
+            if let Some(Value::Array(handlers)) = group.get_mut("hooks") {
+                let before = handlers.len();
+                handlers.retain(|h| !is_ours(h));
+                removed += before - handlers.len();
+            }
+        }
+        groups.retain(|g| {
+            g.get("hooks")
+                .and_then(Value::as_array)
+                .is_none_or(|h| !h.is_empty())
+        });
+    }
+    let others_left = hooks
+        .get(spec.event)
+        .and_then(Value::as_array)
+        .is_some_and(|g| !g.is_empty());
+    if !others_left {
+        hooks.remove(spec.event);
+    }
+    let gone = if removed > 0 {
+        "removed"
+    } else {
+        "not installed"
+    };
+    let warning = if others_left {
+        format!(
+            "; other tools' {} entries remain, which it rejects",
+            spec.event
+        )
+    } else {
+        String::new()
+    };
+    changes.push(format!(
+        "{}: {gone}: Claude Code {version} predates it ({}) and would reject the whole settings file{warning}",
+        spec.event, spec.since
+    ));
 }
 
 fn shape_error(message: &str) -> SettingsError {

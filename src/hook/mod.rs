@@ -172,31 +172,27 @@ impl Run<'_> {
             // The cheapest path: no log line, nothing at all.
             stdin::Payload::Empty => return,
             stdin::Payload::Invalid(reason) => {
-                self.log(named.as_ref(), Level::Error, &reason);
-                return self.after_bad_stdin(named.as_ref(), stdout);
+                return self.log(named.as_ref(), Level::Error, &reason);
             }
             stdin::Payload::Silent { bytes } => {
                 let reason = format!(
                     "no complete JSON object on stdin after 2 s of silence ({bytes} bytes read)"
                 );
-                self.log(named.as_ref(), Level::Error, &reason);
-                return self.after_bad_stdin(named.as_ref(), stdout);
+                return self.log(named.as_ref(), Level::Error, &reason);
             }
             stdin::Payload::Late { bytes } => {
                 let reason = format!(
                     "no complete JSON object on stdin within {} s ({bytes} bytes read, still arriving)",
                     stdin::DEADLINE.as_secs()
                 );
-                self.log(named.as_ref(), Level::Error, &reason);
-                return self.after_bad_stdin(named.as_ref(), stdout);
+                return self.log(named.as_ref(), Level::Error, &reason);
             }
             stdin::Payload::TooLarge => {
-                self.log(
+                return self.log(
                     named.as_ref(),
                     Level::Error,
                     "stdin larger than 64 MB: ignored",
                 );
-                return self.after_bad_stdin(named.as_ref(), stdout);
             }
         };
         let event = named.or_else(|| input.hook_event_name.as_deref().map(Event::parse));
@@ -209,13 +205,6 @@ impl Run<'_> {
             return;
         };
         self.input(&event, &input, stdout, stderr);
-    }
-
-    /// PreCompact still owes its `{}` when stdin was unusable.
-    fn after_bad_stdin(&self, event: Option<&Event>, stdout: &mut dyn Write) {
-        if event == Some(&Event::PreCompact) && !self.args.dry_run {
-            let _ = writeln!(stdout, "{}", output::PRECOMPACT_STDOUT);
-        }
     }
 
     pub fn input(

@@ -159,9 +159,6 @@ pub fn limit_utf16(text: &str, max: usize) -> String {
     }
 }
 
-/// PreCompact's whole output (seed 000): never `hookSpecificOutput`.
-pub const PRECOMPACT_STDOUT: &str = "{}";
-
 #[cfg(test)]
 mod tests {
     use super::*;

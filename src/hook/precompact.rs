@@ -1,5 +1,8 @@
 //! PreCompact: write a checkpoint (and, in a Nexus workspace, the precompact
-//! state), then print `{}`. Never `hookSpecificOutput`, never a block.
+//! state), and print nothing: plain stdout of a PreCompact hook is passed to the
+//! summariser as extra instructions (reference §3.4), so only the operator's opt-in
+//! `hooks.precompact_steer` prints (`steer`). Never `hookSpecificOutput`, never a
+//! block.
 //!
 //! PreCompact fires up to four times per compaction, sometimes in parallel: a
 //! checkpoint of the same session younger than `hooks.dedupe_seconds` is updated
@@ -19,8 +22,8 @@ use super::context::{
 };
 use super::detect::{self, Detection};
 use super::input::HookInput;
-use super::measure::measure;
-use super::output::{HookOutcome, PRECOMPACT_STDOUT, WriteOp};
+use super::measure::{measure, remember};
+use super::output::{HookOutcome, WriteOp};
 use super::project;
 use crate::core::model::{Project, ProjectKind};
 use crate::core::time::Timestamp;
@@ -30,10 +33,7 @@ use crate::io::transcript::ScanLimits;
 use crate::io::write::{Snapshot, read_snapshot};
 
 pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
-    let mut out = HookOutcome {
-        stdout: Some(PRECOMPACT_STDOUT.to_string()),
-        ..HookOutcome::default()
-    };
+    let mut out = HookOutcome::default();
     let Some(root) = ctx.project_dir() else {
         out.explain("no project folder: $CLAUDE_PROJECT_DIR is unset and stdin has no cwd");
         out.info("no project folder; nothing written");
@@ -59,6 +59,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     if let Some(problem) = &measurement.problem {
         out.error(problem.clone());
     }
+    remember(&measurement, ctx, &mut out);
     let files = checkpoints::list(&checkpoints_dir(root));
     let previous = input
         .session_id
@@ -196,7 +197,15 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         }
     }
     if is_nexus_workspace(root) {
-        plan_precompact_state(root, detection.as_ref(), project.as_ref(), ctx, &mut out);
+        let session_id = input.session_id.as_deref();
+        plan_precompact_state(
+            root,
+            detection.as_ref(),
+            project.as_ref(),
+            session_id,
+            ctx,
+            &mut out,
+        );
     }
     out
 }
@@ -322,10 +331,11 @@ fn plan_precompact_state(
     root: &Path,
     detection: Option<&Detection>,
     project: Option<&Project>,
+    session_id: Option<&str>,
     ctx: &HookContext,
     out: &mut HookOutcome,
 ) {
-    let state = build::precompact_state(detection, project, ctx.now);
+    let state = build::precompact_state(detection, project, session_id, ctx.now);
     let Ok(Value::Object(value)) = serde_json::to_value(&state) else {
         out.error("could not serialise the precompact state");
         return;

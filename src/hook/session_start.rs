@@ -300,7 +300,13 @@ pub fn summary(project: &Project, ctx: &HookContext) -> String {
     let activity = state::activity(project);
     let newest = state::newest_checkpoint(&project.checkpoints);
     if let Some(next) = state::next_action(Some(project), newest, activity.as_deref()) {
-        parts.push(format!("Next step: {}", next.trim()));
+        let next = next.trim();
+        let stop = if next.ends_with(['.', '!', '?']) {
+            ""
+        } else {
+            "."
+        };
+        parts.push(format!("Next step: {next}{stop}"));
     }
     if let Some(at) = project.summary.updated_at {
         parts.push(format!(

@@ -1,5 +1,5 @@
 //! PreCompact with `hooks.precompact_steer = true`: plain stdout naming what the
-//! summary must keep (`core::dropped::steer_text`), redacted, in place of `{}`.
+//! summary must keep (`core::dropped::steer_text`), redacted; without it PreCompact prints nothing.
 
 use serde_json::{Map, Value};
 
@@ -18,6 +18,6 @@ pub fn apply(out: &mut HookOutcome, body: &Map<String, Value>) {
             out.explain("precompact_steer: the summariser is told which identifiers to keep");
             out.stdout = Some(redact(&steer).into_owned());
         }
-        None => out.explain("precompact_steer: nothing to name; {} printed"),
+        None => out.explain("precompact_steer: nothing to name; nothing printed"),
     }
 }

@@ -10,7 +10,7 @@ use super::context::{HookContext, checkpoints_dir, is_workspace, monitor_state_p
 use super::delivery::Deliveries;
 use super::input::{Event, HookInput};
 use super::lookup;
-use super::measure::{Measurement, measure};
+use super::measure::{Measurement, measure, remember};
 use super::output::{HookOutcome, WriteOp, additional_context};
 use super::project;
 use crate::core::model::Project;
@@ -18,6 +18,7 @@ use crate::core::render::{Level, level_for, render_alert, render_monitor, state}
 use crate::core::wire::context_state::ContextMonitorState;
 use crate::io::context_fill;
 use crate::io::transcript::ScanLimits;
+use crate::io::write::read_snapshot;
 
 pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let Some(root) = ctx.project_dir() else {
@@ -35,6 +36,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     if let Some(problem) = &measurement.problem {
         out.error(problem.clone());
     }
+    remember(&measurement, ctx, &mut out);
     let level = measurement
         .fill
         .as_ref()
@@ -42,6 +44,12 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     if let Some(level) = level {
         out.explain(format!("level {}", level.label()));
         plan_state(input, ctx, &measurement, level, &mut out);
+    } else if measurement
+        .scan
+        .as_ref()
+        .is_some_and(|s| s.last_boundary.is_some())
+    {
+        forget_state(input, ctx, &mut out);
     }
 
     let files = checkpoints::list(&checkpoints_dir(root));
@@ -61,7 +69,15 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let mut blocks = Vec::new();
 
     if level.is_some_and(|l| l >= Level::Warning) {
-        project = newest_unacked
+        // The workflow this session last checkpointed, else the newest one.
+        let own = input.session_id.as_deref().and_then(|id| {
+            state::in_order(&all)
+                .into_iter()
+                .rev()
+                .find(|c| c.session_id.as_deref() == Some(id))
+        });
+        project = own
+            .or(newest_unacked)
             .or_else(|| state::newest_checkpoint(&all))
             .and_then(|c| lookup::for_checkpoint(c, &all, ctx, session()))
             .or_else(|| lookup::from_precompact_state(ctx, session()).map(|(p, _)| p))
@@ -142,6 +158,30 @@ fn plan_state(
     out.write_cache(path, op, "context monitor state");
 }
 
+/// After a compaction with no response yet the fill is unknown, and the figure
+/// this session recorded is from before it: it is removed, so the dashboard and
+/// `monitor` show no live fill either (one answer everywhere). Another session's
+/// record is left alone.
+fn forget_state(input: &HookInput, ctx: &HookContext, out: &mut HookOutcome) {
+    let (Some(root), Some(session_id)) = (ctx.project_dir(), input.session_id.as_deref()) else {
+        return;
+    };
+    let path = monitor_state_path(root);
+    let Ok(snapshot) = read_snapshot(&path) else {
+        return;
+    };
+    let recorded: Option<ContextMonitorState> = serde_json::from_slice(&snapshot.bytes).ok();
+    if recorded.and_then(|s| s.session_id).as_deref() != Some(session_id) {
+        return;
+    }
+    out.explain("the fill this session recorded before its compaction is removed");
+    out.write_cache(
+        path,
+        WriteOp::Remove { snapshot },
+        "context monitor state from before the compaction",
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,7 +190,7 @@ mod tests {
     use crate::io::env::Env;
 
     #[test]
-    fn the_monitor_state_is_a_cache_written_without_fsync() {
+    fn the_monitor_state_and_the_window_evidence_are_caches_written_without_fsync() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join(".jerry")).unwrap();
         let transcript = dir.path().join("t.jsonl");
@@ -173,6 +213,13 @@ mod tests {
             .iter()
             .map(|w| (w.why.clone(), w.durable))
             .collect();
-        assert_eq!(writes, [("context monitor state".to_string(), false)]);
+        assert_eq!(
+            writes,
+            [
+                ("window evidence of the session".to_string(), false),
+                ("context monitor state".to_string(), false)
+            ],
+            "the session's model is kept on its first measurement"
+        );
     }
 }

@@ -7,13 +7,15 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::core::fill::{self, ConfiguredModel, Fill, WindowInputs};
+use crate::core::fill::{self, ConfiguredModel, Fill, FillBasis, WindowInputs};
 use crate::io::env::Env;
-use crate::io::transcript::{self, ScanLimits, TranscriptScan, UsageSource};
+use crate::io::transcript::{self, Boundary, ScanLimits, TranscriptScan, UsageSource};
 
+pub mod session_evidence;
 mod settings;
 pub mod statusline_record;
 
+pub use session_evidence::Evidence;
 pub use settings::ClaudeSettings;
 
 /// A fill, or why there is none.
@@ -21,6 +23,10 @@ pub use settings::ClaudeSettings;
 pub struct Measurement {
     /// `None` when the fill is unknown (no transcript, no usage since compaction).
     pub fill: Option<Fill>,
+    /// The window and the evidence that decided it: the fill's own basis, and
+    /// decided from what is known (model, settings, the session's records) when
+    /// the fill is unknown.
+    pub basis: Option<FillBasis>,
     #[serde(skip)]
     pub scan: Option<TranscriptScan>,
     /// Where the figure came from: `transcript`, `compact boundary`, `status line`,
@@ -34,6 +40,10 @@ pub struct Measurement {
     /// The transcript could not be read: the reason alone, without the path.
     #[serde(skip)]
     pub unreadable: Option<String>,
+    /// What this measurement taught about the session's window that its record
+    /// does not hold yet (`session_evidence`): for the hook to write, with the time.
+    #[serde(skip)]
+    pub learned: Option<Evidence>,
 }
 
 /// What the measurement is about.
@@ -41,10 +51,98 @@ pub struct Measurement {
 pub struct Subject<'a> {
     pub transcript: Option<&'a Path>,
     pub session_id: Option<&'a str>,
-    /// The project folder: its `.claude/settings*.json` and status-line records.
+    /// The project folder: its `.claude/settings*.json` and the session's records.
     pub project_dir: Option<&'a Path>,
     /// A model named by the caller (SessionStart's `model`).
     pub model_hint: Option<&'a str>,
+}
+
+/// The window evidence found outside the transcript.
+struct Known<'a> {
+    env: &'a Env,
+    config_window: u64,
+    settings: ClaudeSettings,
+    recorded: Option<statusline_record::Record>,
+    remembered: Option<Evidence>,
+}
+
+impl Known<'_> {
+    fn inputs<'s>(
+        &'s self,
+        model: Option<&'s str>,
+        boundary: Option<&Boundary>,
+    ) -> WindowInputs<'s> {
+        let remembered = self.remembered.as_ref().filter(|r| r.applies_to(model));
+        WindowInputs {
+            config_window: self.config_window,
+            statusline_window: self.recorded.as_ref().and_then(|r| r.context_window_size),
+            env_window: self.env.get("CLAUDE_CODE_AUTO_COMPACT_WINDOW"),
+            settings_window: self.settings.auto_compact_window.as_deref(),
+            model,
+            configured_model: configured_model(self.env, &self.settings),
+            disable_1m: disable_1m(self.env),
+            observed_tokens: boundary.and_then(|b| b.pre_tokens),
+            auto_compaction_at: boundary.and_then(auto_pre_tokens),
+            remembered_tokens: remembered.and_then(|r| r.tokens_above_200k),
+            remembered_compaction: remembered.and_then(|r| r.auto_compaction_at),
+        }
+    }
+
+    /// A model id the session's records name, when the transcript names none.
+    fn recorded_model(&self) -> Option<&str> {
+        let from_status = self.recorded.as_ref().and_then(|r| r.model.as_deref());
+        from_status.or(self.remembered.as_ref().and_then(|r| r.model.as_deref()))
+    }
+
+    /// Without a usable figure from the transcript: the status line's own figure,
+    /// if it recorded one, else an unknown fill against the window the evidence
+    /// gives.
+    fn without_usage(
+        &self,
+        model: Option<&str>,
+        boundary: Option<&Boundary>,
+        why: &str,
+    ) -> Measurement {
+        let model = model.or(self.recorded_model());
+        let basis = fill::window_for(0, &self.inputs(model, boundary));
+        let record = self.recorded.as_ref();
+        let figure = record.and_then(|r| Some((r.context_window_size?, r.used_percentage?)));
+        let Some((window, percent)) = figure else {
+            return Measurement {
+                note: format!(
+                    "fill unknown: {why} (window {}: {})",
+                    basis.window, basis.evidence
+                ),
+                source: "unavailable",
+                basis: Some(basis),
+                ..Measurement::default()
+            };
+        };
+        let tokens = (percent / 100.0 * window as f64).round().max(0.0) as u64;
+        let fill = fill::measure(
+            tokens,
+            &WindowInputs {
+                statusline_window: Some(window),
+                model,
+                ..WindowInputs::default()
+            },
+        );
+        Measurement {
+            note: format!(
+                "fill {percent:.1}% of {window} as Claude Code's status line recorded it ({why})"
+            ),
+            basis: Some(fill.basis.clone()),
+            fill: Some(fill),
+            source: "status line",
+            ..Measurement::default()
+        }
+    }
+}
+
+fn auto_pre_tokens(boundary: &Boundary) -> Option<u64> {
+    boundary
+        .pre_tokens
+        .filter(|_| boundary.trigger.as_deref() == Some("auto"))
 }
 
 /// Measures the fill of `subject`'s session. `config_window` is `context.window`.
@@ -54,26 +152,47 @@ pub fn measure(
     config_window: u64,
     limits: &ScanLimits,
 ) -> Measurement {
-    let settings = ClaudeSettings::read(subject.project_dir, env);
-    let recorded = match (subject.project_dir, subject.session_id) {
-        (Some(dir), Some(id)) => statusline_record::read(dir, id),
-        _ => None,
+    let session = subject.project_dir.zip(subject.session_id);
+    let known = Known {
+        env,
+        config_window,
+        settings: ClaudeSettings::read(subject.project_dir, env),
+        recorded: session.and_then(|(dir, id)| statusline_record::read(dir, id)),
+        remembered: session.and_then(|(dir, id)| session_evidence::read(dir, id)),
     };
+    let hint = subject.model_hint;
     let Some(path) = subject.transcript else {
-        return from_record(recorded.as_ref(), "no transcript_path in the payload");
+        return known.without_usage(hint, None, "no transcript to read");
     };
     let scan = match transcript::scan(path, limits) {
         Ok(scan) => scan,
         Err(e) => {
             let problem = format!("transcript {}: {e}", path.display());
-            let mut m = from_record(recorded.as_ref(), &problem);
+            let mut m = known.without_usage(hint, None, &problem);
             m.problem = Some(problem);
             m.unreadable = Some(e.to_string());
             return m;
         }
     };
-    let Some(found) = &scan.usage else {
-        let why = if scan.last_boundary.is_some() {
+    let found = scan.usage.as_ref();
+    let model = found
+        .and_then(|u| u.model.as_deref())
+        .or(scan.model.as_deref())
+        .or(hint);
+    let boundary = scan.last_boundary.as_ref();
+    let tokens_used = found.map(|u| u.usage.context_tokens());
+    let learned = subject.session_id.and_then(|id| {
+        let seen = session_evidence::Seen {
+            model,
+            tokens: tokens_used
+                .unwrap_or(0)
+                .max(boundary.and_then(|b| b.pre_tokens).unwrap_or(0)),
+            auto_compaction_at: boundary.and_then(auto_pre_tokens),
+        };
+        session_evidence::learn(known.remembered.as_ref(), id, &seen)
+    });
+    let (Some(found), Some(tokens_used)) = (found, tokens_used) else {
+        let why = if boundary.is_some() {
             "no API response since the last compaction".to_string()
         } else {
             format!(
@@ -81,30 +200,12 @@ pub fn measure(
                 scan.bytes_read
             )
         };
-        let mut m = from_record(recorded.as_ref(), &why);
+        let mut m = known.without_usage(model, boundary, &why);
         m.scan = Some(scan);
+        m.learned = learned;
         return m;
     };
-    let model = found
-        .model
-        .as_deref()
-        .or(scan.model.as_deref())
-        .or(subject.model_hint);
-    let boundary = scan.last_boundary.as_ref();
-    let inputs = WindowInputs {
-        config_window,
-        statusline_window: recorded.as_ref().and_then(|r| r.context_window_size),
-        env_window: env.get("CLAUDE_CODE_AUTO_COMPACT_WINDOW"),
-        settings_window: settings.auto_compact_window.as_deref(),
-        model,
-        configured_model: configured_model(env, &settings),
-        disable_1m: disable_1m(env),
-        observed_tokens: boundary.and_then(|b| b.pre_tokens),
-        auto_compaction_at: boundary
-            .filter(|b| b.trigger.as_deref() == Some("auto"))
-            .and_then(|b| b.pre_tokens),
-    };
-    let fill = fill::measure(found.usage.context_tokens(), &inputs);
+    let fill = fill::measure(tokens_used, &known.inputs(model, boundary));
     let source = match found.source {
         UsageSource::AssistantRecord => "transcript",
         UsageSource::CompactBoundary => "compact boundary",
@@ -117,38 +218,12 @@ pub fn measure(
         fill.basis.evidence,
     );
     Measurement {
+        basis: Some(fill.basis.clone()),
         fill: Some(fill),
         scan: Some(scan),
         source,
         note,
-        ..Measurement::default()
-    }
-}
-
-/// Without a usable transcript, the status line's own figure, if it recorded one.
-fn from_record(record: Option<&statusline_record::Record>, why: &str) -> Measurement {
-    let figure = record.and_then(|r| Some((r.context_window_size?, r.used_percentage?)));
-    let Some((window, percent)) = figure else {
-        return Measurement {
-            note: format!("fill unknown: {why}"),
-            source: "unavailable",
-            ..Measurement::default()
-        };
-    };
-    let tokens = (percent / 100.0 * window as f64).round().max(0.0) as u64;
-    let fill = fill::measure(
-        tokens,
-        &WindowInputs {
-            statusline_window: Some(window),
-            ..WindowInputs::default()
-        },
-    );
-    Measurement {
-        note: format!(
-            "fill {percent:.1}% of {window} as Claude Code's status line recorded it ({why})"
-        ),
-        fill: Some(fill),
-        source: "status line",
+        learned,
         ..Measurement::default()
     }
 }

@@ -10,36 +10,9 @@
 
 use std::collections::HashMap;
 
-use crate::core::launch;
-use crate::core::model::{ContextState, Project, Workspace};
-
-/// Where the hooks record the fill, relative to the folder Claude Code runs in.
-const RECORD: &str = ".jerry/context-monitor-state.json";
-
-/// The fill record the hooks keep for the session running on `project`, if it
-/// holds a fill.
-pub fn fill_record<'a>(workspace: &'a Workspace, project: &Project) -> Option<&'a ContextState> {
-    let path = launch::join(&launch::launch_base(project), RECORD);
-    workspace.context_states.iter().find(|s| {
-        s.path == path
-            && s.fill.is_some_and(f64::is_finite)
-            && s.session_id
-                .as_deref()
-                .is_some_and(|id| works_on(project, id))
-    })
-}
-
-/// True when `project` records session `id` as one that worked on it.
-fn works_on(project: &Project, id: &str) -> bool {
-    project
-        .checkpoints
-        .iter()
-        .any(|cp| cp.session_id.as_deref() == Some(id))
-        || project
-            .manifest
-            .as_ref()
-            .is_some_and(|m| m.session_ids.iter().any(|s| s == id))
-}
+/// The fill record the hooks keep for the session running on a project.
+pub use crate::core::launch::live_fill_record as fill_record;
+use crate::core::model::ContextState;
 
 /// The last two different fills seen in each record, by path: what the trend
 /// arrow compares.
@@ -78,7 +51,7 @@ pub fn trend(previous: Option<f64>, now: f64) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::model::ProjectKind;
+    use crate::core::model::{ProjectKind, Workspace};
 
     fn state(path: &str, fill: f64) -> ContextState {
         ContextState {

@@ -22,13 +22,10 @@ pub struct HookRun {
 }
 
 impl HookRun {
-    /// Whether the run kept the contract: exit 0 and exactly the event's stdout.
+    /// Whether the run kept the contract: exit 0 and, for the runs these tests
+    /// make (no context to inject, PreCompact without steering), empty stdout.
     pub fn kept_contract(&self) -> bool {
-        let expected = match self.event {
-            "PreCompact" => "{}\n",
-            _ => "",
-        };
-        self.code == Some(0) && self.stdout == expected
+        self.code == Some(0) && self.stdout.is_empty()
     }
 }
 

@@ -15,6 +15,11 @@ pub struct PrecompactState {
     pub detection_method: DetectionMethod,
     /// ISO 8601.
     pub timestamp: String,
+    /// The session that compacted (resume-tui writes it; older tools did not).
+    /// SessionStart injects a state of its own session whatever its age, another
+    /// one only while it is recent (docs/hooks.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
     /// Optional debugging details.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<PrecompactMetadata>,

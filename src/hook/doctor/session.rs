@@ -64,29 +64,25 @@ pub fn check_window(
         model_hint: None,
     };
     let measured = context_fill::measure(&subject, env, config_window, &ScanLimits::usage_only());
-    let basis = measured.fill.as_ref().map(|f| &f.basis);
+    let basis = measured.basis.as_ref();
     let report = WindowReport {
         transcript: transcript.display().to_string(),
         session_id,
         window: basis.map(|b| b.window),
-        window_source: basis.and_then(|b| {
-            serde_json::to_value(b.source)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-        }),
+        window_source: basis.map(|b| b.source.key()),
         evidence: basis.map(|b| b.evidence.clone()),
         fill: measured.fill.as_ref().map(|f| f.fill),
         note: measured.note.clone(),
     };
     let message = match basis {
-        Some(b) => format!(
+        Some(b) if measured.fill.is_some() => format!(
             "newest session {}: window {} decided by {}; {}",
             report.session_id.as_deref().unwrap_or("?"),
             b.window,
             b.evidence,
             measured.note
         ),
-        None => format!(
+        _ => format!(
             "newest session {}: {}",
             report.session_id.as_deref().unwrap_or("?"),
             measured.note
