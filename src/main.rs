@@ -7,6 +7,14 @@ use resume_tui::hook::stdin as hook_stdin;
 use resume_tui::io::{clock, env::Env};
 
 fn main() -> ExitCode {
+    // Claude Code runs `resume-tui hook [EVENT]` and `resume-tui statusline` on
+    // every event: those exact forms skip building the whole command line parser
+    // (a third of a do-nothing run's instructions). Anything else goes to clap.
+    match hot_path_args() {
+        Some(HotPath::Hook(args)) => return resume_tui::hook::run_from_process(&args, None),
+        Some(HotPath::Statusline) => return resume_tui::hook::run_statusline(None),
+        None => {}
+    }
     let cli = Cli::parse();
     if let Some(Command::Hook(args)) = &cli.command {
         // Hook mode never reports to the terminal: every failure is logged and exit is 0.
@@ -46,5 +54,41 @@ fn main() -> ExitCode {
                 _ => ExitCode::from(1),
             }
         }
+    }
+}
+
+enum HotPath {
+    Hook(cli::HookArgs),
+    Statusline,
+}
+
+/// `hook`, `hook EVENT` (an event name: letters only) or `statusline`, with no
+/// option: what clap would parse them to.
+fn hot_path_args() -> Option<HotPath> {
+    let mut args = std::env::args_os().skip(1);
+    let command = args.next()?;
+    let event = args.next();
+    if args.next().is_some() {
+        return None;
+    }
+    match (command.to_str()?, event) {
+        ("statusline", None) => Some(HotPath::Statusline),
+        ("hook", None) => Some(HotPath::Hook(cli::HookArgs {
+            event: None,
+            dry_run: false,
+            explain: false,
+        })),
+        ("hook", Some(event)) => {
+            let event = event.into_string().ok()?;
+            let plain = !event.is_empty()
+                && event != "help"
+                && event.bytes().all(|b| b.is_ascii_alphabetic());
+            plain.then_some(HotPath::Hook(cli::HookArgs {
+                event: Some(event),
+                dry_run: false,
+                explain: false,
+            }))
+        }
+        _ => None,
     }
 }

@@ -144,8 +144,11 @@ fn key_value_pairs(bytes: &[u8], out: &mut Vec<Range<usize>>) {
     // and value runs are measured once (`token=token=…` was quadratic).
     let mut taken_until = 0;
     let mut runs = Runs::default();
-    for (sep_at, &sep) in bytes.iter().enumerate() {
-        if sep != b'=' && sep != b':' || sep_at < taken_until {
+    for sep_at in memchr::memchr2_iter(b'=', b':', bytes) {
+        let Some(&sep) = bytes.get(sep_at) else {
+            continue;
+        };
+        if sep_at < taken_until {
             continue;
         }
         // The key: word characters (and - .) right before the separator, after an

@@ -15,6 +15,9 @@ use std::collections::HashSet;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 
 use serde::Serialize;
 
@@ -154,12 +157,12 @@ impl TranscriptScan {
         // Then only tool calls are still wanted: `"tool_use"` with its quotes is
         // the block's type, which a tool result's `"tool_use_id"` does not match.
         if usage_settled
-            && !(self.tool_cap > 0 && contains(line, b"\"tool_use\""))
-            && !(self.wants_boundary() && contains(line, b"compact_boundary"))
+            && !(self.tool_cap > 0 && contains(line, &TOOL_USE))
+            && !(self.wants_boundary() && contains(line, &BOUNDARY))
         {
             return;
         }
-        if !contains(line, b"assistant") && !contains(line, b"compact_boundary") {
+        if !contains(line, &ASSISTANT) && !contains(line, &BOUNDARY) {
             return;
         }
         match record::parse(line) {
@@ -187,8 +190,14 @@ fn trim_ascii(mut line: &[u8]) -> &[u8] {
     line
 }
 
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    memchr::memmem::find(haystack, needle).is_some()
+/// The markers `take_line` looks for, each searcher built once per process (a
+/// scan tests every line it reads, tens of thousands of them).
+static TOOL_USE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"tool_use\""));
+static BOUNDARY: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"compact_boundary"));
+static ASSISTANT: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"assistant"));
+
+fn contains(haystack: &[u8], needle: &Finder<'_>) -> bool {
+    needle.find(haystack).is_some()
 }
 
 /// Scans the transcript at `path` backwards.

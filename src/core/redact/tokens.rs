@@ -154,8 +154,14 @@ fn preceded_by(bytes: &[u8], i: usize, start: Start) -> bool {
 }
 
 fn prefixed_at(bytes: &[u8], i: usize) -> Option<usize> {
+    let first = bytes.get(i).copied()?;
     PREFIXES.iter().find_map(|p| {
-        if !starts_with_at(bytes, i, p.prefix) || preceded_by(bytes, i, p.start) {
+        // The first byte before the whole comparison: most candidates share it
+        // with one or two prefixes of the table's fifty.
+        if p.prefix.first() != Some(&first)
+            || !starts_with_at(bytes, i, p.prefix)
+            || preceded_by(bytes, i, p.start)
+        {
             return None;
         }
         let body_start = i + p.prefix.len();
@@ -244,8 +250,13 @@ fn credential_char(b: u8) -> bool {
 /// 16 (Bearer) or 8 (Basic) characters: the credential.
 pub(super) fn authorization_credentials(bytes: &[u8], out: &mut Vec<Range<usize>>) {
     for (scheme, min) in [(&b"bearer"[..], 16), (&b"basic"[..], 8)] {
-        let mut i = 0;
-        while i < bytes.len() {
+        // Only where the scheme's first letter (either case) stands; past a
+        // credential taken, the search goes on after it.
+        let mut resume = 0;
+        for i in memchr::memchr2_iter(b'b', b'B', bytes) {
+            if i < resume {
+                continue;
+            }
             if starts_with_ci(bytes, i, scheme) && !preceded_by(bytes, i, Start::Word) {
                 let after = i + scheme.len();
                 let spaces = run_len(bytes, after, |b| b == b' ' || b == b'\t');
@@ -260,11 +271,9 @@ pub(super) fn authorization_credentials(bytes: &[u8], out: &mut Vec<Range<usize>
                         .any(|b| b.is_ascii_digit() || matches!(b, b'=' | b'+' | b'/'));
                 if spaces > 0 && len >= min && shaped {
                     out.push(start..start + len);
-                    i = start + len;
-                    continue;
+                    resume = start + len;
                 }
             }
-            i += 1;
         }
     }
 }
