@@ -162,7 +162,13 @@ fn a_reloaded_workflow_keeps_the_checkpoint_that_names_no_workflow() {
     let mut m = model_with(ws, resume_tui::tui::theme::Theme::default_dark(), 120, 40);
     assert_eq!(held(&m), ["cx-001"], "full load");
 
-    let reloaded = reload_project(root, &Env::default(), source.to_string(), NOW, &Config::default());
+    let reloaded = reload_project(
+        root,
+        &Env::default(),
+        source.to_string(),
+        NOW,
+        &Config::default(),
+    );
     assert!(reloaded.project.as_ref().unwrap().checkpoints.is_empty());
     assert_eq!(reloaded.unclaimed.len(), 1);
     update(&mut m, Msg::ProjectsLoaded(vec![reloaded]), NOW);
