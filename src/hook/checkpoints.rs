@@ -107,29 +107,37 @@ fn read(path: &Path, out: &mut HookOutcome) -> Option<Snapshot> {
     }
 }
 
-/// A design checkpoint's bytes and parsed JSON (for rewriting it in place).
-fn read_json(
-    path: &Path,
-    out: &mut HookOutcome,
-) -> Option<(Snapshot, serde_json::Map<String, Value>)> {
-    let snapshot = read(path, out)?;
-    match serde_json::from_slice(&snapshot.bytes).ok()? {
-        Value::Object(map) => Some((snapshot, map)),
-        _ => None,
-    }
-}
-
 /// The newest design checkpoint written for `session_id`, newest first among `files`.
 pub fn newest_of_session(
     files: &[CheckpointFile],
     session_id: &str,
     out: &mut HookOutcome,
 ) -> Option<(CheckpointFile, Snapshot, serde_json::Map<String, Value>)> {
+    let finder = verbatim_in_json(session_id).then(|| memchr::memmem::Finder::new(session_id));
     files.iter().rev().filter(|f| f.design).find_map(|file| {
-        let (snapshot, map) = read_json(&file.path, out)?;
+        let snapshot = read(&file.path, out)?;
+        if let Some(finder) = &finder
+            && finder.find(&snapshot.bytes).is_none()
+        {
+            return None;
+        }
+        let Ok(Value::Object(map)) = serde_json::from_slice(&snapshot.bytes) else {
+            return None;
+        };
         let same = map.get("session_id").and_then(Value::as_str) == Some(session_id);
         same.then(|| (file.clone(), snapshot, map))
     })
+}
+
+/// Whether every JSON writer writes `text` as it is inside a string (printable
+/// ASCII without a quote or backslash: nothing to escape, even for writers that
+/// escape non-ASCII), so a file that does not hold its bytes cannot hold it as a
+/// value: such files are skipped without parsing.
+fn verbatim_in_json(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\' && b != b'/')
 }
 
 /// Every checkpoint in the folder, normalised, oldest first (those not read or
@@ -198,5 +206,35 @@ mod tests {
         assert_eq!(design_file_name(1234), "cx-1234-checkpoint.json");
         assert_eq!(next_number(&[]), 1);
         assert!(list(&dir.path().join("missing")).is_empty());
+    }
+
+    #[test]
+    fn the_newest_checkpoint_of_a_session_is_found_among_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, body: &str| std::fs::write(dir.path().join(name), body).unwrap();
+        write("cx-001-checkpoint.json", r#"{"session_id": "s-1", "n": 1}"#);
+        write("cx-002-checkpoint.json", r#"{"session_id": "s-2", "n": 2}"#);
+        write(
+            "cx-003-checkpoint.json",
+            r#"{"note": "s-1 mentioned, not its session"}"#,
+        );
+        write(
+            "cx-004-checkpoint.json",
+            r#"{"session_id": "s-\u00e9", "n": 4}"#,
+        );
+        let files = list(dir.path());
+        let mut out = HookOutcome::default();
+        let n = |found: Option<(CheckpointFile, Snapshot, serde_json::Map<String, Value>)>| {
+            found.and_then(|(_, _, map)| map.get("n").and_then(Value::as_u64))
+        };
+        assert_eq!(n(newest_of_session(&files, "s-1", &mut out)), Some(1));
+        assert_eq!(n(newest_of_session(&files, "s-2", &mut out)), Some(2));
+        assert_eq!(n(newest_of_session(&files, "s-3", &mut out)), None);
+        // An id a writer may escape is compared after parsing.
+        assert_eq!(n(newest_of_session(&files, "s-é", &mut out)), Some(4));
+        assert!(verbatim_in_json("0b6f1c2e-2f0a-4c53-9a61-6f1b0f1d2e3c"));
+        for escaped in ["", "a\"b", "a\\b", "a/b", "é", "a\nb"] {
+            assert!(!verbatim_in_json(escaped), "{escaped:?}");
+        }
     }
 }
