@@ -43,6 +43,8 @@ pub fn load(
     };
     let (mut workspace, hashes) =
         load::load_discovered_hashed(root, discovery, now, config, &options);
+    let statusline = super::live_records::statusline_states(root, &workspace);
+    workspace.context_states.extend(statusline);
     // Absolute, so that `Y` copies a `cd` that works from anywhere.
     workspace.root = std::fs::canonicalize(root)
         .unwrap_or_else(|_| root.to_path_buf())

@@ -28,6 +28,8 @@ pub struct Runner {
     copy: Arc<CopyFn>,
     watcher: Option<watch::Watcher>,
     planner: watch::Planner,
+    /// The preview's folders, watched after its frame is drawn.
+    pending_watch: Option<Vec<watch::WatchDir>>,
     /// The folders to watch were set after a load at least once.
     watching: bool,
     loading: bool,
@@ -49,6 +51,7 @@ impl Runner {
             copy,
             watcher: None,
             planner: watch::Planner::default(),
+            pending_watch: None,
             watching: false,
             loading: false,
             load_again: false,
@@ -78,13 +81,21 @@ impl Runner {
     }
 
     /// Called when the first load's preview is in: its folders are watched from
-    /// then on, so a change made while the full pass runs is not missed.
+    /// the next frame on ([`Runner::watch_pending`], once the preview is drawn: at
+    /// 10,000 projects adding the watches takes longer than the draw), so a
+    /// change made while the full pass runs is not missed.
     pub fn watch_preview(&mut self, loaded: &LoadedWorkspace) {
-        if let Some(watcher) = &mut self.watcher {
-            let plan = self.planner.plan(&loaded.workspace, &loaded.state_folders);
-            if let Some(problem) = watcher.set(plan).problem {
-                self.problem = Some(problem);
-            }
+        if self.watcher.is_some() {
+            self.pending_watch = Some(self.planner.plan(&loaded.workspace, &loaded.state_folders));
+        }
+    }
+
+    /// Adds the watches the preview asked for, if the full pass has not yet.
+    pub fn watch_pending(&mut self) {
+        if let (Some(watcher), Some(plan)) = (&mut self.watcher, self.pending_watch.take())
+            && let Some(problem) = watcher.set(plan).problem
+        {
+            self.problem = Some(problem);
         }
     }
 
@@ -92,6 +103,7 @@ impl Runner {
     /// starts a load that was asked for meanwhile.
     pub fn watch_workspace(&mut self, loaded: &LoadedWorkspace) {
         self.loading = false;
+        self.pending_watch = None;
         if let Some(watcher) = &mut self.watcher {
             let plan = self.planner.plan(&loaded.workspace, &loaded.state_folders);
             let outcome = watcher.set(plan);
@@ -114,6 +126,20 @@ impl Runner {
         match effect {
             Effect::LoadAll => self.load_all(),
             Effect::ReloadProjects(sources) => self.reload(sources),
+            Effect::ReloadRecords(paths) => {
+                let root = self.root.clone();
+                let tx = self.tx.clone();
+                std::thread::spawn(move || {
+                    let read = paths
+                        .into_iter()
+                        .map(|rel| {
+                            let state = super::live_records::read(&root, &rel);
+                            (rel, state)
+                        })
+                        .collect();
+                    let _ = tx.send(Msg::RecordsLoaded(read));
+                });
+            }
             Effect::Copy { what, text } => self.copy(what, text),
             Effect::WriteTerminal(bytes) => {
                 if let Err(e) = terminal.write_all(&bytes).and_then(|()| terminal.flush()) {
@@ -127,6 +153,8 @@ impl Runner {
             Effect::NewWindow(window) => {
                 let _ = self.tx.send(super::launch::open(window));
             }
+            // The run loop does this one: it needs the terminal (see `app::run_here`).
+            Effect::RunHere(_) => {}
             Effect::Quit => {}
         }
     }
