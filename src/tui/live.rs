@@ -11,9 +11,9 @@
 //! `session_ids`). The newest reading wins.
 //!
 //! Neither record keeps a history, only its latest figure. The trend compares the
-//! newest reading with the one before it: the other record of the same session
-//! when it is older and says something else, else the figure this dashboard saw
-//! in that record earlier (`FillHistory`). Without either it is not known, and the
+//! newest reading with the one before it: the figure this dashboard saw in that
+//! record earlier (`FillHistory`), else the other record of the same session when
+//! it is older and says something else. Without either it is not known, and the
 //! Overview says so.
 
 use std::collections::HashMap;
@@ -94,7 +94,9 @@ pub fn gauge<'a>(
                 && s.fill != reading.fill
         })
         .and_then(|s| s.fill);
-    let previous = from_records.or_else(|| history.previous(&reading.path));
+    // What this record said before is the latest earlier figure; else the other
+    // record's.
+    let previous = history.previous(&reading.path).or(from_records);
     Some(Gauge {
         reading,
         fill,

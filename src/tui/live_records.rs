@@ -95,17 +95,8 @@ fn from_statusline(rel: &str, record: statusline_record::Record) -> ContextState
 /// Puts records read again into the workspace: replaced by path, dropped when gone.
 pub fn apply(workspace: &mut Workspace, read: Vec<(String, Option<ContextState>)>) {
     for (path, state) in read {
-        match (
-            workspace.context_states.iter().position(|s| s.path == path),
-            state,
-        ) {
-            (Some(i), Some(state)) => workspace.context_states[i] = state,
-            (Some(i), None) => {
-                workspace.context_states.remove(i);
-            }
-            (None, Some(state)) => workspace.context_states.push(state),
-            (None, None) => {}
-        }
+        workspace.context_states.retain(|s| s.path != path);
+        workspace.context_states.extend(state);
     }
 }
 
