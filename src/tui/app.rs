@@ -248,10 +248,6 @@ fn event_loop(
     let fault = TestFault::from_env(&ctx.env);
     loop {
         draw(terminal, model, glyphs)?;
-        runner.watch_pending();
-        if let Some(problem) = runner.take_problem() {
-            model.set_status(StatusKind::Error, problem);
-        }
         let Some(batch) = input::next_batch(&rx, model) else {
             return Ok(Ended::Quit);
         };

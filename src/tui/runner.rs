@@ -28,8 +28,6 @@ pub struct Runner {
     copy: Arc<CopyFn>,
     watcher: Option<watch::Watcher>,
     planner: watch::Planner,
-    /// The preview's folders, watched after its frame is drawn.
-    pending_watch: Option<Vec<watch::WatchDir>>,
     /// The folders to watch were set after a load at least once.
     watching: bool,
     loading: bool,
@@ -51,7 +49,6 @@ impl Runner {
             copy,
             watcher: None,
             planner: watch::Planner::default(),
-            pending_watch: None,
             watching: false,
             loading: false,
             load_again: false,
@@ -81,21 +78,15 @@ impl Runner {
     }
 
     /// Called when the first load's preview is in: its folders are watched from
-    /// the next frame on ([`Runner::watch_pending`], once the preview is drawn: at
-    /// 10,000 projects adding the watches takes longer than the draw), so a
-    /// change made while the full pass runs is not missed.
+    /// then on, before its frame is drawn, so a change made once projects are on
+    /// screen is not missed (the full pass running meanwhile may have read the file
+    /// before the change).
     pub fn watch_preview(&mut self, loaded: &LoadedWorkspace) {
-        if self.watcher.is_some() {
-            self.pending_watch = Some(self.planner.plan(&loaded.workspace, &loaded.state_folders));
-        }
-    }
-
-    /// Adds the watches the preview asked for, if the full pass has not yet.
-    pub fn watch_pending(&mut self) {
-        if let (Some(watcher), Some(plan)) = (&mut self.watcher, self.pending_watch.take())
-            && let Some(problem) = watcher.set(plan).problem
-        {
-            self.problem = Some(problem);
+        if let Some(watcher) = &mut self.watcher {
+            let plan = self.planner.plan(&loaded.workspace, &loaded.state_folders);
+            if let Some(problem) = watcher.set(plan).problem {
+                self.problem = Some(problem);
+            }
         }
     }
 
@@ -103,7 +94,6 @@ impl Runner {
     /// starts a load that was asked for meanwhile.
     pub fn watch_workspace(&mut self, loaded: &LoadedWorkspace) {
         self.loading = false;
-        self.pending_watch = None;
         if let Some(watcher) = &mut self.watcher {
             let plan = self.planner.plan(&loaded.workspace, &loaded.state_folders);
             let outcome = watcher.set(plan);
