@@ -143,15 +143,17 @@ impl Watcher {
     /// it was deleted and made again between two calls.
     pub fn set(&mut self, dirs: Vec<WatchDir>) -> SetOutcome {
         let mut outcome = SetOutcome::default();
-        let before = std::mem::take(&mut self.watched);
-        for (old, _) in &before {
-            if !dirs.contains(old) {
+        let before: std::collections::BTreeMap<WatchDir, FolderId> =
+            std::mem::take(&mut self.watched).into_iter().collect();
+        let wanted: std::collections::BTreeSet<&WatchDir> = dirs.iter().collect();
+        for old in before.keys() {
+            if !wanted.contains(old) {
                 let _ = self.inner.unwatch(&self.root.join(&old.rel));
             }
         }
         for dir in dirs {
             let path = self.root.join(&dir.rel);
-            let was = before.iter().find(|(d, _)| *d == dir).map(|(_, id)| *id);
+            let was = before.get(&dir).copied();
             let Some(id) = folder_id(&path) else {
                 if was.is_some() {
                     let _ = self.inner.unwatch(&path);

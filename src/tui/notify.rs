@@ -54,8 +54,13 @@ pub fn workspace_changes(
     after_hashes: &StateHashes,
 ) -> Changes {
     let mut out = Changes::default();
+    let by_source: std::collections::HashMap<&str, &Project> = before
+        .projects
+        .iter()
+        .map(|p| (p.source.as_str(), p))
+        .collect();
     for project in &after.projects {
-        match before.projects.iter().find(|p| p.source == project.source) {
+        match by_source.get(project.source.as_str()).copied() {
             Some(old) => {
                 let changed =
                     before_hashes.get(&project.source) != after_hashes.get(&project.source);

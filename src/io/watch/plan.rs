@@ -96,9 +96,10 @@ pub fn plan<'a>(
         }
     }
     // A folder under a recursively watched one needs no watch of its own.
+    // By the folder's ancestors, not by every folder of the set: at 10,000 projects
+    // the pairwise test took minutes.
     let under = |dir: &str, set: &BTreeSet<String>| {
-        set.iter()
-            .any(|r| dir != r && dir.starts_with(&format!("{r}/")))
+        dir.match_indices('/').any(|(i, _)| set.contains(&dir[..i]))
     };
     let nested: Vec<String> = recursive
         .iter()
