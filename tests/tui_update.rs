@@ -1232,19 +1232,28 @@ fn shift_y_changes_to_the_project_root() {
 }
 
 #[test]
-fn resume_now_opens_a_tmux_window_or_copies_the_command() {
+fn resume_now_opens_a_tmux_window_or_quits_and_prints_the_command() {
     use resume_tui::tui::launch::{Program, Window};
     let mut m = demo_model(120, 40);
     select(&mut m, PAYOUTS);
     let effects = press(&mut m, &["R"]);
-    let [Effect::Copy { what, text }] = effects.as_slice() else {
-        panic!("{effects:?}");
-    };
-    assert!(what.contains("not inside tmux"), "{what}");
+    assert_eq!(effects, [Effect::Quit]);
+    let farewell = m.farewell.clone().unwrap();
     assert!(
-        text.starts_with("cd '/demo' && claude 'You are resuming"),
-        "{text}"
+        farewell.contains(&format!("resume {PAYOUTS}"))
+            && farewell.contains("\ncd '/demo' && claude 'You are resuming"),
+        "{farewell}"
     );
+    // When quitting would lose something the question comes first; `n` keeps the
+    // dashboard and forgets the command.
+    let mut m = demo_model(120, 40);
+    select(&mut m, PAYOUTS);
+    m.demo = true;
+    m.writes = 1;
+    assert!(press(&mut m, &["R"]).is_empty());
+    assert!(m.farewell.is_some() && !m.quit);
+    assert!(press(&mut m, &["n"]).is_empty());
+    assert_eq!((m.farewell.as_deref(), m.quit), (None, false));
     m.in_tmux = true;
     let effects = press(&mut m, &["R"]);
     let [
@@ -1286,6 +1295,19 @@ fn o_opens_the_selected_decision_in_the_editor() {
     let source = &m.project().unwrap().source;
     assert_eq!(path, &format!("/demo/{source}"));
     assert_eq!(find.as_deref(), Some("RD-002"));
+    // Outside tmux the editor runs in the dashboard's own terminal.
+    m.in_tmux = false;
+    let effects = press(&mut m, &["o"]);
+    assert!(
+        matches!(
+            effects.as_slice(),
+            [Effect::RunHere(Window {
+                program: Program::Editor { .. },
+                ..
+            })]
+        ),
+        "{effects:?}"
+    );
 }
 
 #[test]

@@ -44,7 +44,7 @@ pub fn live_fill_record<'a>(
 }
 
 /// True when `project` records session `id` as one that worked on it.
-fn works_on(project: &Project, id: &str) -> bool {
+pub fn works_on(project: &Project, id: &str) -> bool {
     project
         .checkpoints
         .iter()

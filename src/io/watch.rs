@@ -1,16 +1,24 @@
 //! Live refresh: watches the workspace's folders (never single files: an atomic
-//! replace swaps the inode and kills a file watch) with `notify` and
-//! `notify-debouncer-full`, and reports changed paths relative to the root.
+//! replace swaps the inode and kills a file watch) with `notify`, and reports
+//! changed paths relative to the root.
+//!
+//! Events are gathered on a thread of their own that blocks while nothing happens
+//! (no timer, no polling): from the first event of a burst it waits until none
+//! came for [`QUIET`] (a write and its rename, an editor's save), at most [`MOST`],
+//! then reports the burst's paths at once. notify-debouncer-full, used before,
+//! reported a change 100–150 ms after it (its 100 ms timeout and 50 ms tick) and
+//! walked every recursively watched folder to cache file ids, which the dashboard
+//! never used.
 //!
 //! What is watched comes from the loads (`plan::Planner`, which says why); `affected`
-//! maps changed paths to the projects to reload.
+//! maps changed paths to what to reload.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
-use notify::RecursiveMode;
 use notify::event::{AccessKind, AccessMode, EventKind, MetadataKind, ModifyKind};
-use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+use notify::{RecommendedWatcher, RecursiveMode, Watcher as _};
 
 use crate::core::model::Workspace;
 
@@ -19,10 +27,12 @@ pub use plan::Planner;
 #[cfg(test)]
 use plan::plan;
 
-/// Events closer together than this are reported once.
-pub const DEBOUNCE: Duration = Duration::from_millis(100);
-/// How often the debouncer looks for settled events (its thread sleeps in between).
-pub const TICK: Duration = Duration::from_millis(50);
+/// A burst of events ends when none came for this long.
+pub const QUIET: Duration = Duration::from_millis(15);
+/// A burst is reported at the latest this long after its first event.
+pub const MOST: Duration = Duration::from_millis(150);
+/// Kept for the tests: a change is reported within this.
+pub const DEBOUNCE: Duration = MOST;
 
 /// A folder to watch, relative to the root (`""` is the root itself).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -35,30 +45,40 @@ pub struct WatchDir {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reload {
     Nothing,
-    /// Only these state files (root-relative `Project::source`) changed.
-    Projects(Vec<String>),
+    /// Only these state files (root-relative `Project::source`) and live context
+    /// records (`is_record`) changed.
+    Parts {
+        projects: Vec<String>,
+        records: Vec<String>,
+    },
     /// Something else changed (a checkpoint, a new folder, a listed file): reload all.
     All,
 }
 
-/// Maps root-relative changed paths to what must be reloaded.
-pub fn affected(workspace: &Workspace, changed: &[String]) -> Reload {
+/// Maps root-relative changed paths to what must be reloaded. `is_record` tells
+/// the live context records (read again alone, not with a full load).
+pub fn affected(
+    workspace: &Workspace,
+    changed: &[String],
+    is_record: impl Fn(&str) -> bool,
+) -> Reload {
     let relevant: Vec<&String> = changed.iter().filter(|p| !ignored(p)).collect();
     if relevant.is_empty() {
         return Reload::Nothing;
     }
-    let mut sources = Vec::new();
+    let (mut projects, mut records) = (Vec::new(), Vec::new());
     for path in relevant {
-        match workspace.projects.iter().find(|p| &p.source == path) {
-            Some(project) => {
-                if !sources.contains(&project.source) {
-                    sources.push(project.source.clone());
-                }
+        if let Some(project) = workspace.projects.iter().find(|p| &p.source == path) {
+            if !projects.contains(&project.source) {
+                projects.push(project.source.clone());
             }
-            None => return Reload::All,
+        } else if is_record(path) {
+            records.push(path.clone());
+        } else {
+            return Reload::All;
         }
     }
-    Reload::Projects(sources)
+    Reload::Parts { projects, records }
 }
 
 /// Paths whose changes never matter: the write path's lock files and temporaries,
@@ -75,9 +95,9 @@ pub fn ignored(rel: &str) -> bool {
         || name.starts_with(".tmp")
 }
 
-/// A running watcher. Dropping it stops watching.
+/// A running watcher. Dropping it stops watching (and its thread ends).
 pub struct Watcher {
-    debouncer: Debouncer<notify::RecommendedWatcher, RecommendedCache>,
+    inner: RecommendedWatcher,
     root: PathBuf,
     /// Each folder watched, with what it was when its watch was added.
     watched: Vec<(WatchDir, FolderId)>,
@@ -94,40 +114,24 @@ pub struct SetOutcome {
 
 impl Watcher {
     /// Starts watching; `on_change` gets root-relative paths (or a problem) from
-    /// the debouncer's thread.
+    /// the watcher's own thread.
     pub fn start(
         root: &Path,
         on_change: impl Fn(Result<Vec<String>, String>) + Send + 'static,
     ) -> Result<Watcher, String> {
         let base = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
         let strip = base.clone();
-        let debouncer =
-            new_debouncer(
-                DEBOUNCE,
-                Some(TICK),
-                move |result: DebounceEventResult| match result {
-                    Ok(events) => {
-                        let mut paths: Vec<String> = events
-                            .iter()
-                            .filter(|e| changes_content(&e.kind))
-                            .flat_map(|e| e.paths.iter())
-                            .map(|p| relative(&strip, p))
-                            .collect();
-                        paths.sort();
-                        paths.dedup();
-                        if !paths.is_empty() {
-                            on_change(Ok(paths));
-                        }
-                    }
-                    Err(errors) => {
-                        let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
-                        on_change(Err(format!("watching files: {}", text.join("; "))));
-                    }
-                },
-            )
+        let (tx, rx) = std::sync::mpsc::channel();
+        let inner = notify::recommended_watcher(move |event| {
+            let _ = tx.send(event);
+        })
+        .map_err(|e| format!("watching {}: {e}", root.display()))?;
+        std::thread::Builder::new()
+            .name("watch".into())
+            .spawn(move || gather(&rx, &strip, &on_change))
             .map_err(|e| format!("watching {}: {e}", root.display()))?;
         Ok(Watcher {
-            debouncer,
+            inner,
             root: base,
             watched: Vec::new(),
         })
@@ -139,18 +143,20 @@ impl Watcher {
     /// it was deleted and made again between two calls.
     pub fn set(&mut self, dirs: Vec<WatchDir>) -> SetOutcome {
         let mut outcome = SetOutcome::default();
-        let before = std::mem::take(&mut self.watched);
-        for (old, _) in &before {
-            if !dirs.contains(old) {
-                let _ = self.debouncer.unwatch(self.root.join(&old.rel));
+        let before: std::collections::BTreeMap<WatchDir, FolderId> =
+            std::mem::take(&mut self.watched).into_iter().collect();
+        let wanted: std::collections::BTreeSet<&WatchDir> = dirs.iter().collect();
+        for old in before.keys() {
+            if !wanted.contains(old) {
+                let _ = self.inner.unwatch(&self.root.join(&old.rel));
             }
         }
         for dir in dirs {
             let path = self.root.join(&dir.rel);
-            let was = before.iter().find(|(d, _)| *d == dir).map(|(_, id)| *id);
+            let was = before.get(&dir).copied();
             let Some(id) = folder_id(&path) else {
                 if was.is_some() {
-                    let _ = self.debouncer.unwatch(&path);
+                    let _ = self.inner.unwatch(&path);
                 }
                 continue;
             };
@@ -160,7 +166,7 @@ impl Watcher {
                     continue;
                 }
                 Some(_) => {
-                    let _ = self.debouncer.unwatch(&path);
+                    let _ = self.inner.unwatch(&path);
                 }
                 None => {}
             }
@@ -169,7 +175,7 @@ impl Watcher {
             } else {
                 RecursiveMode::NonRecursive
             };
-            match self.debouncer.watch(&path, mode) {
+            match self.inner.watch(&path, mode) {
                 Ok(()) => {
                     outcome.added.push(dir.rel.clone());
                     self.watched.push((dir, id));
@@ -230,6 +236,65 @@ pub fn changes_content(kind: &EventKind) -> bool {
     }
 }
 
+/// Takes the events of one burst at a time (see the module) and reports their
+/// paths, until the watcher is dropped.
+fn gather(
+    rx: &Receiver<notify::Result<notify::Event>>,
+    root: &Path,
+    on_change: &dyn Fn(Result<Vec<String>, String>),
+) {
+    while let Ok(first) = rx.recv() {
+        let started = Instant::now();
+        let mut burst = vec![first];
+        let mut open = true;
+        loop {
+            let left = MOST.saturating_sub(started.elapsed());
+            if left.is_zero() {
+                break;
+            }
+            match rx.recv_timeout(QUIET.min(left)) {
+                Ok(event) => burst.push(event),
+                Err(RecvTimeoutError::Timeout) => break,
+                Err(RecvTimeoutError::Disconnected) => {
+                    open = false;
+                    break;
+                }
+            }
+        }
+        report(burst, root, on_change);
+        if !open {
+            return;
+        }
+    }
+}
+
+fn report(
+    burst: Vec<notify::Result<notify::Event>>,
+    root: &Path,
+    on_change: &dyn Fn(Result<Vec<String>, String>),
+) {
+    let mut paths = Vec::new();
+    let mut errors = Vec::new();
+    for event in burst {
+        match event {
+            Ok(event) if changes_content(&event.kind) => {
+                paths.extend(event.paths.iter().map(|p| relative(root, p)));
+            }
+            Ok(_) => {}
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    paths.sort();
+    paths.dedup();
+    if !paths.is_empty() {
+        on_change(Ok(paths));
+    }
+    if !errors.is_empty() {
+        errors.dedup();
+        on_change(Err(format!("watching files: {}", errors.join("; "))));
+    }
+}
+
 fn relative(root: &Path, path: &Path) -> String {
     let rel = path.strip_prefix(root).unwrap_or(path);
     rel.components()
@@ -277,25 +342,31 @@ mod tests {
     #[test]
     fn changed_state_files_reload_only_their_projects() {
         let w = ws(&["a/ORCHESTRATION.yaml", "b/ORCHESTRATION.yaml"]);
+        let record = |p: &str| p.ends_with("state.json");
         assert_eq!(
             affected(
                 &w,
                 &[
                     "b/ORCHESTRATION.yaml".into(),
-                    "b/.ORCHESTRATION.yaml.lock".into()
-                ]
+                    "b/.ORCHESTRATION.yaml.lock".into(),
+                    ".jerry/state.json".into(),
+                ],
+                record
             ),
-            Reload::Projects(vec!["b/ORCHESTRATION.yaml".into()])
+            Reload::Parts {
+                projects: vec!["b/ORCHESTRATION.yaml".into()],
+                records: vec![".jerry/state.json".into()]
+            }
         );
         assert_eq!(
-            affected(&w, &[".jerry/checkpoints/cx-004.json".into()]),
+            affected(&w, &[".jerry/checkpoints/cx-004.json".into()], record),
             Reload::All
         );
         assert_eq!(
-            affected(&w, &["a/.git/index".into(), "a/x.swp".into()]),
+            affected(&w, &["a/.git/index".into(), "a/x.swp".into()], record),
             Reload::Nothing
         );
-        assert_eq!(affected(&w, &[]), Reload::Nothing);
+        assert_eq!(affected(&w, &[], record), Reload::Nothing);
     }
 
     #[test]

@@ -161,7 +161,7 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
 }
 
 /// Claude Code in the project's root with the prompt as its first message: a new
-/// tmux window, or (outside tmux) the command copied.
+/// tmux window, or (outside tmux) the dashboard quits and prints the command.
 fn resume_now(model: &mut Model) -> Vec<Effect> {
     let Some(project) = model.project() else {
         return Vec::new();
@@ -173,10 +173,13 @@ fn resume_now(model: &mut Model) -> Vec<Effect> {
     let dir = resume::launch_dir(model, project);
     let id = project.id.clone();
     if !model.in_tmux {
-        return vec![Effect::Copy {
-            what: format!("the command that resumes {id} (not inside tmux: paste it in a shell)"),
-            text: launch::command(&dir, &prompt),
-        }];
+        // No window to open: the dashboard ends (asking first when that would lose
+        // something) and leaves the command on the terminal, to run there.
+        model.farewell = Some(format!(
+            "# resume-tui: resume {id} with Claude Code (run this line):\n{}",
+            launch::command(&dir, &prompt)
+        ));
+        return super::quit::request(model);
     }
     vec![Effect::NewWindow(Window {
         what: format!("claude resuming {id} in {dir}"),
@@ -209,15 +212,8 @@ fn open_in_editor(model: &mut Model) -> Vec<Effect> {
     };
     let path = launch::join(&model.workspace.root, &rel);
     let dir = path.rsplit_once('/').map_or(".", |(d, _)| d).to_string();
-    if !model.in_tmux {
-        let text = format!("{} {}", model.editor, launch::shell_quote(&path));
-        return vec![Effect::Copy {
-            what: format!("the command that opens {rel} (not inside tmux: paste it in a shell)"),
-            text,
-        }];
-    }
     let name = rel.rsplit('/').next().unwrap_or(&rel).to_string();
-    vec![Effect::NewWindow(Window {
+    let window = Window {
         what: format!("{} on {rel}", model.editor),
         name,
         dir,
@@ -226,7 +222,12 @@ fn open_in_editor(model: &mut Model) -> Vec<Effect> {
             path,
             find,
         },
-    })]
+    };
+    if model.in_tmux {
+        vec![Effect::NewWindow(window)]
+    } else {
+        vec![Effect::RunHere(window)]
+    }
 }
 
 fn info(model: &mut Model, text: &str) -> Vec<Effect> {

@@ -64,6 +64,13 @@ pub fn run(ctx: &Context, theme_override: Option<&str>) -> Result<ExitCode> {
     match result? {
         Ended::Quit => {
             restored.map_err(|e| Error::io("terminal", e))?;
+            if let Some(text) = model.farewell.take() {
+                let mut stdout = std::io::stdout();
+                stdout
+                    .write_all(text.as_bytes())
+                    .and_then(|()| stdout.flush())
+                    .map_err(|e| Error::io("stdout", e))?;
+            }
             Ok(ExitCode::SUCCESS)
         }
         // The terminal may be gone (SIGHUP): giving it back was the best effort.
@@ -198,6 +205,26 @@ fn suspend(terminal: &mut Term, modes: Modes) -> Result<()> {
     redraw_whole(terminal)
 }
 
+/// Outside tmux, `$EDITOR` in the dashboard's own terminal: the input reader
+/// stops, the terminal is given back, the program runs to its end, then the
+/// terminal is set up again, redrawn whole, and every file read again.
+fn run_here(
+    terminal: &mut Term,
+    modes: Modes,
+    gate: &input::ReaderGate,
+    window: &super::launch::Window,
+) -> Result<Msg> {
+    let io = |e| Error::io("terminal", e);
+    gate.close();
+    terminal::give_back().map_err(io)?;
+    let outcome = super::launch::run_here(window);
+    let taken = terminal::take(modes).map_err(io);
+    gate.open();
+    taken?;
+    redraw_whole(terminal)?;
+    Ok(Msg::Launched(outcome))
+}
+
 fn event_loop(
     ctx: &Context,
     terminal: &mut Term,
@@ -206,7 +233,8 @@ fn event_loop(
     modes: Modes,
 ) -> Result<Ended> {
     let (tx, rx) = mpsc::channel::<Msg>();
-    input::spawn_reader(tx.clone());
+    let gate = input::ReaderGate::default();
+    input::spawn_reader(tx.clone(), gate.clone());
     problems.extend(signals::listen(tx.clone()).err());
     let mut runner = Runner::new(ctx, tx.clone());
     runner.start_watching();
@@ -255,6 +283,12 @@ fn event_loop(
             for effect in effects {
                 if effect == Effect::Quit {
                     return Ok(Ended::Quit);
+                }
+                if let Effect::RunHere(window) = &effect {
+                    let done = run_here(terminal, modes, &gate, window)?;
+                    let _ = tx.send(done);
+                    runner.run(Effect::LoadAll, &mut HeldWriter(terminal.backend_mut()));
+                    continue;
                 }
                 runner.run(effect, &mut HeldWriter(terminal.backend_mut()));
             }

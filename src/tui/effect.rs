@@ -12,6 +12,8 @@ pub enum Effect {
     LoadAll,
     /// Re-read these projects' state files (root-relative sources) only.
     ReloadProjects(Vec<String>),
+    /// Re-read these live context records (root-relative) only.
+    ReloadRecords(Vec<String>),
     /// Copy a text to the clipboard; `what` names it in the status bar.
     Copy {
         what: String,
@@ -24,6 +26,9 @@ pub enum Effect {
     WriteTerminal(Vec<u8>),
     /// Open a tmux window (resume now, `$EDITOR`).
     NewWindow(Window),
+    /// Outside tmux: give the terminal to the window's program (`$EDITOR`) until
+    /// it exits, then take it back, redraw and reload.
+    RunHere(Window),
     Quit,
 }
 

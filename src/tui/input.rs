@@ -2,6 +2,7 @@
 //! own, taken in batches (everything pending before each frame), bursts merged.
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -12,10 +13,79 @@ use super::msg::Msg;
 /// Ages on screen are redrawn this often when nothing else happens.
 const TICK: Duration = Duration::from_secs(30);
 
-/// Reads terminal events on their own thread (blocking, so no polling).
-pub fn spawn_reader(tx: Sender<Msg>) {
+/// How long the reader waits for input before it looks at its gate again: how
+/// soon a program the dashboard runs in its terminal (the editor) gets the input.
+const GATE_CHECK: Duration = Duration::from_millis(200);
+
+/// Lets the run loop take the terminal's input away from the reader thread while a
+/// program it started reads the terminal (`$EDITOR` outside tmux): both reading
+/// one terminal, each would get some of the keys.
+#[derive(Clone, Default)]
+pub struct ReaderGate(Arc<(Mutex<GateState>, Condvar)>);
+
+#[derive(Default)]
+struct GateState {
+    closed: bool,
+    /// The reader is waiting at the closed gate (it reads nothing).
+    parked: bool,
+}
+
+impl ReaderGate {
+    /// Closes the gate and waits (at most a second) for the reader to stop at it.
+    pub fn close(&self) {
+        let (lock, changed) = &*self.0;
+        let mut state = lock.lock().unwrap_or_else(PoisonError::into_inner);
+        state.closed = true;
+        let deadline = std::time::Instant::now() + Duration::from_secs(1);
+        while !state.parked {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return;
+            }
+            state = changed
+                .wait_timeout(state, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+
+    pub fn open(&self) {
+        let (lock, changed) = &*self.0;
+        lock.lock().unwrap_or_else(PoisonError::into_inner).closed = false;
+        changed.notify_all();
+    }
+
+    /// The reader's side: returns once the gate is open.
+    fn pass(&self) {
+        let (lock, changed) = &*self.0;
+        let mut state = lock.lock().unwrap_or_else(PoisonError::into_inner);
+        while state.closed {
+            state.parked = true;
+            changed.notify_all();
+            state = changed.wait(state).unwrap_or_else(PoisonError::into_inner);
+        }
+        state.parked = false;
+    }
+}
+
+/// Reads terminal events on their own thread, stopping at `gate` while it is closed.
+pub fn spawn_reader(tx: Sender<Msg>, gate: ReaderGate) {
     std::thread::spawn(move || {
         loop {
+            gate.pass();
+            match event::poll(GATE_CHECK) {
+                Ok(false) => continue,
+                Ok(true) => {}
+                Err(e) => {
+                    if tx
+                        .send(Msg::Problem(format!("reading the terminal: {e}")))
+                        .is_err()
+                    {
+                        return;
+                    }
+                    continue;
+                }
+            }
             let msg = match event::read() {
                 Ok(Event::Key(key)) => Msg::Key(key),
                 Ok(Event::Mouse(mouse)) => Msg::Mouse(mouse),

@@ -1,8 +1,9 @@
 //! New tmux windows: "resume now" (Claude Code in the project's folder with the
 //! resumption prompt as its first message) and `$EDITOR` on the selected file at
 //! the right line. The dashboard keeps running beside them, and the watcher
-//! reloads what the editor writes. Outside tmux the dashboard copies the command
-//! instead (it cannot hand its own terminal over).
+//! reloads what the editor writes. Outside tmux the editor runs in the
+//! dashboard's own terminal, given back until it exits ([`run_here`]); resume now
+//! quits and prints the command instead (`actions::resume_now`).
 
 use std::process::{Command, Stdio};
 
@@ -110,6 +111,24 @@ pub fn open(window: Window) -> Msg {
         Err(e) => Err(format!("cannot run tmux: {e}")),
     };
     Msg::Launched(result)
+}
+
+/// Runs the window's program in the dashboard's terminal (given back meanwhile)
+/// and waits for it: outside tmux, where no window can be opened.
+pub fn run_here(window: &Window) -> Result<String, String> {
+    let args = argv(window);
+    let Some((program, rest)) = args.split_first() else {
+        return Err("nothing to run".to_string());
+    };
+    match Command::new(program)
+        .args(rest)
+        .current_dir(&window.dir)
+        .status()
+    {
+        Ok(status) if status.success() => Ok(format!("{} closed; files read again", window.what)),
+        Ok(status) => Err(format!("{} ended: {status}; files read again", window.what)),
+        Err(e) => Err(format!("cannot run {program}: {e}")),
+    }
 }
 
 #[cfg(test)]

@@ -1,18 +1,108 @@
-//! The live context gauge: the context fill the hooks last recorded for the
-//! Claude Code session working on a project, and whether it is rising.
+//! The live context gauge: the context fill last recorded for the Claude Code
+//! session working on a project, and whether it is rising.
 //!
-//! The reading is [`fill_record`] alone: the UserPromptSubmit and PreCompact
-//! hooks write `.jerry/context-monitor-state.json` in the folder Claude Code runs
-//! in (`core::launch::launch_base`), and the load reads it into
-//! `Workspace::context_states`. Several projects share a folder; the record is a
-//! project's when its session is one the project records (a checkpoint's
-//! `session_id`, a Nexus manifest's `session_ids`).
+//! Two records give a reading, both in the folder Claude Code runs in
+//! (`core::launch::launch_base`): the hooks' `.jerry/context-monitor-state.json`
+//! (UserPromptSubmit, PreCompact), which the load reads into
+//! `Workspace::context_states`, and the status line's
+//! `.jerry/context-window/<session>.json` (`live_records` adds those). Several
+//! projects share a folder; a record is a project's when its session is one the
+//! project records (a checkpoint's `session_id`, a Nexus manifest's
+//! `session_ids`). The newest reading wins.
+//!
+//! Neither record keeps a history, only its latest figure. The trend compares the
+//! newest reading with the one before it: the figure this dashboard saw in that
+//! record earlier (`FillHistory`), else the other record of the same session when
+//! it is older and says something else. Without either it is not known, and the
+//! Overview says so.
 
 use std::collections::HashMap;
 
-/// The fill record the hooks keep for the session running on a project.
-pub use crate::core::launch::live_fill_record as fill_record;
-use crate::core::model::ContextState;
+use crate::core::launch;
+use crate::core::model::{ContextState, Project, Workspace};
+
+use super::live_records::STATUSLINE_DIR;
+
+/// Where the hooks record the fill, relative to the folder Claude Code runs in.
+const RECORD: &str = launch::MONITOR_RECORD;
+
+/// The project's readings (a fill, from a session it records), oldest first.
+fn readings<'a>(workspace: &'a Workspace, project: &Project) -> Vec<&'a ContextState> {
+    let base = launch::launch_base(project);
+    let monitor = launch::join(&base, RECORD);
+    let statusline = format!("{}/", launch::join(&base, STATUSLINE_DIR));
+    let mut found: Vec<&ContextState> = workspace
+        .context_states
+        .iter()
+        .filter(|s| {
+            (s.path == monitor || s.path.starts_with(&statusline))
+                && s.fill.is_some_and(f64::is_finite)
+                && s.session_id
+                    .as_deref()
+                    .is_some_and(|id| launch::works_on(project, id))
+        })
+        .collect();
+    found.sort_by_key(|s| s.updated_at);
+    found
+}
+
+/// The newest reading for the session running on `project`.
+pub fn fill_record<'a>(workspace: &'a Workspace, project: &Project) -> Option<&'a ContextState> {
+    readings(workspace, project).pop()
+}
+
+/// What the gauge shows for a project.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gauge<'a> {
+    pub reading: &'a ContextState,
+    pub fill: f64,
+    /// The reading before, when one is known.
+    pub previous: Option<f64>,
+}
+
+impl Gauge<'_> {
+    /// Which record the reading is from, in words.
+    pub fn source(&self) -> &'static str {
+        if self.reading.path.ends_with(RECORD) {
+            "hooks"
+        } else {
+            "status line"
+        }
+    }
+
+    pub fn trend(&self) -> &'static str {
+        trend(self.previous, self.fill)
+    }
+}
+
+/// The newest reading for `project` and the one before it (see the module).
+pub fn gauge<'a>(
+    workspace: &'a Workspace,
+    history: &FillHistory,
+    project: &Project,
+) -> Option<Gauge<'a>> {
+    let mut all = readings(workspace, project);
+    let reading = all.pop()?;
+    let fill = reading.fill.unwrap_or_default();
+    let from_records = all
+        .iter()
+        .rev()
+        .find(|s| {
+            s.session_id == reading.session_id
+                && s.updated_at.is_some()
+                && s.updated_at < reading.updated_at
+                && s.fill != reading.fill
+        })
+        .and_then(|s| s.fill);
+    // What this record said before is the latest earlier figure; else the other
+    // record's.
+    let previous = history.previous(&reading.path).or(from_records);
+    Some(Gauge {
+        reading,
+        fill,
+        previous,
+    })
+}
 
 /// The last two different fills seen in each record, by path: what the trend
 /// arrow compares.

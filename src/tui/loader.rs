@@ -51,6 +51,8 @@ pub fn load(
     if pass == Pass::Full {
         Reader::new(root, env).attach_workspace(&mut workspace);
     }
+    let statusline = super::live_records::statusline_states(root, &workspace);
+    workspace.context_states.extend(statusline);
     // Absolute, so that `Y` copies a `cd` that works from anywhere.
     workspace.root = std::fs::canonicalize(root)
         .unwrap_or_else(|_| root.to_path_buf())

@@ -15,6 +15,7 @@ pub mod layout;
 pub mod line_edit;
 pub mod list;
 pub mod live;
+pub mod live_records;
 pub mod loader;
 pub mod model;
 mod mouse;

@@ -196,6 +196,9 @@ pub struct Model {
     pub reload_asked: bool,
     pub status: Option<Status>,
     pub quit: bool,
+    /// Printed on the terminal once the dashboard has given it back (`R` outside
+    /// tmux: the command that resumes the project).
+    pub farewell: Option<String>,
     /// The workspace is the demo's temporary copy: what is written to it is gone
     /// when the dashboard closes.
     pub demo: bool,
@@ -243,6 +246,7 @@ impl Model {
             reload_asked: false,
             status: None,
             quit: false,
+            farewell: None,
             demo: false,
             writes: 0,
             undo: None,
@@ -263,14 +267,8 @@ impl Model {
     /// The context fill to show for `project`: the live one the hooks recorded for
     /// its session, with its trend, else the one its state file recorded.
     pub fn fill(&self, project: &Project) -> (Option<f64>, &'static str) {
-        match super::live::fill_record(&self.workspace, project) {
-            Some(state) => {
-                let fill = state.fill.unwrap_or_default();
-                (
-                    Some(fill),
-                    super::live::trend(self.fills.previous(&state.path), fill),
-                )
-            }
+        match super::live::gauge(&self.workspace, &self.fills, project) {
+            Some(gauge) => (Some(gauge.fill), gauge.trend()),
             None => (project.summary.fill_at_update, " "),
         }
     }

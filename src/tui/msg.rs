@@ -38,6 +38,8 @@ pub enum Msg {
     },
     /// Single projects re-read after their state files changed.
     ProjectsLoaded(Vec<ReloadedProject>),
+    /// Live context records re-read (root-relative path; `None` when gone).
+    RecordsLoaded(Vec<(String, Option<crate::core::model::ContextState>)>),
     /// Something outside the screen went wrong (watcher, config, theme, keymap).
     Problem(String),
     /// A tmux window was opened (what it runs), or why not.

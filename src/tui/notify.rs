@@ -54,8 +54,13 @@ pub fn workspace_changes(
     after_hashes: &StateHashes,
 ) -> Changes {
     let mut out = Changes::default();
+    let by_source: std::collections::HashMap<&str, &Project> = before
+        .projects
+        .iter()
+        .map(|p| (p.source.as_str(), p))
+        .collect();
     for project in &after.projects {
-        match before.projects.iter().find(|p| p.source == project.source) {
+        match by_source.get(project.source.as_str()).copied() {
             Some(old) => {
                 let changed =
                     before_hashes.get(&project.source) != after_hashes.get(&project.source);
@@ -97,7 +102,7 @@ pub fn announce(model: &mut Model, changes: Changes) -> Vec<Effect> {
     };
     let text = format!("{first}{more}");
     model.set_status(StatusKind::Error, text.clone());
-    let bytes = terminal_bytes(model.config.ui.notify, &text);
+    let bytes = terminal_bytes(model.config.ui.notify, &text, model.in_tmux);
     if bytes.is_empty() {
         Vec::new()
     } else {
@@ -106,19 +111,42 @@ pub fn announce(model: &mut Model, changes: Changes) -> Vec<Effect> {
 }
 
 /// The bytes that make the terminal notify: nothing for `off`. The text is
-/// resume-tui's own (ids are cleaned of control characters first).
-pub fn terminal_bytes(notify: Notify, text: &str) -> Vec<u8> {
+/// resume-tui's own (ids are cleaned of control characters first). Inside tmux an
+/// OSC 9 or 777 goes through tmux's passthrough (`ESC P tmux; … ESC \`, every ESC
+/// of the sequence doubled), which tmux hands to the outer terminal when
+/// `allow-passthrough` is on; tmux itself would swallow the bare sequence. A bell
+/// needs no wrapping: tmux passes it on by its own `bell-action`.
+pub fn terminal_bytes(notify: Notify, text: &str, in_tmux: bool) -> Vec<u8> {
     let text: String = text
         .chars()
         .filter(|c| !c.is_control())
         .map(|c| if c == ';' { ',' } else { c })
         .collect();
-    match notify {
-        Notify::Off => Vec::new(),
-        Notify::Bell => b"\x07".to_vec(),
-        Notify::Osc9 => format!("\x1b]9;resume-tui: {text}\x07").into_bytes(),
-        Notify::Osc777 => format!("\x1b]777;notify;resume-tui;{text}\x07").into_bytes(),
+    let osc = match notify {
+        Notify::Off => return Vec::new(),
+        Notify::Bell => return b"\x07".to_vec(),
+        Notify::Osc9 => format!("\x1b]9;resume-tui: {text}\x07"),
+        Notify::Osc777 => format!("\x1b]777;notify;resume-tui;{text}\x07"),
+    };
+    if in_tmux {
+        tmux_passthrough(&osc)
+    } else {
+        osc.into_bytes()
     }
+}
+
+/// `sequence` wrapped for tmux's passthrough: `ESC P tmux;`, the sequence with each
+/// ESC doubled, `ESC \`.
+pub fn tmux_passthrough(sequence: &str) -> Vec<u8> {
+    let mut out = b"\x1bPtmux;".to_vec();
+    for byte in sequence.bytes() {
+        if byte == 0x1b {
+            out.push(0x1b);
+        }
+        out.push(byte);
+    }
+    out.extend_from_slice(b"\x1b\\");
+    out
 }
 
 #[cfg(test)]
@@ -127,15 +155,29 @@ mod tests {
 
     #[test]
     fn notifications_carry_no_control_characters() {
-        assert!(terminal_bytes(Notify::Off, "x").is_empty());
-        assert_eq!(terminal_bytes(Notify::Bell, "x"), b"\x07");
+        assert!(terminal_bytes(Notify::Off, "x", false).is_empty());
+        assert_eq!(terminal_bytes(Notify::Bell, "x", false), b"\x07");
         assert_eq!(
-            terminal_bytes(Notify::Osc9, "a\x1b]0;b turned CRITICAL"),
+            terminal_bytes(Notify::Osc9, "a\x1b]0;b turned CRITICAL", false),
             b"\x1b]9;resume-tui: a]0,b turned CRITICAL\x07"
         );
         assert_eq!(
-            terminal_bytes(Notify::Osc777, "x; y"),
+            terminal_bytes(Notify::Osc777, "x; y", false),
             b"\x1b]777;notify;resume-tui;x, y\x07"
+        );
+    }
+
+    #[test]
+    fn inside_tmux_desktop_notifications_go_through_its_passthrough() {
+        assert_eq!(terminal_bytes(Notify::Bell, "x", true), b"\x07");
+        assert!(terminal_bytes(Notify::Off, "x", true).is_empty());
+        assert_eq!(
+            terminal_bytes(Notify::Osc9, "p turned CRITICAL", true),
+            b"\x1bPtmux;\x1b\x1b]9;resume-tui: p turned CRITICAL\x07\x1b\\"
+        );
+        assert_eq!(
+            terminal_bytes(Notify::Osc777, "x", true),
+            b"\x1bPtmux;\x1b\x1b]777;notify;resume-tui;x\x07\x1b\\"
         );
     }
 }

@@ -33,6 +33,7 @@ pub fn on_confirm_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
     if matches!(key.code, KeyCode::Char('y' | 'Y')) {
         return now(model);
     }
+    model.farewell = None;
     if let Overlay::ConfirmQuit { previous, .. } =
         std::mem::replace(&mut model.overlay, Overlay::None)
     {

@@ -31,12 +31,14 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
             &loaded.workspace.diagnostics,
             Severity::Warning,
         );
+        let by_source: std::collections::HashMap<&str, &Project> = model
+            .workspace
+            .projects
+            .iter()
+            .map(|p| (p.source.as_str(), p))
+            .collect();
         for project in &loaded.workspace.projects {
-            let before = model
-                .workspace
-                .projects
-                .iter()
-                .find(|p| p.source == project.source);
+            let before = by_source.get(project.source.as_str()).copied();
             problems.extend(new_project_errors(before, project));
         }
         problems

@@ -78,7 +78,9 @@ impl Runner {
     }
 
     /// Called when the first load's preview is in: its folders are watched from
-    /// then on, so a change made while the full pass runs is not missed.
+    /// then on, before its frame is drawn, so a change made once projects are on
+    /// screen is not missed (the full pass running meanwhile may have read the file
+    /// before the change).
     pub fn watch_preview(&mut self, loaded: &LoadedWorkspace) {
         if let Some(watcher) = &mut self.watcher {
             let plan = self.planner.plan(&loaded.workspace, &loaded.state_folders);
@@ -114,6 +116,20 @@ impl Runner {
         match effect {
             Effect::LoadAll => self.load_all(),
             Effect::ReloadProjects(sources) => self.reload(sources),
+            Effect::ReloadRecords(paths) => {
+                let root = self.root.clone();
+                let tx = self.tx.clone();
+                std::thread::spawn(move || {
+                    let read = paths
+                        .into_iter()
+                        .map(|rel| {
+                            let state = super::live_records::read(&root, &rel);
+                            (rel, state)
+                        })
+                        .collect();
+                    let _ = tx.send(Msg::RecordsLoaded(read));
+                });
+            }
             Effect::Copy { what, text } => self.copy(what, text),
             Effect::WriteTerminal(bytes) => {
                 if let Err(e) = terminal.write_all(&bytes).and_then(|()| terminal.flush()) {
@@ -127,6 +143,8 @@ impl Runner {
             Effect::NewWindow(window) => {
                 let _ = self.tx.send(super::launch::open(window));
             }
+            // The run loop does this one: it needs the terminal (see `app::run_here`).
+            Effect::RunHere(_) => {}
             Effect::Quit => {}
         }
     }

@@ -35,11 +35,25 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             reload::on_load_failed(model, problem);
             Vec::new()
         }
-        Msg::FilesChanged(paths) => match crate::io::watch::affected(&model.workspace, &paths) {
-            Reload::Nothing => Vec::new(),
-            Reload::Projects(sources) => vec![Effect::ReloadProjects(sources)],
-            Reload::All => vec![Effect::LoadAll],
-        },
+        Msg::FilesChanged(paths) => {
+            let is_record = super::live_records::is_record;
+            match crate::io::watch::affected(&model.workspace, &paths, is_record) {
+                Reload::Nothing => Vec::new(),
+                Reload::Parts { projects, records } => [
+                    (!projects.is_empty()).then_some(Effect::ReloadProjects(projects)),
+                    (!records.is_empty()).then_some(Effect::ReloadRecords(records)),
+                ]
+                .into_iter()
+                .flatten()
+                .collect(),
+                Reload::All => vec![Effect::LoadAll],
+            }
+        }
+        Msg::RecordsLoaded(records) => {
+            super::live_records::apply(&mut model.workspace, records);
+            model.fills.observe(&model.workspace.context_states);
+            Vec::new()
+        }
         Msg::Written { what, result, undo } => {
             if result.is_ok() {
                 model.undo = undo.map(|u| *u);

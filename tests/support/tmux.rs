@@ -66,6 +66,11 @@ impl Tmux {
         tmux
     }
 
+    /// The server's socket (for a client attached from elsewhere).
+    pub fn socket(&self) -> &Path {
+        &self.socket
+    }
+
     fn cmd(&self, args: &[&str]) -> Command {
         let mut cmd = Command::new("tmux");
         cmd.arg("-S")

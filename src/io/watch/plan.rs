@@ -62,7 +62,17 @@ pub fn plan<'a>(
     for dir in also {
         add_chain(&mut flat, dir);
     }
+    let mut bases = BTreeSet::new();
     for project in &workspace.projects {
+        // The live context records, watched even before the first is written.
+        let base = crate::core::launch::launch_base(project);
+        if !bases.contains(&base) {
+            add_chain(
+                &mut flat,
+                &crate::core::launch::join(&base, ".jerry/context-window"),
+            );
+            bases.insert(base);
+        }
         let dir = parent(&project.source);
         add_chain(&mut flat, &dir);
         // The root itself is watched flat already.
@@ -86,9 +96,10 @@ pub fn plan<'a>(
         }
     }
     // A folder under a recursively watched one needs no watch of its own.
+    // By the folder's ancestors, not by every folder of the set: at 10,000 projects
+    // the pairwise test took minutes.
     let under = |dir: &str, set: &BTreeSet<String>| {
-        set.iter()
-            .any(|r| dir != r && dir.starts_with(&format!("{r}/")))
+        dir.match_indices('/').any(|(i, _)| set.contains(&dir[..i]))
     };
     let nested: Vec<String> = recursive
         .iter()
@@ -160,6 +171,8 @@ mod tests {
             show,
             [
                 "",
+                ".jerry",
+                ".jerry/context-window",
                 "02-projects",
                 "02-projects/04-x",
                 "02-projects/04-x/01-planning (r)",
@@ -172,13 +185,7 @@ mod tests {
     #[test]
     fn a_project_at_the_root_does_not_watch_the_whole_tree() {
         let plan = plan(&ws(&["ORCHESTRATION.yaml"]), &[]);
-        assert_eq!(
-            plan,
-            [WatchDir {
-                rel: String::new(),
-                recursive: false
-            }]
-        );
+        assert_eq!(show(&plan), ["", ".jerry", ".jerry/context-window"]);
     }
 
     fn show(plan: &[WatchDir]) -> Vec<String> {
@@ -198,6 +205,8 @@ mod tests {
             show(&planner.plan(&both, &[])),
             [
                 "",
+                ".jerry",
+                ".jerry/context-window",
                 "projects",
                 "projects/A (r)",
                 "projects/B",
@@ -209,6 +218,8 @@ mod tests {
             show(&planner.plan(&without_b, &[])),
             [
                 "",
+                ".jerry",
+                ".jerry/context-window",
                 "projects",
                 "projects/A (r)",
                 "projects/B",
@@ -218,7 +229,13 @@ mod tests {
         );
         assert_eq!(
             show(&plan(&without_b, &[])),
-            ["", "projects", "projects/A (r)"],
+            [
+                "",
+                ".jerry",
+                ".jerry/context-window",
+                "projects",
+                "projects/A (r)"
+            ],
             "what the workspace alone asks for"
         );
     }
@@ -236,6 +253,8 @@ mod tests {
             show(&planner.plan(&ws(&["projects/A/ORCHESTRATION.yaml"]), &found)),
             [
                 "",
+                ".jerry",
+                ".jerry/context-window",
                 "projects",
                 "projects/A (r)",
                 "projects/C",

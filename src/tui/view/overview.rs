@@ -76,15 +76,14 @@ pub fn lines(model: &Model, p: &Project, width: usize) -> Vec<Line<'static>> {
 /// recorded at the last update.
 fn context_gauge(model: &Model, p: &Project) -> Option<Piece> {
     let t = &model.theme;
-    let Some(state) = crate::tui::live::fill_record(&model.workspace, p) else {
+    let Some(gauge) = crate::tui::live::gauge(&model.workspace, &model.fills, p) else {
         let fill = p.summary.fill_at_update?;
         return Some(Piece::whole(
             format!(" · fill {}", percent(Some(fill))),
             t.dim,
         ));
     };
-    let (fill, trend) = model.fill(p);
-    let fill = fill?;
+    let (fill, state) = (gauge.fill, gauge.reading);
     let c = &model.config.context;
     let style = if fill >= c.critical {
         t.critical
@@ -97,14 +96,22 @@ fn context_gauge(model: &Model, p: &Project) -> Option<Piece> {
         .updated_at
         .map(|at| format!(", {}", describe_age(model.now.seconds_since(at))))
         .unwrap_or_default();
-    Some(Piece::whole(
-        format!(
-            " · context {}{} (live{age})",
+    // Neither record keeps a history: with no earlier figure, say so.
+    let text = match gauge.previous {
+        Some(previous) => format!(
+            " · context {}{} (was {}; {}{age})",
             percent(Some(fill)),
-            trend.trim()
+            gauge.trend().trim(),
+            percent(Some(previous)),
+            gauge.source()
         ),
-        style,
-    ))
+        None => format!(
+            " · context {} ({}{age}; no trend yet)",
+            percent(Some(fill)),
+            gauge.source()
+        ),
+    };
+    Some(Piece::whole(text, style))
 }
 
 fn summary(out: &mut Wrapped, p: &Project) {
