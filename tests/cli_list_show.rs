@@ -272,20 +272,33 @@ fn validate_exits_by_severity() {
         "--strict shows each warning as an error"
     );
 
-    let clean = fixture().join("projects/PROJ-002-beta");
+    // A path is judged with the workspace around it, as `show` judges it: beta's
+    // resumption predates a checkpoint the workspace ties to it.
+    let beta = fixture().join("projects/PROJ-002-beta");
+    let out = cmd()
+        .args(["validate", "--strict", "--root"])
+        .arg(fixture())
+        .arg(&beta)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("before the newest checkpoint cx-002")
+            && text.contains("1 file: 1 error, 0 warnings, 0 notes"),
+        "{text}"
+    );
+
+    let clean = fixture().join("projects/PROJ-004-delta");
     let out = cmd()
         .args(["validate", "--strict", "--root"])
         .arg(fixture())
         .arg(&clean)
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("1 file: 0 errors, 0 warnings, 0 notes"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("1 file: 0 errors, 0 warnings"), "{text}");
 
     let out = cmd()
         .args(["validate", "--json", "--root"])

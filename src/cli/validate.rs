@@ -26,7 +26,7 @@ pub fn run(ctx: &Context, args: &ValidateArgs, out: &mut dyn Write) -> Result<Ex
     } else {
         discover_paths(&root, &resolve_paths(ctx, &root, &args.paths)?)
     };
-    let mut diagnostics = check(&root, &discovery, ctx);
+    let mut diagnostics = check(&root, &discovery, ctx, !args.paths.is_empty());
     let diagnostics_before_strict = diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Warning)
@@ -106,7 +106,15 @@ fn resolve_paths(ctx: &Context, root: &Path, given: &[PathBuf]) -> Result<Vec<Pa
 
 /// Everything wrong with the discovered files: what loading them reports, plus the
 /// wire-format checks. Sorted by file, line and column; duplicates dropped.
-fn check(root: &std::path::Path, discovery: &Discovery, ctx: &Context) -> Vec<Diagnostic> {
+/// For files named on the command line (`some_paths`), a project's diagnostics
+/// are those of the whole workspace's load, as `show` reports them: what the
+/// workspace's checkpoints contradict is found only there.
+fn check(
+    root: &std::path::Path,
+    discovery: &Discovery,
+    ctx: &Context,
+    some_paths: bool,
+) -> Vec<Diagnostic> {
     let ws = load_discovered(
         root,
         discovery,
@@ -114,8 +122,14 @@ fn check(root: &std::path::Path, discovery: &Discovery, ctx: &Context) -> Vec<Di
         &ctx.config,
         &LoadOptions::default(),
     );
+    let whole = some_paths.then(|| load_workspace(root, &ctx.env, ctx.now, &ctx.config));
     let mut all = ws.diagnostics;
     for project in ws.projects {
+        let project = whole
+            .as_ref()
+            .and_then(|w| w.projects.iter().find(|p| p.source == project.source))
+            .cloned()
+            .unwrap_or(project);
         all.extend(unknowns(&project));
         all.extend(project.diagnostics);
     }
