@@ -20,6 +20,29 @@ use yaml_serde::Value;
 
 /// Every non-empty scalar under a key in `names`, found through maps only, at
 /// most `depth` keys deep, with its dotted key.
+/// Keys named `phase_N` or `phase_N_<words>` at any depth (down to `depth` maps).
+fn numbered_phase_keys(value: &Value, depth: usize, at: &str, out: &mut Vec<(String, String)>) {
+    let Some(map) = value.as_mapping().filter(|_| depth > 0) else {
+        return;
+    };
+    for (k, v) in map {
+        let key = k.as_str().unwrap_or_default();
+        let path = if at.is_empty() {
+            key.to_string()
+        } else {
+            format!("{at}.{key}")
+        };
+        let numbered = key
+            .strip_prefix("phase_")
+            .and_then(|r| r.split('_').next())
+            .is_some_and(|n| n.parse::<u32>().is_ok());
+        if numbered && (v.is_mapping() || v.is_sequence()) {
+            out.push((path.clone(), key.to_string()));
+        }
+        numbered_phase_keys(v, depth - 1, &path, out);
+    }
+}
+
 fn stated(value: &Value, names: &[&str], depth: usize, at: &str, out: &mut Vec<(String, String)>) {
     let Some(map) = value.as_mapping() else {
         return;
@@ -74,7 +97,9 @@ struct Facts {
 
 fn facts(doc: &Value) -> Facts {
     let mut phase = Vec::new();
-    stated(doc, &["current_phase"], 3, "", &mut phase);
+    // Anywhere in the file: a `current_phase` / `phase` value or a `phase_N…` key.
+    stated(doc, &["current_phase", "phase"], 8, "", &mut phase);
+    numbered_phase_keys(doc, 8, "", &mut phase);
     if let Some(p) = entries(doc.get("phases"))
         .into_iter()
         .find(|e| status_of(e).is_some_and(under_way))

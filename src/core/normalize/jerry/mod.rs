@@ -106,14 +106,19 @@ pub fn normalize_orchestration_pruned(source: &str, dir: &str, text: &str) -> Pr
         },
         _ => return normalize_orchestration(source, dir, text),
     };
-    let project = empty_project(source, dir);
-    finish(
-        project,
+    let project = finish(
+        empty_project(source, dir),
         &parsed.doc,
         &parsed.duplicates,
         text,
         Some(pruned.top_level_keys),
-    )
+    );
+    // The last-resort phase (a part's, `state::phase_in_a_part`) may lie anywhere
+    // in the file, past what the pruner keeps: such files are read whole.
+    if project.summary.phase.is_none() && text.contains("phase") {
+        return normalize_orchestration(source, dir, text);
+    }
+    project
 }
 
 fn finish(

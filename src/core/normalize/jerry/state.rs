@@ -11,7 +11,9 @@ use crate::core::normalize::value::{get, get_text, key_text, text};
 use crate::core::time::Timestamp;
 
 /// A value and the dotted key it was read from.
-type Found = Option<(String, String)>;
+/// A value and the key path it was read from.
+type Sourced = (String, String);
+type Found = Option<Sourced>;
 
 /// Status fields outside `resumption:`, first place wins (see docs/formats.md).
 pub(super) fn located_summary(doc: &Value) -> Summary {
@@ -40,7 +42,10 @@ pub(super) fn located_summary(doc: &Value) -> Summary {
                 Some((n.to_string(), at.clone())),
                 name.or(Some((format!("phase {n} completed"), at))),
             ),
-            None => (None, name),
+            None => match phase_in_a_part(doc, "", 0) {
+                Some((phase, part_name)) => (Some(phase), name.or(part_name)),
+                None => (None, name),
+            },
         },
         other => other,
     };
@@ -411,6 +416,51 @@ fn last_completed_phase(doc: &Value) -> Option<(i64, String)> {
             Some((n, key))
         })
         .max()
+}
+
+/// The last resort, when no workflow-level key states a phase: the first phase a
+/// part of the file states, in file order — a `phase:` / `current_phase:` value,
+/// or a map of `phase_N_<words>` keys holding steps (its highest N). The key path it came from
+/// is its source, so `show` says it is a part's phase.
+fn phase_in_a_part(value: &Value, at: &str, depth: usize) -> Option<(Sourced, Option<Sourced>)> {
+    let map = value.as_mapping().filter(|_| depth < 8)?;
+    let join = |key: &str| {
+        if at.is_empty() {
+            key.to_string()
+        } else {
+            format!("{at}.{key}")
+        }
+    };
+    let numbered = map
+        .iter()
+        .filter(|(_, v)| v.is_mapping() || v.is_sequence())
+        .filter_map(|(k, _)| {
+            let key = key_text(k);
+            let rest = key.strip_prefix("phase_")?;
+            let (digits, words) = rest.split_once('_').unwrap_or((rest, ""));
+            Some((
+                digits.parse::<i64>().ok()?,
+                words.replace('_', " "),
+                key.clone(),
+            ))
+        })
+        .max_by_key(|(n, _, _)| *n);
+    if let Some((n, words, key)) = numbered {
+        let name = (!words.is_empty()).then(|| (words, join(&key)));
+        return Some(((n.to_string(), join(&key)), name));
+    }
+    for (k, v) in map {
+        let key = key_text(k);
+        if (key == "phase" || key == "current_phase")
+            && let Some(stated) = text(v).filter(|t| !t.trim().is_empty())
+        {
+            return Some(((stated.trim().to_string(), join(&key)), None));
+        }
+        if let Some(found) = phase_in_a_part(v, &join(&key), depth + 1) {
+            return Some(found);
+        }
+    }
+    None
 }
 
 #[cfg(test)]

@@ -210,12 +210,29 @@ fn top_level_phase_blocks_give_the_phase_with_their_key() {
 }
 
 #[test]
-fn phases_of_a_sub_plan_or_an_experiment_are_not_the_workflows() {
+fn a_phase_stated_only_in_a_part_of_the_file_is_shown_with_that_part_as_its_source() {
     let s = summary(
         "workflow: {id: w, status: ACTIVE}\nenablers:\n  EN-1:\n    remediation:\n      plan:\n        \
          phase_1_preparation: [a]\n        phase_2_research: [b]\n      status: COMPLETE\n\
-         barriers:\n  ab_testing:\n    experiment: {status: DESIGNED, phase: Phase 2 (TASK-5)}\n\
-         phase_3_completed: false\n",
+         barriers:\n  ab_testing:\n    experiment: {status: DESIGNED, phase: Phase 2 (TASK-5)}\n",
     );
-    assert_eq!(s.phase, None);
+    assert_eq!(
+        (s.phase.as_deref(), s.phase_name.as_deref()),
+        (Some("2"), Some("research"))
+    );
+    assert_eq!(
+        s.sources.phase.as_deref(),
+        Some("enablers.EN-1.remediation.plan.phase_2_research")
+    );
+    let s = summary(
+        "workflow: {id: w, status: COMPLETE}\nbarriers:\n  ab_testing:\n    \
+         experiment: {status: DESIGNED, phase: Phase 2 (TASK-5)}\n",
+    );
+    assert_eq!(s.phase.as_deref(), Some("Phase 2 (TASK-5)"));
+    assert_eq!(
+        s.sources.phase.as_deref(),
+        Some("barriers.ab_testing.experiment.phase")
+    );
+    let s = summary("workflow: {id: w, status: ACTIVE}\nnotes: {plan: none}\n");
+    assert_eq!(s.phase, None, "no phase anywhere: none shown");
 }
