@@ -39,20 +39,8 @@ pub fn live_fill_record<'a>(
             && s.fill.is_some_and(f64::is_finite)
             && s.session_id
                 .as_deref()
-                .is_some_and(|id| works_on(project, id))
+                .is_some_and(|id| crate::core::workspace::works_on(project, id))
     })
-}
-
-/// True when `project` records session `id` as one that worked on it.
-pub fn works_on(project: &Project, id: &str) -> bool {
-    project
-        .checkpoints
-        .iter()
-        .any(|cp| cp.session_id.as_deref() == Some(id))
-        || project
-            .manifest
-            .as_ref()
-            .is_some_and(|m| m.session_ids.iter().any(|s| s == id))
 }
 
 /// `root/rel`, written with `/`; `rel` empty or `.` is the root.

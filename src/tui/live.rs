@@ -39,7 +39,7 @@ fn readings<'a>(workspace: &'a Workspace, project: &Project) -> Vec<&'a ContextS
                 && s.fill.is_some_and(f64::is_finite)
                 && s.session_id
                     .as_deref()
-                    .is_some_and(|id| launch::works_on(project, id))
+                    .is_some_and(|id| crate::core::workspace::works_on(project, id))
         })
         .collect();
     found.sort_by_key(|s| s.updated_at);
