@@ -71,7 +71,9 @@ pub fn normalize_orchestration(source: &str, dir: &str, text: &str) -> Project {
         );
         return project;
     }
-    finish(project, &doc, &parsed.duplicates, text, None)
+    let mut project = finish(project, &doc, &parsed.duplicates, text, None);
+    state::fill_phase_from_a_part(&mut project.summary, &doc);
+    project
 }
 
 /// Below this size a file is parsed whole: cutting it costs about as much as the

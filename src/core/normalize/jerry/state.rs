@@ -42,10 +42,7 @@ pub(super) fn located_summary(doc: &Value) -> Summary {
                 Some((n.to_string(), at.clone())),
                 name.or(Some((format!("phase {n} completed"), at))),
             ),
-            None => match phase_in_a_part(doc, "", 0) {
-                Some((phase, part_name)) => (Some(phase), name.or(part_name)),
-                None => (None, name),
-            },
+            None => (None, name),
         },
         other => other,
     };
@@ -422,6 +419,23 @@ fn last_completed_phase(doc: &Value) -> Option<(i64, String)> {
 /// part of the file states, in file order — a `phase:` / `current_phase:` value,
 /// or a map of `phase_N_<words>` keys holding steps (its highest N). The key path it came from
 /// is its source, so `show` says it is a part's phase.
+/// Applied by the full reader only (the fast one may have cut the part out).
+pub(super) fn fill_phase_from_a_part(summary: &mut Summary, doc: &Value) {
+    if summary.phase.is_some() {
+        return;
+    }
+    if let Some(((phase, at), name)) = phase_in_a_part(doc, "", 0) {
+        summary.phase = Some(phase);
+        summary.sources.phase = Some(at);
+        if summary.phase_name.is_none()
+            && let Some((name, at)) = name
+        {
+            summary.phase_name = Some(name);
+            summary.sources.phase_name = Some(at);
+        }
+    }
+}
+
 fn phase_in_a_part(value: &Value, at: &str, depth: usize) -> Option<(Sourced, Option<Sourced>)> {
     let map = value.as_mapping().filter(|_| depth < 8)?;
     let join = |key: &str| {

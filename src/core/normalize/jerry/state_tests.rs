@@ -211,6 +211,12 @@ fn top_level_phase_blocks_give_the_phase_with_their_key() {
 
 #[test]
 fn a_phase_stated_only_in_a_part_of_the_file_is_shown_with_that_part_as_its_source() {
+    let summary = |text: &str| {
+        let doc: Value = yaml_serde::from_str(text).unwrap();
+        let mut s = located_summary(&doc);
+        fill_phase_from_a_part(&mut s, &doc);
+        s
+    };
     let s = summary(
         "workflow: {id: w, status: ACTIVE}\nenablers:\n  EN-1:\n    remediation:\n      plan:\n        \
          phase_1_preparation: [a]\n        phase_2_research: [b]\n      status: COMPLETE\n\
