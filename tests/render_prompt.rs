@@ -252,3 +252,22 @@ fn the_proceed_line_keeps_the_whole_next_action_when_the_budget_is_short() {
     );
     assert!(text.ends_with("is limited.\n"), "the closing is kept");
 }
+
+#[test]
+fn a_phase_found_only_inside_a_part_is_marked_in_the_prompt() {
+    let yaml = "workflow: {id: w, status: ACTIVE}\nenablers:\n  EN-1:\n    remediation:\n      plan:\n        phase_2_research: {status: IN_PROGRESS}\n";
+    let project = normalize_orchestration(SOURCE, DIR, yaml);
+    let prompt = render_prompt(&project).text;
+    let flat = normalise_whitespace(&prompt);
+    assert!(
+        flat.contains(
+            "Current phase: Phase 2 (research) (found only at enablers.EN-1.remediation.plan.phase_2_research; the workflow states no phase of its own -- confirm it)"
+        ),
+        "{prompt}"
+    );
+
+    let stated = "workflow: {id: w, status: ACTIVE, current_phase: 3}\nenablers:\n  EN-1:\n    remediation:\n      plan:\n        phase_2_research: {status: IN_PROGRESS}\n";
+    let project = normalize_orchestration(SOURCE, DIR, stated);
+    let prompt = render_prompt(&project).text;
+    assert!(!prompt.contains("found only at"), "{prompt}");
+}

@@ -102,6 +102,10 @@ pub struct SummarySources {
     pub current_gate: Option<String>,
     pub next_step: Option<String>,
     pub updated_at: Option<String>,
+    /// The phase was found only inside a part of the file (the last resort), not in
+    /// a key that states the workflow's own phase.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub phase_in_a_part: bool,
 }
 
 /// One of a workflow's `pipelines:` (or its single `pipeline:`).

@@ -51,6 +51,12 @@ pub fn render_prompt(project: &Project) -> Rendered {
     let phase = state::phase(project).or_else(|| checkpoint.and_then(|c| c.current_phase.clone()));
     let phase_name = state::phase_name(project);
     let phase = phase_label(phase.as_deref(), phase_name.as_deref());
+    let phase = match (phase, state::phase_only_in_a_part(project)) {
+        (Some(label), Some(at)) => Some(format!(
+            "{label} (found only at {at}; the workflow states no phase of its own -- confirm it)"
+        )),
+        (phase, _) => phase,
+    };
     out.push_str(&item("Current phase", phase));
     out.push_str(&item("Workflow status", state::status(project)));
     let activity = state::activity(project);

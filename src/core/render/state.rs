@@ -33,6 +33,18 @@ pub fn phase(project: &Project) -> Option<String> {
     ])
 }
 
+/// The key a phase was read from when it was found only inside a part of the file
+/// and nothing better (the resumption section) states one.
+pub fn phase_only_in_a_part(project: &Project) -> Option<&str> {
+    let sources = &project.summary.sources;
+    let recovered = recovery(project)
+        .and_then(|r| r.current_phase.as_deref())
+        .is_some_and(|p| !p.trim().is_empty());
+    (sources.phase_in_a_part && !recovered)
+        .then_some(sources.phase.as_deref())
+        .flatten()
+}
+
 pub fn phase_name(project: &Project) -> Option<String> {
     first([
         recovery(project).and_then(|r| r.current_phase_name.clone()),

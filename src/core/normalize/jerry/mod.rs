@@ -317,6 +317,7 @@ fn summary(res: &Resumption, fallback: Summary, section: &Value) -> Summary {
             current_gate: gate_src,
             next_step: next_src,
             updated_at: updated_src,
+            phase_in_a_part: false,
         },
     }
 }

@@ -57,6 +57,7 @@ pub(super) fn located_summary(doc: &Value) -> Summary {
         current_gate: key_of(&current_gate),
         next_step: key_of(&next_step),
         updated_at: key_of(&updated),
+        phase_in_a_part: false,
     };
     Summary {
         status: value_of(status),
@@ -427,6 +428,7 @@ pub(super) fn fill_phase_from_a_part(summary: &mut Summary, doc: &Value) {
     if let Some(((phase, at), name)) = phase_in_a_part(doc, "", 0) {
         summary.phase = Some(phase);
         summary.sources.phase = Some(at);
+        summary.sources.phase_in_a_part = true;
         if summary.phase_name.is_none()
             && let Some((name, at)) = name
         {
