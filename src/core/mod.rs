@@ -18,3 +18,4 @@ pub mod timeline;
 pub mod trajectory;
 pub mod wire;
 pub mod workspace;
+pub mod yaml;

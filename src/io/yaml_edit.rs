@@ -9,7 +9,6 @@
 //! 5. [`edit_file`] writes through `io::write::replace` (locked, atomic, and refusing
 //!    a file that changed since it was read).
 
-mod lines;
 mod section;
 mod splice;
 

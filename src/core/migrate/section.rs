@@ -11,6 +11,8 @@
 //! - Blank lines and comments at or left of the child indentation are "leading"
 //!   lines of the next entry, or the section's trailing lines after the last one.
 
+use crate::core::yaml::lines::{self as yaml, is_dash};
+
 /// One entry of the section, as byte ranges into the whole text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
@@ -37,12 +39,11 @@ pub struct Section {
     pub trailing: (usize, usize),
 }
 
-/// A line of the text: its byte range (newline included) and what it holds.
+/// A line as the section reader sees it: the shared line, without its `\r`.
 #[derive(Debug, Clone, Copy)]
 struct Line<'a> {
     start: usize,
     end: usize,
-    /// Without the line ending.
     content: &'a str,
 }
 
@@ -65,20 +66,13 @@ impl Line<'_> {
 }
 
 fn lines(text: &str) -> Vec<Line<'_>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for raw in text.split_inclusive('\n') {
-        let end = start + raw.len();
-        let content = raw.strip_suffix('\n').unwrap_or(raw);
-        let content = content.strip_suffix('\r').unwrap_or(content);
-        out.push(Line {
-            start,
-            end,
-            content,
-        });
-        start = end;
-    }
-    out
+    yaml::lines(text)
+        .map(|line| Line {
+            start: line.start,
+            end: line.end,
+            content: line.without_cr(),
+        })
+        .collect()
 }
 
 /// Finds the block-style `key:` section at column 0 and splits it. `Err` says why
@@ -209,10 +203,6 @@ fn split_entries(
 fn line_number(inside: &[Line], line: &Line) -> String {
     let n = inside.iter().take_while(|l| l.start < line.start).count();
     format!("{} of the section", n + 1)
-}
-
-fn is_dash(rest: &str) -> bool {
-    rest == "-" || rest.starts_with("- ")
 }
 
 /// The key of a `key: value` line and, for a plain key, its length in bytes.

@@ -8,9 +8,9 @@ use std::str::FromStr;
 
 use yaml_serde::{Mapping, Value};
 
-use super::lines::block_end;
 use super::splice;
 use crate::core::edit::{Op, Seg, value_ops};
+use crate::core::yaml::lines::block_end;
 
 /// The one top-level key all ops are under.
 fn common_key(ops: &[Op]) -> Option<&str> {

@@ -5,9 +5,9 @@
 
 use yaml_edit::{Document, Mapping, MappingEntry, YamlNode};
 
-use super::lines::{block_end, column, line_end, line_start};
 use crate::core::edit::render::{self, QuoteStyle};
 use crate::core::edit::{NewValue, Op, Seg};
+use crate::core::yaml::lines::{block_end, column, line_end, line_start};
 
 /// Replace `start..end` of the original text with `text`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -424,7 +424,7 @@ fn remove(text: &str, doc: &Document, path: &[Seg]) -> Result<Vec<Splice>, Strin
 /// Applies splices (sorted by start, kept in op order at one point); overlaps are refused.
 pub fn apply(text: &str, mut splices: Vec<Splice>) -> Result<String, String> {
     splices.sort_by_key(|s| s.start);
-    let newline = super::lines::newline(text);
+    let newline = crate::core::yaml::lines::newline(text);
     let mut out = String::with_capacity(text.len() + 256);
     let mut pos = 0;
     for splice in splices {
