@@ -1,8 +1,10 @@
 //! resume-tui: see and restore Claude Code workflow resumption state.
 //!
 //! `core` is pure (no I/O, no clock, no environment); `io` is the only layer that
-//! touches the outside world; `hook` (headless) and `tui` (dashboard) are front
-//! ends over both, and never depend on each other. `cli` holds the plain commands.
+//! touches the outside world; `app` is the start-up every front end shares (root,
+//! config, environment). `cli` (the plain commands), `hook` (headless) and `tui`
+//! (the dashboard) are front ends over them; `hook` and `tui` never use `cli` or
+//! each other (docs/architecture.md, "Layers: the module map").
 
 // Input is hostile: nothing read from disk, stdin or the environment may panic.
 #![cfg_attr(
@@ -15,6 +17,7 @@
     )
 )]
 
+pub mod app;
 pub mod cli;
 pub mod config;
 pub mod core;

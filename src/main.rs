@@ -2,8 +2,10 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Parser;
+use resume_tui::app::Context;
 use resume_tui::cli::{self, Cli, Command};
-use resume_tui::hook::stdin as hook_stdin;
+use resume_tui::core::time::Timestamp;
+use resume_tui::hook::{HookArgs, stdin as hook_stdin};
 use resume_tui::io::{clock, env::Env};
 
 fn main() -> ExitCode {
@@ -37,7 +39,13 @@ fn main() -> ExitCode {
     // Not locked for the whole run: the dashboard's panic hook writes to stdout to
     // restore the terminal, and on a worker thread it would wait on this lock forever.
     let mut stdout = std::io::stdout();
-    match cli::run(cli, Env::from_process(), clock::now(), &mut stdout) {
+    let (env, now) = (Env::from_process(), clock::now());
+    let result = if cli.command.is_none() {
+        run_dashboard(cli, env, now, &mut stdout)
+    } else {
+        cli::run(cli, env, now, &mut stdout)
+    };
+    match result {
         Ok(code) => code,
         // The reader went away (`resume-tui list | head -1`): nothing to report.
         Err(resume_tui::Error::Io { source, .. })
@@ -57,8 +65,29 @@ fn main() -> ExitCode {
     }
 }
 
+/// No command: the dashboard, or with `--render-once` its first frame as text.
+fn run_dashboard(
+    cli: Cli,
+    env: Env,
+    now: Timestamp,
+    out: &mut dyn std::io::Write,
+) -> resume_tui::Result<ExitCode> {
+    let mut ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
+    // The flags win over the config file.
+    if cli.ascii {
+        ctx.config.ui.glyphs = "ascii".to_string();
+    }
+    if let Some(depth) = cli.colors {
+        ctx.config.ui.colors = depth;
+    }
+    if let Some(size) = cli.render_once.as_deref() {
+        return resume_tui::tui::app::render_once(&ctx, cli.theme.as_deref(), size, out);
+    }
+    resume_tui::tui::run(&ctx, cli.theme.as_deref())
+}
+
 enum HotPath {
-    Hook(cli::HookArgs),
+    Hook(HookArgs),
     Statusline,
 }
 
@@ -73,7 +102,7 @@ fn hot_path_args() -> Option<HotPath> {
     }
     match (command.to_str()?, event) {
         ("statusline", None) => Some(HotPath::Statusline),
-        ("hook", None) => Some(HotPath::Hook(cli::HookArgs {
+        ("hook", None) => Some(HotPath::Hook(HookArgs {
             event: None,
             dry_run: false,
             explain: false,
@@ -83,7 +112,7 @@ fn hot_path_args() -> Option<HotPath> {
             let plain = !event.is_empty()
                 && event != "help"
                 && event.bytes().all(|b| b.is_ascii_alphabetic());
-            plain.then_some(HotPath::Hook(cli::HookArgs {
+            plain.then_some(HotPath::Hook(HookArgs {
                 event: Some(event),
                 dry_run: false,
                 explain: false,

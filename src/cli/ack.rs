@@ -4,8 +4,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use super::AckArgs;
 use super::edit_output::{ATTEMPTS, checkpoint_candidates, load_project, print, project};
-use super::{AckArgs, Context};
+use crate::app::Context;
 use crate::core::model::Checkpoint;
 use crate::io::project_edit::{Target, acknowledge, find_checkpoint, retrying};
 use crate::{Error, Result};

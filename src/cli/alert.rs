@@ -4,8 +4,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use super::AlertArgs;
 use super::prompt::{emit, load, lookup};
-use super::{AlertArgs, Context};
+use crate::app::Context;
 use crate::core::model::{Checkpoint, Project, Workspace};
 use crate::core::render::render_alert;
 use crate::core::render::state::{in_order, newest_checkpoint};

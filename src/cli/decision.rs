@@ -3,8 +3,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use super::DecisionCommand;
 use super::edit_output::{ATTEMPTS, load_project, print, project};
-use super::{Context, DecisionCommand};
+use crate::app::Context;
 use crate::core::edit::{DecisionFields, EditIntent, NewDecision};
 use crate::core::model::ProjectKind;
 use crate::io::project_edit::{Target, edit_state, retrying};

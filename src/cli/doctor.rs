@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::cli::{Context, DoctorArgs};
+use crate::app::Context;
+use crate::cli::DoctorArgs;
 use crate::hook::doctor::{self, Status};
 use crate::{Error, Result};
 

@@ -7,9 +7,10 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
+use super::DroppedArgs;
 use super::alert::matches;
 use super::prompt::{load, lookup};
-use super::{Context, DroppedArgs};
+use crate::app::Context;
 use crate::core::dropped::{Comparison, Verdict, compare_checkpoint};
 use crate::core::model::{Checkpoint, Project, Workspace};
 use crate::core::render::state::{in_order, newest_checkpoint};

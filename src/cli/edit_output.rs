@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::Context;
+use crate::app::Context;
 use crate::core::model::{Checkpoint, Project, Workspace};
 use crate::core::workspace::find_project;
 use crate::io::load::load_workspace;

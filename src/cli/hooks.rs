@@ -3,8 +3,10 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::cli::{Context, HooksInstallArgs, SettingsLevel};
+use crate::app::Context;
+use crate::cli::HooksInstallArgs;
 use crate::core::model::Diagnostic;
+use crate::hook::args::SettingsLevel;
 use crate::hook::install::form::EXEC_FORM_SINCE;
 use crate::hook::install::{self, Extras, Form, Merge, Version, probe};
 use crate::io::write::{self, WriteError};

@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
+use super::ListArgs;
 use super::text::{pad, truncate, width};
-use super::{Context, ListArgs};
+use crate::app::Context;
 use crate::core::model::{Project, Severity, Workspace};
 use crate::core::staleness::StalenessLevel;
 use crate::core::time::{Timestamp, describe_update_age};

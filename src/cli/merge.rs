@@ -4,8 +4,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use super::MergeArgs;
 use super::edit_output::{ATTEMPTS, checkpoint_candidates, load_project, print, project};
-use super::{Context, MergeArgs};
+use crate::app::Context;
 use crate::io::project_edit::{Target, find_checkpoint, merge, retrying};
 use crate::{Error, Result};
 

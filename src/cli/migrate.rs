@@ -5,7 +5,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use super::show::project_name_under_root;
-use super::{Context, MigrateCommand, MigrateResumptionArgs};
+use super::{MigrateCommand, MigrateResumptionArgs};
+use crate::app::Context;
 use crate::core::migrate::report::Report;
 use crate::core::model::ProjectKind;
 use crate::core::workspace::find_project;

@@ -1,5 +1,8 @@
-//! Command-line definitions and dispatch. Each command lives in its own module;
-//! they share `Context` (root, clock, environment, config, output).
+//! Command-line definitions and the plain commands' dispatch. Each command lives in
+//! its own module; they share `app::Context` (root, clock, environment, config). The
+//! dashboard (no command), `hook` and `statusline` are started by main.rs: this
+//! module uses nothing of `tui`, and of `hook` only its argument types and the wiring
+//! `hooks install` writes and `doctor` checks (tests/architecture.rs).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,14 +10,15 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::app::Context;
 use crate::config::Config;
 use crate::core::time::Timestamp;
+use crate::hook::args::{HookArgs, SettingsLevel};
 use crate::io::env::Env;
 
 pub mod ack;
 pub mod alert;
 pub mod completions;
-pub mod context;
 pub mod decision;
 pub mod doctor;
 pub mod dropped;
@@ -31,8 +35,6 @@ pub mod show;
 pub mod text;
 pub mod timeline;
 pub mod validate;
-
-pub use context::Context;
 
 #[derive(Debug, Parser)]
 #[command(name = "resume-tui", version, about, long_about = None)]
@@ -249,33 +251,10 @@ pub struct TimelineArgs {
     pub json: bool,
 }
 
-#[derive(Debug, Args)]
-pub struct HookArgs {
-    /// Event name, e.g. PreCompact [default: `hook_event_name` from the JSON on stdin].
-    pub event: Option<String>,
-    /// Print what would be written and injected; write nothing [default: off].
-    #[arg(long)]
-    pub dry_run: bool,
-    /// With --dry-run: say why (project, confidence, fill basis) [default: off].
-    #[arg(long)]
-    pub explain: bool,
-}
-
 #[derive(Debug, Subcommand)]
 pub enum HooksCommand {
     /// Add resume-tui's entries to a Claude Code settings.json.
     Install(HooksInstallArgs),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub enum SettingsLevel {
-    /// ~/.claude/settings.json
-    User,
-    /// .claude/settings.json in the project
-    #[default]
-    Project,
-    /// .claude/settings.local.json in the project
-    Local,
 }
 
 #[derive(Debug, Args)]
@@ -459,21 +438,17 @@ pub struct MigrateResumptionArgs {
     pub json: bool,
 }
 
-/// Runs a parsed command line. `out` receives the command's output.
+/// Runs a parsed command line's command. `out` receives the command's output. The
+/// dashboard (no command), `hook` and `statusline` are not run here: main.rs starts
+/// them, and given one of them this is a usage error.
 pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Result<ExitCode> {
-    let Some(command) = cli.command else {
-        let mut ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
-        // The flags win over the config file.
-        if cli.ascii {
-            ctx.config.ui.glyphs = "ascii".to_string();
+    let command = match cli.command {
+        None | Some(Command::Hook(_) | Command::Statusline) => {
+            return Err(crate::Error::Usage(
+                "the dashboard, `hook` and `statusline` are started by main.rs".into(),
+            ));
         }
-        if let Some(depth) = cli.colors {
-            ctx.config.ui.colors = depth;
-        }
-        if let Some(size) = cli.render_once.as_deref() {
-            return crate::tui::app::render_once(&ctx, cli.theme.as_deref(), size, out);
-        }
-        return crate::tui::run(&ctx, cli.theme.as_deref());
+        Some(command) => command,
     };
     let standalone = match command {
         Command::Completions { shell } => Some(completions::write(shell, out)),
@@ -505,12 +480,10 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         Command::Merge(args) => crate::cli::merge::run(&ctx, &args, out),
         Command::Decision { command } => crate::cli::decision::run(&ctx, &command, out),
         Command::Migrate { command } => crate::cli::migrate::run(&ctx, &command, out),
-        Command::Hook(args) => Ok(crate::hook::run_from_process(
-            &args,
-            ctx.config_file.as_deref(),
-        )),
-        Command::Statusline => Ok(crate::hook::run_statusline(ctx.config_file.as_deref())),
-        Command::Completions { .. } | Command::Man => Ok(ExitCode::SUCCESS),
+        // Refused, or written out, above.
+        Command::Hook(_) | Command::Statusline | Command::Completions { .. } | Command::Man => {
+            Ok(ExitCode::SUCCESS)
+        }
     };
     safe.finish()
         .map_err(|e| crate::Error::io("standard output", e))?;

@@ -7,7 +7,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::prompt::{emit, load, lookup};
-use super::{Context, CopyArgs, MonitorArgs};
+use super::{CopyArgs, MonitorArgs};
+use crate::app::Context;
 use crate::core::model::{Project, Workspace};
 use crate::core::render::monitor::FillReading;
 use crate::core::render::render_monitor;

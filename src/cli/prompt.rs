@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::show::project_name_under_root;
-use super::{Context, CopyArgs, PromptArgs, Style};
+use super::{CopyArgs, PromptArgs, Style};
+use crate::app::Context;
 use crate::core::launch;
 use crate::core::model::{Project, ProjectKind, Severity, Shape, Workspace};
 use crate::core::render::budget::estimate_tokens;

@@ -7,10 +7,11 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
+use super::TimelineArgs;
 use super::dropped::summary_of;
 use super::prompt::load;
 use super::text::{pad, truncate};
-use super::{Context, TimelineArgs};
+use crate::app::Context;
 use crate::core::dropped::compare_checkpoint;
 use crate::core::model::Checkpoint;
 use crate::core::time::{Timestamp, describe_age};

@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Context, ValidateArgs};
+use super::ValidateArgs;
+use crate::app::Context;
 use crate::core::model::{Diagnostic, Severity};
 use crate::core::normalize::unknowns::unknowns;
 use crate::core::workspace::{LookupError, find_project};

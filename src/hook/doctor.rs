@@ -15,7 +15,7 @@ mod version;
 
 use version::{check_version, predates};
 
-use crate::cli::SettingsLevel;
+use super::args::SettingsLevel;
 use crate::io::env::Env;
 use crate::io::log::{self, Level};
 pub use session::WindowReport;

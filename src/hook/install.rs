@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
+use super::args::SettingsLevel;
 use super::input::Event;
-use crate::cli::SettingsLevel;
 use crate::io::env::Env;
 
 pub mod form;

@@ -11,7 +11,6 @@ use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::cli::HookArgs;
 use crate::config::Config;
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
@@ -19,6 +18,7 @@ use crate::io::fsync_later;
 use crate::io::log::{self, Level};
 use crate::io::write::WriteError;
 
+pub mod args;
 mod build;
 mod checkpoints;
 pub(crate) mod context;
@@ -42,6 +42,7 @@ pub mod stdin;
 mod steer;
 mod user_prompt;
 
+pub use args::HookArgs;
 pub use context::HookContext;
 pub use input::{Event, HookInput};
 pub use output::{HookOutcome, PlannedWrite, WriteOp};
@@ -103,7 +104,7 @@ fn run_guarded(
     install_panic_hook(&env, now);
     let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
         // A problem with the config is logged, and the defaults carry on.
-        let (config, problem) = crate::cli::context::load_config(config_file, &env);
+        let (config, problem) = crate::app::context::load_config(config_file, &env);
         let payload = read();
         let mut stdout = std::io::stdout().lock();
         let mut stderr = std::io::stderr().lock();
@@ -131,7 +132,7 @@ pub fn run_statusline(config_file: Option<&Path>) -> ExitCode {
     let now = crate::io::clock::now();
     install_panic_hook(&env, now);
     let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        let (config, _) = crate::cli::context::load_config(config_file, &env);
+        let (config, _) = crate::app::context::load_config(config_file, &env);
         let status = match stdin::read_stdin(stdin::Wait::HOOK, stdin::MAX_BYTES) {
             stdin::Payload::Object(map) => statusline::Status::from_map(&map),
             _ => statusline::Status::default(),

@@ -24,7 +24,7 @@ use super::test_fault::TestFault;
 use super::theme;
 use super::user_files::UserFiles;
 use super::{update, view};
-use crate::cli::Context;
+use crate::app::Context;
 use crate::io::clock;
 use crate::{Error, Result};
 

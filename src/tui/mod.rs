@@ -46,6 +46,6 @@ pub use view::view;
 use std::process::ExitCode;
 
 /// Opens the dashboard (the binary with no command).
-pub fn run(ctx: &crate::cli::Context, theme_override: Option<&str>) -> crate::Result<ExitCode> {
+pub fn run(ctx: &crate::app::Context, theme_override: Option<&str>) -> crate::Result<ExitCode> {
     app::run(ctx, theme_override)
 }

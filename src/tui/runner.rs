@@ -39,7 +39,7 @@ pub struct Runner {
 }
 
 impl Runner {
-    pub fn new(ctx: &crate::cli::Context, tx: Sender<Msg>) -> Runner {
+    pub fn new(ctx: &crate::app::Context, tx: Sender<Msg>) -> Runner {
         let copy = system_copy(ctx.env.clone(), ctx.config.clipboard.clone());
         Runner {
             root: ctx.root.clone(),

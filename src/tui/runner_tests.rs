@@ -6,7 +6,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use super::*;
-use crate::cli::Context;
+use crate::app::Context;
 use crate::core::time::Timestamp;
 use crate::tui::action::Action;
 use crate::tui::keymap::Keymap;

@@ -5,7 +5,7 @@
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use crate::cli::Context;
+use crate::app::Context;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UserFiles {
@@ -31,7 +31,7 @@ impl UserFiles {
     }
 
     pub fn for_context(ctx: &Context) -> UserFiles {
-        let default = crate::cli::context::default_config_path(&ctx.env);
+        let default = crate::app::context::default_config_path(&ctx.env);
         UserFiles::new(ctx.config_file.as_deref(), default.as_deref())
     }
 

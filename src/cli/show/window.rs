@@ -11,7 +11,7 @@ use std::path::Path;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::cli::Context;
+use crate::app::Context;
 use crate::core::launch;
 use crate::core::model::{ContextState, Project, Workspace};
 use crate::core::render::state::newest_checkpoint;
