@@ -89,22 +89,12 @@ fn invisible_characters_never_reach_a_copy_and_show_names_them() {
             .to_string(),
     );
 
-    let (out, _) = fx.run(
-        &["UserPromptSubmit"],
-        &payload(
-            "UserPromptSubmit",
-            Some(&transcript),
-            json!({"prompt": "go"}),
-        ),
-    );
+    let out = fx.prompt_submitted(&transcript);
     assert_visible(
         "the UserPromptSubmit injection",
         &context_of(&out, "UserPromptSubmit"),
     );
-    let (out, _) = fx.run(
-        &["SessionStart"],
-        &payload("SessionStart", None, json!({"source": "compact"})),
-    );
+    let out = fx.started_after_compaction();
     let context = context_of(&out, "SessionStart");
     assert!(context.contains("demo-wf-001"), "{context}");
     assert_visible("the SessionStart injection", &context);

@@ -234,24 +234,14 @@ fn checkpoints_injections_and_the_prompt_copy_lose_every_secret() {
     assert!(checkpoint.contains("Summary."), "{checkpoint}");
     assert_no_secret("the checkpoint after PostCompact", &checkpoint);
 
-    let (out, _) = fx.run(
-        &["UserPromptSubmit"],
-        &payload(
-            "UserPromptSubmit",
-            Some(&transcript),
-            json!({"prompt": "go"}),
-        ),
-    );
+    let out = fx.prompt_submitted(&transcript);
     assert!(out.contains("compaction-alert"), "{out}");
     assert_no_secret(
         "the UserPromptSubmit injection",
         &context_of(&out, "UserPromptSubmit"),
     );
 
-    let (out, _) = fx.run(
-        &["SessionStart"],
-        &payload("SessionStart", None, json!({"source": "compact"})),
-    );
+    let out = fx.started_after_compaction();
     let context = context_of(&out, "SessionStart");
     assert!(context.contains("demo-wf-001"), "{context}");
     assert_no_secret("the SessionStart injection", &context);
@@ -285,22 +275,12 @@ fn round_two_families_are_redacted_in_every_copy() {
     let checkpoint = fx.read(&format!(".jerry/checkpoints/{}", names[0]));
     assert!(checkpoint.contains("[REDACTED]"), "{checkpoint}");
     assert_no_secret("the checkpoint", &checkpoint);
-    let (out, _) = fx.run(
-        &["UserPromptSubmit"],
-        &payload(
-            "UserPromptSubmit",
-            Some(&transcript),
-            json!({"prompt": "go"}),
-        ),
-    );
+    let out = fx.prompt_submitted(&transcript);
     assert_no_secret(
         "the UserPromptSubmit injection",
         &context_of(&out, "UserPromptSubmit"),
     );
-    let (out, _) = fx.run(
-        &["SessionStart"],
-        &payload("SessionStart", None, json!({"source": "compact"})),
-    );
+    let out = fx.started_after_compaction();
     assert_no_secret(
         "the SessionStart injection",
         &context_of(&out, "SessionStart"),
@@ -325,10 +305,7 @@ fn an_sk_ant_key_after_a_dash_never_reaches_the_log() {
     let missing = fx
         .root()
         .join("x-sk-ant-api03-AbCdEf0123456789_xyzXYZ-abcdefgh/session.jsonl");
-    fx.run(
-        &["UserPromptSubmit"],
-        &payload("UserPromptSubmit", Some(&missing), json!({"prompt": "go"})),
-    );
+    fx.prompt_submitted(&missing);
     let log = fx.log();
     assert!(
         log.contains("x-[REDACTED]"),
@@ -343,10 +320,7 @@ fn log_lines_are_redacted_and_the_log_is_owner_only() {
     let missing = fx
         .root()
         .join("password=hunter2hunter2/token=abcdef123/session.jsonl");
-    let (out, _) = fx.run(
-        &["UserPromptSubmit"],
-        &payload("UserPromptSubmit", Some(&missing), json!({"prompt": "go"})),
-    );
+    let out = fx.prompt_submitted(&missing);
     assert!(!out.contains("hunter2"));
     let log = fx.log();
     assert!(
