@@ -5,14 +5,16 @@
 //! second run changes nothing. The corpus is read from `$RESUME_TUI_CORPUS`
 //! (tests/support/needs.rs).
 
+#[path = "support/cli.rs"]
+mod cli;
 #[path = "support/folder.rs"]
 mod folder;
 #[path = "support/needs.rs"]
 mod needs;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use assert_cmd::Command;
+use cli::cli;
 use resume_tui::core::migrate::Outcome;
 use resume_tui::core::migrate::nexus::{ManifestInput, legacy_target, migrate_manifest};
 use resume_tui::core::migrate::report::Status;
@@ -252,18 +254,6 @@ fn the_legacy_version_becomes_the_schema_version_with_the_old_value_in_a_comment
         m.unresolved,
         ["project_name: could not be derived; add it by hand"]
     );
-}
-
-fn cli(root: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("resume-tui")
-        .unwrap()
-        .args(args)
-        .arg("--root")
-        .arg(root)
-        .env("RESUME_TUI_CONFIG", root.join("no-config.toml"))
-        .env_remove("CLAUDE_PROJECT_DIR")
-        .env_remove("HOME")
-        .assert()
 }
 
 #[test]

@@ -4,6 +4,8 @@
 //! old section survives, and a second run changes nothing. The corpus is read in
 //! place from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
 
+#[path = "support/cli.rs"]
+mod cli;
 #[path = "support/folder.rs"]
 mod folder;
 #[path = "support/needs.rs"]
@@ -11,7 +13,7 @@ mod needs;
 
 use std::path::Path;
 
-use assert_cmd::Command;
+use cli::cli;
 use resume_tui::core::migrate::Outcome;
 use resume_tui::core::migrate::report::Status;
 use resume_tui::core::migrate::resumption::migrate_resumption;
@@ -239,17 +241,6 @@ fn the_demo_workspace_migrates_and_loads_the_same() {
     }
     let again = migrate_resumptions(dir.path(), &files, Options::default());
     assert_eq!(again.count(Status::Changed), 0, "{again:?}");
-}
-
-fn cli(root: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("resume-tui")
-        .unwrap()
-        .args(args)
-        .arg("--root")
-        .arg(root)
-        .env("RESUME_TUI_CONFIG", root.join("no-config.toml"))
-        .env_remove("CLAUDE_PROJECT_DIR")
-        .assert()
 }
 
 fn snapshot(root: &Path) -> Vec<(String, Vec<u8>)> {
