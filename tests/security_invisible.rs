@@ -94,8 +94,7 @@ fn invisible_characters_never_reach_a_copy_and_show_names_them() {
         "the UserPromptSubmit injection",
         &context_of(&out, "UserPromptSubmit"),
     );
-    let out = fx.started_after_compaction();
-    let context = context_of(&out, "SessionStart");
+    let context = fx.context_after_compaction();
     assert!(context.contains("demo-wf-001"), "{context}");
     assert_visible("the SessionStart injection", &context);
     assert_visible("the log", &fx.log());

@@ -181,10 +181,10 @@ impl Fixture {
         self.run(&["UserPromptSubmit"], &stdin).0
     }
 
-    /// SessionStart after a compaction (no transcript): its stdout.
-    pub fn started_after_compaction(&self) -> String {
+    /// What SessionStart after a compaction (no transcript) injects (`context_of`).
+    pub fn context_after_compaction(&self) -> String {
         let stdin = payload("SessionStart", None, json!({"source": "compact"}));
-        self.run(&["SessionStart"], &stdin).0
+        context_of(&self.run(&["SessionStart"], &stdin).0, "SessionStart")
     }
 
     pub fn log(&self) -> String {
