@@ -242,15 +242,9 @@ fn checkpoints_injections_and_the_prompt_copy_lose_every_secret() {
     assert_no_secret("the SessionStart injection", &context);
     assert_no_secret("the log", &fx.log());
 
-    let clip = fx.root().join("clip.txt");
-    let backend = format!("file:{}", clip.display());
-    let run = hostile::cli(
-        fx.root(),
-        &["prompt", "demo-wf-001", "--copy", "--clipboard", &backend],
-    );
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let (run, copied) = hostile::copy_prompt(fx.root(), "demo-wf-001");
     assert_no_secret("the prompt", &run.stdout);
-    assert_no_secret("the clipboard", &std::fs::read_to_string(&clip).unwrap());
+    assert_no_secret("the clipboard", &copied);
 }
 
 /// Round 2's families in every field a copy takes: the prompt, the clipboard,
@@ -276,16 +270,10 @@ fn round_two_families_are_redacted_in_every_copy() {
         &context_of(&out, "UserPromptSubmit"),
     );
     assert_no_secret("the SessionStart injection", &fx.context_after_compaction());
-    let clip = fx.root().join("clip.txt");
-    let backend = format!("file:{}", clip.display());
-    let run = hostile::cli(
-        fx.root(),
-        &["prompt", "demo-wf-001", "--copy", "--clipboard", &backend],
-    );
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let (run, copied) = hostile::copy_prompt(fx.root(), "demo-wf-001");
     assert!(run.stdout.contains("[REDACTED]"), "{}", run.stdout);
     assert_no_secret("the prompt", &run.stdout);
-    assert_no_secret("the clipboard", &std::fs::read_to_string(&clip).unwrap());
+    assert_no_secret("the clipboard", &copied);
     assert_no_secret("the log", &fx.log());
 }
 

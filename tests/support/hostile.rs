@@ -88,6 +88,17 @@ pub fn cli(root: &Path, args: &[&str]) -> Run {
     finish(cli_command(&[], root, args).output().unwrap())
 }
 
+/// `prompt ID --copy` with a file clipboard under `root`; it must succeed. The run
+/// and what was copied.
+pub fn copy_prompt(root: &Path, id: &str) -> (Run, String) {
+    let clip = root.join("clip.txt");
+    let backend = format!("file:{}", clip.display());
+    let run = cli(root, &["prompt", id, "--copy", "--clipboard", &backend]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let copied = std::fs::read_to_string(&clip).unwrap();
+    (run, copied)
+}
+
 pub fn cli_as_nobody(root: &Path, args: &[&str]) -> Run {
     finish(cli_command(&unprivileged(), root, args).output().unwrap())
 }
