@@ -1,21 +1,17 @@
 //! `ack`, `merge` and `decision` on an unpacked copy of the demo: what they print,
 //! what they write, and that failures leave the files as they were.
 
+#[path = "support/folder.rs"]
+mod folder;
+
 use std::path::Path;
 
 use assert_cmd::Command;
 use resume_tui::core::time::Timestamp;
-use resume_tui::io::demo;
 
 const NOW: Timestamp = Timestamp(1_771_331_696);
 const PAYOUTS: &str =
     "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
-
-fn demo_copy() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    demo::unpack_into(dir.path(), NOW).unwrap();
-    dir
-}
 
 fn cli(root: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("resume-tui")
@@ -37,7 +33,7 @@ fn read(dir: &tempfile::TempDir, rel: &str) -> String {
 
 #[test]
 fn decision_add_prints_what_it_wrote() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     let before = read(&dir, PAYOUTS);
     let args = [
         "decision",
@@ -60,7 +56,7 @@ fn decision_add_prints_what_it_wrote() {
 
 #[test]
 fn dry_runs_print_the_diff_and_write_nothing() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     let before = read(&dir, PAYOUTS);
     let done = cli(
         dir.path(),
@@ -91,7 +87,7 @@ fn dry_runs_print_the_diff_and_write_nothing() {
 
 #[test]
 fn ack_and_merge_follow_the_checkpoint_format() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     let done = cli(dir.path(), &["ack", "payouts"]).success();
     let out = stdout(&done);
     assert!(
@@ -137,7 +133,7 @@ fn without_block(after: &str, first: &str, last: &str) -> String {
 /// every other line of the file.
 #[test]
 fn operator_edits_change_no_byte_outside_the_edit() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     let original = read(&dir, PAYOUTS);
 
     cli(dir.path(), &["decision", "apply", "payouts", "RD-002"]).success();
@@ -189,7 +185,7 @@ fn operator_edits_change_no_byte_outside_the_edit() {
 
 #[test]
 fn failures_name_the_problem_and_change_nothing() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     let before = read(&dir, PAYOUTS);
     let unknown = cli(dir.path(), &["decision", "apply", "payouts", "RD-042"]).failure();
     let err = String::from_utf8(unknown.get_output().stderr.clone()).unwrap();

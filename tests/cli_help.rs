@@ -2,6 +2,9 @@
 //! completions (sourced in a real bash and asked to complete), and the man page,
 //! all from the one set of clap definitions.
 
+#[path = "support/output.rs"]
+mod output;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -14,12 +17,7 @@ fn run(args: &[&str]) -> String {
         .env("RESUME_TUI_CONFIG", "/nonexistent/config.toml")
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    output::success_stdout(args, out)
 }
 
 /// Every command, with its path (`["decision", "add"]`).

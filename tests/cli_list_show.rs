@@ -2,6 +2,9 @@
 //! tests/fixtures/workspace: through the real binary for behaviour, and in process
 //! with a fixed clock for the `show --json` snapshots (one per shape).
 
+#[path = "support/output.rs"]
+mod output;
+
 use std::path::PathBuf;
 
 use assert_cmd::Command;
@@ -31,12 +34,7 @@ fn stdout(args: &[&str]) -> String {
         .arg(fixture())
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    output::success_stdout(args, out)
 }
 
 #[test]
@@ -112,12 +110,7 @@ fn list_json_is_the_documented_layout() {
     let text = stdout(&["list", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["format"], "resume-tui.list.v1");
-    let keys: Vec<&str> = json
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = output::keys(&json);
     assert_eq!(
         keys,
         [

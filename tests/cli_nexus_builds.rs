@@ -2,15 +2,13 @@
 //! and has nothing to resume from; test fixtures are excluded and `list --all`
 //! says why; Jerry's recorded tier is shown where no fill can be computed.
 
+#[path = "support/folder.rs"]
+mod folder;
+
 use std::path::Path;
 
 use assert_cmd::Command;
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
+use folder::write;
 
 fn workspace() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

@@ -1,12 +1,15 @@
 //! `prompt`, `alert` and `monitor` through the binary, over a small workspace
 //! built from the render fixtures.
 
+#[path = "support/folder.rs"]
+mod folder;
 #[path = "support/transcript.rs"]
 mod transcript;
 
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use folder::write;
 use serde_json::Value;
 
 const STATE: &str = "projects/PROJ-001-oss-release/ORCHESTRATION.yaml";
@@ -17,12 +20,6 @@ fn fixture(name: &str) -> String {
         env!("CARGO_MANIFEST_DIR")
     );
     std::fs::read_to_string(path).unwrap()
-}
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
 }
 
 /// The golden Jerry workflow, its listed files, one unacknowledged checkpoint,

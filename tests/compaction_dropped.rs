@@ -5,6 +5,8 @@
 
 #[path = "support/hook_fixture.rs"]
 mod hook_fixture;
+#[path = "support/output.rs"]
+mod output;
 #[path = "support/transcript.rs"]
 mod transcript;
 mod tui_support;
@@ -166,12 +168,7 @@ fn session_start_after_compaction_restores_only_what_the_recorded_summary_droppe
     assert!(context.contains(&format!("`resume-tui dropped {WORKFLOW_ID} cx-005`")));
 
     let report = dropped_json(&fx);
-    let keys: Vec<&str> = report
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = output::keys(&report);
     assert_eq!(
         keys,
         ["project", "checkpoint", "summary_source", "kept", "dropped"]

@@ -5,6 +5,8 @@
 //! only thing it may miss is a warning about an entry it did not read.
 //! The corpus test runs when `RESUME_TUI_CORPUS` names the corpus (tests/support/needs.rs).
 
+#[path = "support/folder.rs"]
+mod folder;
 #[path = "support/needs.rs"]
 mod needs;
 
@@ -15,18 +17,10 @@ use resume_tui::core::normalize::jerry::prune::prune;
 use resume_tui::core::normalize::jerry::{normalize_orchestration, normalize_orchestration_pruned};
 
 fn yaml_files(root: &Path, found: &mut Vec<PathBuf>) {
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if path.is_dir() {
-                stack.push(path);
-            } else if name.ends_with(".yaml") {
-                found.push(path);
-            }
-        }
-    }
+    let yaml = folder::files_under(root)
+        .into_iter()
+        .filter(|path| folder::file_name(path).ends_with(".yaml"));
+    found.extend(yaml);
 }
 
 fn without_diagnostics(project: &Project) -> Project {

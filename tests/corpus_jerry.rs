@@ -2,32 +2,15 @@
 //! step or a warning saying why there is none, and the shape counts we verified.
 //! The corpus is read in place from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
 
+#[path = "support/folder.rs"]
+mod folder;
 #[path = "support/needs.rs"]
 mod needs;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use resume_tui::core::model::{Severity, Shape};
 use resume_tui::core::normalize::jerry::{normalize_orchestration, validate_orchestration};
-
-fn orchestration_files(root: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if path.is_dir() {
-                stack.push(path);
-            } else if name.starts_with("ORCHESTRATION") && name.ends_with(".yaml") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
-}
 
 /// Shape counts of the workflow files under `geekatron+jerry/` (templates excluded),
 /// by how many there are: 39 in the shared corpus as checked in (counted by hand with
@@ -57,7 +40,7 @@ fn expected_counts(files: usize) -> Option<[(Shape, usize); 4]> {
 )]
 fn every_orchestration_file_in_the_corpus_loads() {
     let root = needs::corpus();
-    let files = orchestration_files(&root);
+    let files = folder::orchestration_files(&root);
     assert!(
         !files.is_empty(),
         "no ORCHESTRATION*.yaml under {}",

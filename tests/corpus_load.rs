@@ -3,6 +3,8 @@
 //! is well-formed, so any error would be a bug here. Counts per shape are printed.
 //! The corpus is read in place from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
 
+#[path = "support/folder.rs"]
+mod folder;
 #[path = "support/needs.rs"]
 mod needs;
 
@@ -27,26 +29,17 @@ fn now() -> Timestamp {
 /// Every file under `root` whose name says it is state resume-tui reads, including
 /// backups, templates and test data that discovery leaves out.
 fn state_files(root: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if path.is_dir() {
-                stack.push(path);
-            } else if name.starts_with("ORCHESTRATION") && name.ends_with(".yaml")
-                || name.starts_with("resume-context.md")
-                || name.starts_with("_resume.md")
-                || name.starts_with("cx-") && name.ends_with(".json")
-                || name.contains("precompact_state") && name.ends_with(".json")
-            {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
+    let is_state = |name: &str| {
+        name.starts_with("ORCHESTRATION") && name.ends_with(".yaml")
+            || name.starts_with("resume-context.md")
+            || name.starts_with("_resume.md")
+            || name.starts_with("cx-") && name.ends_with(".json")
+            || name.contains("precompact_state") && name.ends_with(".json")
+    };
+    folder::files_under(root)
+        .into_iter()
+        .filter(|path| is_state(&folder::file_name(path)))
+        .collect()
 }
 
 fn errors(ws: &Workspace) -> Vec<String> {

@@ -3,6 +3,8 @@
 //! ones we verified. The corpus is read in place from `$RESUME_TUI_CORPUS`
 //! (tests/support/needs.rs).
 
+#[path = "support/folder.rs"]
+mod folder;
 #[path = "support/needs.rs"]
 mod needs;
 
@@ -17,23 +19,10 @@ use resume_tui::core::normalize::precompact::{normalize_precompact, validate_pre
 
 /// Every file under `root`, as paths relative to it with `/` separators.
 fn all_files(root: &Path) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let rel = path
-                    .strip_prefix(root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .replace('\\', "/");
-                found.push(rel);
-            }
-        }
-    }
+    let mut found: Vec<String> = folder::files_under(root)
+        .iter()
+        .map(|path| folder::relative(root, path))
+        .collect();
     found.sort();
     found
 }

@@ -4,6 +4,10 @@
 //! result parses, and it differs from the original only by the intended change.
 //! The corpus is read in place from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
 
+#[path = "support/folder.rs"]
+mod folder;
+#[path = "fuzz_support/lcs.rs"]
+mod lcs;
 #[path = "support/needs.rs"]
 mod needs;
 
@@ -40,21 +44,14 @@ fn is_target(name: &str) -> Option<bool> {
 }
 
 fn collect(root: &Path, prefix: &str, out: &mut Vec<Sample>) {
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if path.is_dir() {
-                stack.push(path);
-            } else if let Some(manifest) = is_target(&name) {
-                let rel = path.strip_prefix(root).unwrap().display().to_string();
-                out.push(Sample {
-                    label: format!("{prefix}{rel}"),
-                    text: std::fs::read_to_string(&path).unwrap(),
-                    manifest,
-                });
-            }
+    for path in folder::files_under(root) {
+        if let Some(manifest) = is_target(&folder::file_name(&path)) {
+            let rel = path.strip_prefix(root).unwrap().display().to_string();
+            out.push(Sample {
+                label: format!("{prefix}{rel}"),
+                text: std::fs::read_to_string(&path).unwrap(),
+                manifest,
+            });
         }
     }
 }
@@ -104,42 +101,12 @@ fn touched_keys(ops: &[Op]) -> Vec<String> {
         .collect()
 }
 
-/// Lines of `old` not in a longest common subsequence with `new` (an independent LCS:
-/// common head and tail trimmed, then dynamic programming over the middle).
+/// Lines of `old` not in a longest common subsequence with `new` (an independent LCS,
+/// tests/fuzz_support/lcs.rs).
 fn removed_lines(old: &str, new: &str) -> Vec<usize> {
     let a: Vec<&str> = old.split_inclusive('\n').collect();
     let b: Vec<&str> = new.split_inclusive('\n').collect();
-    let head = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let tail = a[head..]
-        .iter()
-        .rev()
-        .zip(b[head..].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    let (a, b) = (&a[head..a.len() - tail], &b[head..b.len() - tail]);
-    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
-    for i in (0..a.len()).rev() {
-        for j in (0..b.len()).rev() {
-            lcs[i][j] = if a[i] == b[j] {
-                lcs[i + 1][j + 1] + 1
-            } else {
-                lcs[i + 1][j].max(lcs[i][j + 1])
-            };
-        }
-    }
-    let (mut i, mut j, mut removed) = (0, 0, Vec::new());
-    while i < a.len() {
-        if j < b.len() && a[i] == b[j] {
-            i += 1;
-            j += 1;
-        } else if j < b.len() && lcs[i][j + 1] > lcs[i + 1][j] {
-            j += 1;
-        } else {
-            removed.push(head + i);
-            i += 1;
-        }
-    }
-    removed
+    lcs::removed_lines(&a, &b)
 }
 
 /// Lines holding a targeted key, and the deeper-indented lines of its block.

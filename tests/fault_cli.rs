@@ -208,14 +208,7 @@ fn symlinks_to_nowhere_a_folder_a_device_or_a_fifo_never_hang_or_crash() {
     let root = ws.path();
     workspace(root, 4);
     let elsewhere = tempfile::tempdir().unwrap();
-    let fifo = elsewhere.path().join("fifo");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    let fifo = hostile::fifo(elsewhere.path(), "fifo");
     let targets = [
         ("projects/A", elsewhere.path().join("missing.yaml")),
         ("projects/B", elsewhere.path().to_path_buf()),

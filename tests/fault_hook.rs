@@ -147,14 +147,7 @@ fn transcripts_that_are_fifos_folders_or_dangling_links_fail_open_at_once() {
     let root = ws.path();
     workspace(root);
     let log = tempfile::tempdir().unwrap();
-    let fifo = log.path().join("fifo.jsonl");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    let fifo = hostile::fifo(log.path(), "fifo.jsonl");
     let dangling = log.path().join("dangling.jsonl");
     std::os::unix::fs::symlink(log.path().join("nothing"), &dangling).unwrap();
     for transcript in [

@@ -4,13 +4,13 @@
 
 #[path = "support/hook_fixture.rs"]
 mod hook_fixture;
+#[path = "support/output.rs"]
+mod output;
 #[path = "support/transcript.rs"]
 mod transcript;
 
 use hook_fixture::*;
 use serde_json::{Value, json};
-use std::io::Write;
-use std::process::Stdio;
 use transcript::Transcript;
 
 #[test]
@@ -28,7 +28,7 @@ fn precompact_writes_a_design_checkpoint_and_prints_braces() {
     assert_eq!(stdout, "");
     assert_eq!(fx.checkpoints(), ["cx-004.json", "cx-005-checkpoint.json"]);
     let cp = fx.json(".jerry/checkpoints/cx-005-checkpoint.json");
-    let keys: Vec<&str> = cp.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys = output::keys(&cp);
     assert_eq!(
         keys,
         [
@@ -80,12 +80,7 @@ fn precompact_writes_a_design_checkpoint_and_prints_braces() {
         );
     }
     assert!(text.contains("[REDACTED]"));
-    assert!(
-        fx.log()
-            .contains("INFO PreCompact: checkpoint cx-005 (new)"),
-        "{}",
-        fx.log()
-    );
+    fx.assert_logged("INFO PreCompact: checkpoint cx-005 (new)");
 }
 
 #[test]
@@ -102,10 +97,7 @@ fn precompact_within_the_dedupe_window_updates_the_same_checkpoint() {
     assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
     // The later firings of one compaction change nothing: the file is left as is.
     assert!(inodes.iter().all(|i| *i == inodes[0]), "{inodes:?}");
-    assert!(
-        fx.log()
-            .contains("INFO PreCompact: checkpoint cx-001 unchanged")
-    );
+    fx.assert_logged("INFO PreCompact: checkpoint cx-001 unchanged");
     // A firing that brings something new updates it in place.
     let keep = payload(
         "PreCompact",
@@ -145,23 +137,7 @@ fn parallel_precompact_firings_make_one_checkpoint() {
     let fx = Fixture::new();
     let t = fx.edits_in("projects/PROJ-001-demo");
     let input = payload("PreCompact", Some(&t), json!({"trigger": "auto"}));
-    let children: Vec<_> = (0..4)
-        .map(|_| {
-            let mut child = fx
-                .command(&[])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .unwrap();
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(input.as_bytes())
-                .unwrap();
-            child
-        })
-        .collect();
+    let children: Vec<_> = (0..4).map(|_| fx.spawn_fed(&[], &input)).collect();
     for child in children {
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(0));
@@ -192,12 +168,7 @@ fn precompact_in_a_nexus_workspace_writes_the_flat_precompact_state() {
     let text = fx.read("00-system/.cache/precompact_state.json");
     assert!(text.len() < 1024);
     let state: Value = serde_json::from_str(&text).unwrap();
-    let keys: Vec<&str> = state
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = output::keys(&state);
     assert_eq!(
         keys,
         [
@@ -269,11 +240,7 @@ fn precompact_without_transcript_falls_back_and_still_writes() {
         cp["orchestration_state"]["workflow_id"], "demo-wf-001",
         "fallback: the active workflow"
     );
-    assert!(
-        fx.log().contains("ERROR PreCompact: transcript"),
-        "{}",
-        fx.log()
-    );
+    fx.assert_logged("ERROR PreCompact: transcript");
 }
 
 #[test]
@@ -320,12 +287,7 @@ fn user_prompt_submit_measures_records_and_injects_without_checkpointing() {
     );
     assert_eq!(fx.checkpoints(), before, "no checkpoint on a prompt");
     let state = fx.json(".jerry/context-monitor-state.json");
-    let keys: Vec<&str> = state
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = output::keys(&state);
     assert_eq!(
         keys,
         [

@@ -13,7 +13,6 @@ mod needs;
 mod transcript;
 
 use std::io::Write;
-use std::process::Stdio;
 use std::time::Duration;
 
 use hook_fixture::Fixture;
@@ -24,13 +23,7 @@ const TRICKLE: usize = 600;
 #[test]
 fn a_trickling_stdin_is_cut_off_by_one_deadline() {
     let fx = Fixture::new();
-    let mut child = fx
-        .command(&["PreCompact"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = fx.spawn(&["PreCompact"]);
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let mut sent = 0;

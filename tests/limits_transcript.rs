@@ -53,6 +53,24 @@ fn recorded_fill(fx: &Fixture) -> Option<Value> {
     Some(serde_json::from_str::<Value>(&text).unwrap()["fill"].clone())
 }
 
+/// UserPromptSubmit on `transcript` finds no usage it can reach: the fill is logged
+/// and recorded as unknown, not guessed.
+fn assert_fill_unknown(fx: &Fixture, transcript: &Path) {
+    recorded_fill(fx);
+    let run = user_prompt(fx, transcript);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let log = fx.log();
+    assert!(
+        log.trim_end()
+            .ends_with("level unknown, 0 block(s) injected"),
+        "{log}"
+    );
+    assert!(
+        matches!(recorded_fill(fx), None | Some(Value::Null)),
+        "unknown, not guessed"
+    );
+}
+
 fn user_prompt(fx: &Fixture, transcript: &Path) -> hostile::Run {
     hook(
         &capped(),
@@ -100,19 +118,7 @@ fn a_10_gb_sparse_transcript_is_read_from_its_end_only() {
     // The usage only at the start, 10 GB back: out of reach, so unknown.
     let far = fx.root().join("far.jsonl");
     sparse(&far, &usage_lines(), 10 * GB, "\n");
-    recorded_fill(&fx);
-    let run = user_prompt(&fx, &far);
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let log = fx.log();
-    assert!(
-        log.trim_end()
-            .ends_with("level unknown, 0 block(s) injected"),
-        "{log}"
-    );
-    assert!(
-        matches!(recorded_fill(&fx), None | Some(Value::Null)),
-        "unknown, not guessed"
-    );
+    assert_fill_unknown(&fx, &far);
     let run = hook(
         &capped(),
         fx.root(),
@@ -159,17 +165,5 @@ fn a_200_mb_line_is_skipped_without_being_held() {
         200 * MB,
         "\"",
     );
-    recorded_fill(&fx);
-    let run = user_prompt(&fx, &last);
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let log = fx.log();
-    assert!(
-        log.trim_end()
-            .ends_with("level unknown, 0 block(s) injected"),
-        "{log}"
-    );
-    assert!(
-        matches!(recorded_fill(&fx), None | Some(Value::Null)),
-        "unknown, not guessed"
-    );
+    assert_fill_unknown(&fx, &last);
 }

@@ -5,13 +5,16 @@
 //! second run changes nothing. The corpus is read from `$RESUME_TUI_CORPUS`
 //! (tests/support/needs.rs).
 
+#[path = "support/cli.rs"]
+mod cli;
+#[path = "support/folder.rs"]
+mod folder;
 #[path = "support/needs.rs"]
 mod needs;
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use assert_cmd::Command;
+use cli::cli;
 use resume_tui::core::migrate::Outcome;
 use resume_tui::core::migrate::nexus::{ManifestInput, legacy_target, migrate_manifest};
 use resume_tui::core::migrate::report::Status;
@@ -26,41 +29,6 @@ const NOW: Timestamp = Timestamp(1_772_539_200); // 2026-03-03T12:00:00Z
 
 fn nexus_corpus() -> PathBuf {
     needs::corpus().join("DorianSchlede+nexus-template")
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_tree(&path, &target);
-        } else {
-            std::fs::write(&target, std::fs::read(&path).unwrap()).unwrap();
-        }
-    }
-}
-
-/// Every file under `root`, root-relative, with its bytes.
-fn tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let rel = path
-                    .strip_prefix(root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .replace('\\', "/");
-                files.insert(rel, std::fs::read(&path).unwrap());
-            }
-        }
-    }
-    files
 }
 
 fn is_manifest(rel: &str) -> bool {
@@ -142,11 +110,11 @@ fn assert_frontmatter_kept(name: &str, old: &str, new: &str) {
 )]
 fn the_nexus_corpus_migrates_once_and_keeps_what_each_manifest_says() {
     let dir = tempfile::tempdir().unwrap();
-    copy_tree(&nexus_corpus(), dir.path());
-    let original = tree(dir.path());
+    folder::copy_tree(&nexus_corpus(), dir.path());
+    let original = folder::tree(dir.path());
     let report = migrate_nexus(dir.path(), &Env::default(), Options::default());
     assert_eq!(report.count(Status::Failed), 0, "{report:?}");
-    let migrated = tree(dir.path());
+    let migrated = folder::tree(dir.path());
 
     let mut renamed = 0;
     for file in &report.files {
@@ -201,7 +169,11 @@ fn the_nexus_corpus_migrates_once_and_keeps_what_each_manifest_says() {
 
     let again = migrate_nexus(dir.path(), &Env::default(), Options::default());
     assert_eq!(again.count(Status::Changed), 0, "{again:?}");
-    assert_eq!(tree(dir.path()), migrated, "a second run writes nothing");
+    assert_eq!(
+        folder::tree(dir.path()),
+        migrated,
+        "a second run writes nothing"
+    );
 }
 
 #[test]
@@ -211,7 +183,7 @@ fn the_nexus_corpus_migrates_once_and_keeps_what_each_manifest_says() {
 )]
 fn every_corpus_manifest_text_migrates_to_a_schema_shape() {
     let root = nexus_corpus();
-    let manifests: Vec<(String, Vec<u8>)> = tree(&root)
+    let manifests: Vec<(String, Vec<u8>)> = folder::tree(&root)
         .into_iter()
         .filter(|(rel, _)| is_manifest(rel))
         .collect();
@@ -284,18 +256,6 @@ fn the_legacy_version_becomes_the_schema_version_with_the_old_value_in_a_comment
     );
 }
 
-fn cli(root: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("resume-tui")
-        .unwrap()
-        .args(args)
-        .arg("--root")
-        .arg(root)
-        .env("RESUME_TUI_CONFIG", root.join("no-config.toml"))
-        .env_remove("CLAUDE_PROJECT_DIR")
-        .env_remove("HOME")
-        .assert()
-}
-
 #[test]
 #[cfg_attr(
     not(resume_tui_corpus),
@@ -333,7 +293,7 @@ fn the_binary_migrates_the_demo_and_the_corpus_twice() {
     assert_eq!(json["counts"]["changed"], 0, "{json}");
 
     let corpus = tempfile::tempdir().unwrap();
-    copy_tree(&nexus_corpus(), corpus.path());
+    folder::copy_tree(&nexus_corpus(), corpus.path());
     let first = cli(corpus.path(), &["migrate", "nexus"]).success();
     assert!(
         text(&first.get_output().stdout)

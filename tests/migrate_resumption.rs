@@ -4,12 +4,16 @@
 //! old section survives, and a second run changes nothing. The corpus is read in
 //! place from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
 
+#[path = "support/cli.rs"]
+mod cli;
+#[path = "support/folder.rs"]
+mod folder;
 #[path = "support/needs.rs"]
 mod needs;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
+use cli::cli;
 use resume_tui::core::migrate::Outcome;
 use resume_tui::core::migrate::report::Status;
 use resume_tui::core::migrate::resumption::migrate_resumption;
@@ -19,25 +23,6 @@ use resume_tui::core::time::Timestamp;
 use resume_tui::io::migrate::{Options, migrate_resumptions};
 
 const NOW: Timestamp = Timestamp(1_772_539_200); // 2026-03-03T12:00:00Z
-
-/// Every `ORCHESTRATION*.yaml` under `root` (templates included), sorted.
-fn orchestration_files(root: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if path.is_dir() {
-                stack.push(path);
-            } else if name.starts_with("ORCHESTRATION") && name.ends_with(".yaml") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
-}
 
 /// The old section's byte range, found independently of the implementation: from
 /// the `resumption:` line to its last indented line.
@@ -130,7 +115,7 @@ fn assert_lines_kept(name: &str, old_section: &str, new_section: &str) {
 )]
 fn every_corpus_section_migrates_to_v2_nested_and_reads_the_same() {
     let root = needs::corpus();
-    let files = orchestration_files(&root);
+    let files = folder::orchestration_files(&root);
     assert!(
         files.len() >= 41,
         "only {} ORCHESTRATION files",
@@ -212,28 +197,10 @@ fn the_proj_001_section_becomes_the_seed_004_layout() {
     );
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_tree(&path, &target);
-        } else {
-            std::fs::write(&target, std::fs::read(&path).unwrap()).unwrap();
-        }
-    }
-}
-
 fn rel_files(root: &Path) -> Vec<String> {
-    orchestration_files(root)
+    folder::orchestration_files(root)
         .iter()
-        .map(|p| {
-            p.strip_prefix(root)
-                .unwrap()
-                .to_string_lossy()
-                .replace('\\', "/")
-        })
+        .map(|p| folder::relative(root, p))
         .collect()
 }
 
@@ -276,17 +243,6 @@ fn the_demo_workspace_migrates_and_loads_the_same() {
     assert_eq!(again.count(Status::Changed), 0, "{again:?}");
 }
 
-fn cli(root: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("resume-tui")
-        .unwrap()
-        .args(args)
-        .arg("--root")
-        .arg(root)
-        .env("RESUME_TUI_CONFIG", root.join("no-config.toml"))
-        .env_remove("CLAUDE_PROJECT_DIR")
-        .assert()
-}
-
 fn snapshot(root: &Path) -> Vec<(String, Vec<u8>)> {
     rel_files(root)
         .into_iter()
@@ -304,7 +260,7 @@ fn snapshot(root: &Path) -> Vec<(String, Vec<u8>)> {
 )]
 fn the_binary_dry_runs_then_migrates_the_jerry_corpus_once() {
     let dir = tempfile::tempdir().unwrap();
-    copy_tree(&needs::corpus().join("geekatron+jerry"), dir.path());
+    folder::copy_tree(&needs::corpus().join("geekatron+jerry"), dir.path());
     let original = snapshot(dir.path());
 
     let dry = cli(dir.path(), &["migrate", "resumption", "--all", "--dry-run"]).success();

@@ -2,6 +2,8 @@
 //! and log files planted as links or FIFOs, files the user may not write, the
 //! identity of a replaced file, byte-order marks, and a crashed writer's leftovers.
 
+#[path = "support/folder.rs"]
+mod folder;
 #[path = "support/hook_fixture.rs"]
 mod hook_fixture;
 #[path = "support/hostile.rs"]
@@ -16,18 +18,11 @@ use std::process::Stdio;
 
 use hook_fixture::{Fixture, payload};
 use resume_tui::core::time::Timestamp;
-use resume_tui::io::demo;
 use serde_json::json;
 
 const NOW: Timestamp = Timestamp(1_771_331_696);
 const PAYOUTS: &str =
     "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
-
-fn demo_copy() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    demo::unpack_into(dir.path(), NOW).unwrap();
-    dir
-}
 
 fn add_decision(root: &Path) -> hostile::Run {
     let mut cmd = hostile::cli_command(
@@ -43,7 +38,7 @@ fn add_decision(root: &Path) -> hostile::Run {
 /// nor creates the file it names, and says what to remove.
 #[test]
 fn a_symlinked_lock_file_is_refused_and_nothing_is_created_elsewhere() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     let elsewhere = tempfile::tempdir().unwrap();
     let victim = elsewhere.path().join("created-by-the-attack");
     let lock = dir.path().join(format!("{PAYOUTS}.lock"));
@@ -64,7 +59,7 @@ fn a_symlinked_lock_file_is_refused_and_nothing_is_created_elsewhere() {
 /// A FIFO in the lock's place used to hang every writer: now refused at once.
 #[test]
 fn a_fifo_lock_file_is_refused_without_blocking() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     hostile::fifo(dir.path(), &format!("{PAYOUTS}.lock"));
     let run = add_decision(dir.path());
     assert_ne!(run.code, Some(0));
@@ -82,18 +77,7 @@ fn a_fifo_or_symlinked_hook_log_never_blocks_or_redirects_the_hook() {
     let fx = Fixture::new();
     hostile::fifo(fx.log.path(), "hook.log");
     let stdin = payload("PreCompact", None, json!({"trigger": "manual"}));
-    let mut cmd = fx.command(&["PreCompact"]);
-    cmd.stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    let child = fx.spawn_fed(&["PreCompact"], &stdin);
     let run = hostile::finish_or_kill(child, "PreCompact with a FIFO log");
     assert_eq!(run.code, Some(0));
     assert_eq!(run.stdout, "");
@@ -117,7 +101,7 @@ fn a_fifo_or_symlinked_hook_log_never_blocks_or_redirects_the_hook() {
 /// as it would be in place.
 #[test]
 fn a_file_the_user_may_not_write_is_not_replaced() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     let path = dir.path().join(PAYOUTS);
     hostile::hand_to_nobody(dir.path());
     // Writable by its owner only, and the owner is not the one editing.
@@ -145,7 +129,7 @@ fn a_file_the_user_may_not_write_is_not_replaced() {
 /// A replaced file keeps its mode and its extended attributes.
 #[test]
 fn an_edit_keeps_the_files_mode_and_extended_attributes() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     let path = dir.path().join(PAYOUTS);
     hostile::chmod(&path, 0o640);
     let set = rustix::fs::setxattr(
@@ -176,7 +160,7 @@ fn an_edit_keeps_the_files_mode_and_extended_attributes() {
 /// A state file that starts with a byte-order mark is edited, and keeps the mark.
 #[test]
 fn a_file_with_a_byte_order_mark_is_edited_and_keeps_it() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     let path = dir.path().join(PAYOUTS);
     let text = std::fs::read(&path).unwrap();
     std::fs::write(&path, [&b"\xEF\xBB\xBF"[..], &text].concat()).unwrap();
@@ -192,7 +176,7 @@ fn a_file_with_a_byte_order_mark_is_edited_and_keeps_it() {
 /// write of the same file; a young one (a writer at work) is left.
 #[test]
 fn a_crashed_writers_temporary_file_is_cleaned_on_the_next_write() {
-    let dir = demo_copy();
+    let dir = folder::demo_copy(NOW);
     let folder = dir.path().join(PAYOUTS).parent().unwrap().to_path_buf();
     let old = folder.join(".ORCHESTRATION.yaml.Ab3xYz.tmp");
     let young = folder.join(".ORCHESTRATION.yaml.Qw9rTy.tmp");

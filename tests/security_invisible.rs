@@ -61,17 +61,11 @@ fn invisible_characters_never_reach_a_copy_and_show_names_them() {
     fx.write(WORKFLOW, &poisoned());
     let transcript = fx.edits_in("projects/PROJ-001-demo");
 
-    let clip = fx.root().join("clip.txt");
-    let backend = format!("file:{}", clip.display());
-    let run = hostile::cli(
-        fx.root(),
-        &["prompt", "demo-wf-001", "--copy", "--clipboard", &backend],
-    );
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let (run, copied) = hostile::copy_prompt(fx.root(), "demo-wf-001");
     assert!(run.stdout.contains("re-score\n"), "{}", run.stdout);
     assert!(run.stdout.contains("was rotated."), "{}", run.stdout);
     assert_visible("the prompt", &run.stdout);
-    assert_visible("the clipboard", &std::fs::read_to_string(&clip).unwrap());
+    assert_visible("the clipboard", &copied);
 
     let stdin = payload(
         "PreCompact",
@@ -89,23 +83,12 @@ fn invisible_characters_never_reach_a_copy_and_show_names_them() {
             .to_string(),
     );
 
-    let (out, _) = fx.run(
-        &["UserPromptSubmit"],
-        &payload(
-            "UserPromptSubmit",
-            Some(&transcript),
-            json!({"prompt": "go"}),
-        ),
-    );
+    let out = fx.prompt_submitted(&transcript);
     assert_visible(
         "the UserPromptSubmit injection",
         &context_of(&out, "UserPromptSubmit"),
     );
-    let (out, _) = fx.run(
-        &["SessionStart"],
-        &payload("SessionStart", None, json!({"source": "compact"})),
-    );
-    let context = context_of(&out, "SessionStart");
+    let context = fx.context_after_compaction();
     assert!(context.contains("demo-wf-001"), "{context}");
     assert_visible("the SessionStart injection", &context);
     assert_visible("the log", &fx.log());

@@ -123,10 +123,21 @@ fn workflow() -> String {
 }
 
 fn workflow_with(secrets: &[(&str, &str)]) -> String {
-    let s = |i: usize| quoted(secrets[i % secrets.len()].0);
     let near = quoted(&NEAR_MISSES.join(" | "));
-    format!(
-        r#"workflow:
+    let mut text = WORKFLOW_FIELDS
+        .replace("{near}", &near)
+        .replace("{at}", &iso(60));
+    // `{p0}` to `{p11}`: the secrets in turn (no secret holds a placeholder).
+    for i in 0..12 {
+        let secret = quoted(secrets[i % secrets.len()].0);
+        text = text.replace(&format!("{{p{i}}}"), &secret);
+    }
+    text
+}
+
+/// The workflow `workflow_with` fills in: `{pN}` a secret, `{near}` the near
+/// misses, `{at}` a minute ago.
+const WORKFLOW_FIELDS: &str = r#"workflow:
   id: "demo-wf-001"
   status: "ACTIVE"
 resumption:
@@ -162,22 +173,7 @@ resumption:
       decision: {p11}
       affects_phases: [3]
       applied: false
-"#,
-        p0 = s(0),
-        p1 = s(1),
-        p2 = s(2),
-        p3 = s(3),
-        p4 = s(4),
-        p5 = s(5),
-        p6 = s(6),
-        p7 = s(7),
-        p8 = s(8),
-        p9 = s(9),
-        p10 = s(10),
-        p11 = s(11),
-        at = iso(60),
-    )
-}
+"#;
 
 fn assert_no_secret(what: &str, text: &str) {
     for (_, body) in SECRETS.iter().chain(&ROUND_TWO) {
@@ -234,38 +230,21 @@ fn checkpoints_injections_and_the_prompt_copy_lose_every_secret() {
     assert!(checkpoint.contains("Summary."), "{checkpoint}");
     assert_no_secret("the checkpoint after PostCompact", &checkpoint);
 
-    let (out, _) = fx.run(
-        &["UserPromptSubmit"],
-        &payload(
-            "UserPromptSubmit",
-            Some(&transcript),
-            json!({"prompt": "go"}),
-        ),
-    );
+    let out = fx.prompt_submitted(&transcript);
     assert!(out.contains("compaction-alert"), "{out}");
     assert_no_secret(
         "the UserPromptSubmit injection",
         &context_of(&out, "UserPromptSubmit"),
     );
 
-    let (out, _) = fx.run(
-        &["SessionStart"],
-        &payload("SessionStart", None, json!({"source": "compact"})),
-    );
-    let context = context_of(&out, "SessionStart");
+    let context = fx.context_after_compaction();
     assert!(context.contains("demo-wf-001"), "{context}");
     assert_no_secret("the SessionStart injection", &context);
     assert_no_secret("the log", &fx.log());
 
-    let clip = fx.root().join("clip.txt");
-    let backend = format!("file:{}", clip.display());
-    let run = hostile::cli(
-        fx.root(),
-        &["prompt", "demo-wf-001", "--copy", "--clipboard", &backend],
-    );
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let (run, copied) = hostile::copy_prompt(fx.root(), "demo-wf-001");
     assert_no_secret("the prompt", &run.stdout);
-    assert_no_secret("the clipboard", &std::fs::read_to_string(&clip).unwrap());
+    assert_no_secret("the clipboard", &copied);
 }
 
 /// Round 2's families in every field a copy takes: the prompt, the clipboard,
@@ -285,36 +264,16 @@ fn round_two_families_are_redacted_in_every_copy() {
     let checkpoint = fx.read(&format!(".jerry/checkpoints/{}", names[0]));
     assert!(checkpoint.contains("[REDACTED]"), "{checkpoint}");
     assert_no_secret("the checkpoint", &checkpoint);
-    let (out, _) = fx.run(
-        &["UserPromptSubmit"],
-        &payload(
-            "UserPromptSubmit",
-            Some(&transcript),
-            json!({"prompt": "go"}),
-        ),
-    );
+    let out = fx.prompt_submitted(&transcript);
     assert_no_secret(
         "the UserPromptSubmit injection",
         &context_of(&out, "UserPromptSubmit"),
     );
-    let (out, _) = fx.run(
-        &["SessionStart"],
-        &payload("SessionStart", None, json!({"source": "compact"})),
-    );
-    assert_no_secret(
-        "the SessionStart injection",
-        &context_of(&out, "SessionStart"),
-    );
-    let clip = fx.root().join("clip.txt");
-    let backend = format!("file:{}", clip.display());
-    let run = hostile::cli(
-        fx.root(),
-        &["prompt", "demo-wf-001", "--copy", "--clipboard", &backend],
-    );
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_no_secret("the SessionStart injection", &fx.context_after_compaction());
+    let (run, copied) = hostile::copy_prompt(fx.root(), "demo-wf-001");
     assert!(run.stdout.contains("[REDACTED]"), "{}", run.stdout);
     assert_no_secret("the prompt", &run.stdout);
-    assert_no_secret("the clipboard", &std::fs::read_to_string(&clip).unwrap());
+    assert_no_secret("the clipboard", &copied);
     assert_no_secret("the log", &fx.log());
 }
 
@@ -325,10 +284,7 @@ fn an_sk_ant_key_after_a_dash_never_reaches_the_log() {
     let missing = fx
         .root()
         .join("x-sk-ant-api03-AbCdEf0123456789_xyzXYZ-abcdefgh/session.jsonl");
-    fx.run(
-        &["UserPromptSubmit"],
-        &payload("UserPromptSubmit", Some(&missing), json!({"prompt": "go"})),
-    );
+    fx.prompt_submitted(&missing);
     let log = fx.log();
     assert!(
         log.contains("x-[REDACTED]"),
@@ -343,10 +299,7 @@ fn log_lines_are_redacted_and_the_log_is_owner_only() {
     let missing = fx
         .root()
         .join("password=hunter2hunter2/token=abcdef123/session.jsonl");
-    let (out, _) = fx.run(
-        &["UserPromptSubmit"],
-        &payload("UserPromptSubmit", Some(&missing), json!({"prompt": "go"})),
-    );
+    let out = fx.prompt_submitted(&missing);
     assert!(!out.contains("hunter2"));
     let log = fx.log();
     assert!(

@@ -15,11 +15,15 @@
 //! far as the budget allows, copying nothing from it). Each figure is the mean over
 //! seeds 1 to 100.
 
+#[path = "support/rng.rs"]
+mod rng;
+
 use resume_tui::config::Config;
 use resume_tui::core::dropped::{compare_checkpoint, items_of, steer_text};
 use resume_tui::core::model::Checkpoint;
 use resume_tui::core::time::Timestamp;
 use resume_tui::io::env::Env;
+use rng::Rng;
 
 const STATE: &str =
     "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
@@ -55,18 +59,6 @@ fn demo() -> Demo {
     Demo {
         checkpoint,
         conversation,
-    }
-}
-
-/// xorshift64*: the same sequence for the same seed, everywhere.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 }
 

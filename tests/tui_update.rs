@@ -22,6 +22,21 @@ fn status_text(model: &resume_tui::tui::Model) -> String {
         .unwrap_or_default()
 }
 
+/// The demo at 120×40 with the payouts workflow selected.
+fn payouts_selected() -> resume_tui::tui::Model {
+    let mut m = demo_model(120, 40);
+    select(&mut m, PAYOUTS);
+    m
+}
+
+/// The payouts workflow's new-decision form (Decisions tab, `n`) with `text` typed.
+fn new_decision_typed(text: &str) -> resume_tui::tui::Model {
+    let mut m = payouts_selected();
+    press(&mut m, &["4", "n"]);
+    type_text(&mut m, text);
+    m
+}
+
 /// The runner's answer to a write: saved, then the workspace read again.
 fn saved_and_reloaded(m: &mut resume_tui::tui::Model) {
     let effects = update(
@@ -116,8 +131,7 @@ fn esc_backs_out_detail_then_filter_and_never_quits() {
 #[test]
 fn ctrl_c_quits_from_anywhere_when_nothing_would_be_lost() {
     for setup in [&[][..], &["?"][..], &["/"][..], &["4", "n"][..], &["l"][..]] {
-        let mut m = demo_model(120, 40);
-        select(&mut m, PAYOUTS);
+        let mut m = payouts_selected();
         press(&mut m, setup);
         let effects = press(&mut m, &["<C-c>"]);
         assert_eq!(effects, [Effect::Quit], "{setup:?}");
@@ -128,10 +142,7 @@ fn ctrl_c_quits_from_anywhere_when_nothing_would_be_lost() {
 #[test]
 fn quitting_asks_first_when_something_would_be_lost() {
     // A decision form with text in it: ctrl-c asks; any key but y goes back to it.
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
-    press(&mut m, &["4", "n"]);
-    type_text(&mut m, "Half typed");
+    let mut m = new_decision_typed("Half typed");
     assert!(press(&mut m, &["<C-c>"]).is_empty());
     let Overlay::ConfirmQuit { lost, .. } = &m.overlay else {
         panic!("{:?}", m.overlay);
@@ -298,8 +309,7 @@ fn reload_asks_for_a_full_load() {
 
 #[test]
 fn acknowledging_works_in_the_compaction_tab_on_the_selected_checkpoint() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     assert!(
         press(&mut m, &["a"]).is_empty(),
         "not outside the Compaction tab"
@@ -374,8 +384,7 @@ fn acknowledge_all_says_when_there_is_nothing_to_do() {
 
 #[test]
 fn a_new_decision_is_validated_in_the_form_before_it_is_written() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     press(&mut m, &["4", "n"]);
     let Overlay::Form(form) = &m.overlay else {
         panic!("no form")
@@ -448,10 +457,7 @@ fn a_new_decision_is_validated_in_the_form_before_it_is_written() {
 
 #[test]
 fn escape_cancels_the_form_without_writing() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
-    press(&mut m, &["4", "n"]);
-    type_text(&mut m, "half typed");
+    let mut m = new_decision_typed("half typed");
     assert!(press(&mut m, &["<Esc>"]).is_empty());
     assert!(matches!(m.overlay, Overlay::None));
     assert!(!m.quit);
@@ -459,8 +465,7 @@ fn escape_cancels_the_form_without_writing() {
 
 #[test]
 fn editing_prefills_the_form_and_toggling_flips_applied() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     press(&mut m, &["4", "l"]);
     let first = m.project().unwrap().resumption.as_ref().unwrap().decisions[0].clone();
     press(&mut m, &["e"]);
@@ -541,8 +546,7 @@ fn nexus_projects_have_no_decision_log_to_add_to() {
 
 #[test]
 fn copies_render_template_1_with_or_without_cd_and_template_2() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     let project = m.project().unwrap().clone();
     let expected = resume_tui::core::render::render_prompt(&project).text;
     let effects = press(&mut m, &["y"]);
@@ -609,10 +613,7 @@ fn copies_render_template_1_with_or_without_cd_and_template_2() {
 
 #[test]
 fn changed_on_disk_keeps_the_form_and_offers_a_reload() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
-    press(&mut m, &["4", "n"]);
-    type_text(&mut m, "Keep me");
+    let mut m = new_decision_typed("Keep me");
     press(&mut m, &["<C-s>"]);
     let path = "projects/x/ORCHESTRATION.yaml".to_string();
     update(
@@ -682,8 +683,7 @@ fn changed_on_disk_keeps_the_form_and_offers_a_reload() {
 
 #[test]
 fn a_reload_keeps_the_selection_tab_and_scroll() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     press(&mut m, &["1", "l", "j", "j", "j"]);
     let ws = m.workspace.clone();
     update(&mut m, Msg::loaded(ws), NOW);
@@ -701,8 +701,7 @@ fn a_reload_keeps_the_selection_tab_and_scroll() {
 
 #[test]
 fn file_changes_reload_only_the_projects_whose_files_changed() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     let source = m.project().unwrap().source.clone();
     let effects = update(&mut m, Msg::FilesChanged(vec![source.clone()]), NOW);
     assert_eq!(effects, [Effect::ReloadProjects(vec![source.clone()])]);
@@ -811,8 +810,7 @@ fn mouse_clicks_select_and_the_wheel_scrolls() {
 
 #[test]
 fn clicking_a_timeline_row_selects_it() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     press(&mut m, &["3"]);
     let a = resume_tui::tui::layout::areas(120, 40);
     let msg = Msg::Mouse(MouseEvent {
@@ -827,8 +825,7 @@ fn clicking_a_timeline_row_selects_it() {
 
 #[test]
 fn resizing_to_any_size_never_panics_and_keeps_the_selection() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     for tab in ["1", "2", "3", "4", "5", "?"] {
         press(&mut m, &[tab]);
         for (w, h) in [
@@ -1217,8 +1214,7 @@ fn y_copies_the_nexus_loading_sequence_for_a_nexus_project() {
 
 #[test]
 fn shift_y_changes_to_the_project_root() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     let project = m.project().unwrap().clone();
     assert!(project.dir.starts_with("projects/"), "{}", project.dir);
     let effects = press(&mut m, &["Y"]);
@@ -1234,8 +1230,7 @@ fn shift_y_changes_to_the_project_root() {
 #[test]
 fn resume_now_opens_a_tmux_window_or_quits_and_prints_the_command() {
     use resume_tui::tui::launch::{Program, Window};
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     let effects = press(&mut m, &["R"]);
     assert_eq!(effects, [Effect::Quit]);
     let farewell = m.farewell.clone().unwrap();
@@ -1246,8 +1241,7 @@ fn resume_now_opens_a_tmux_window_or_quits_and_prints_the_command() {
     );
     // When quitting would lose something the question comes first; `n` keeps the
     // dashboard and forgets the command.
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     m.demo = true;
     m.writes = 1;
     assert!(press(&mut m, &["R"]).is_empty());
@@ -1277,8 +1271,7 @@ fn resume_now_opens_a_tmux_window_or_quits_and_prints_the_command() {
 #[test]
 fn o_opens_the_selected_decision_in_the_editor() {
     use resume_tui::tui::launch::{Program, Window};
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     m.in_tmux = true;
     m.editor = "nvim".into();
     let effects = press(&mut m, &["4", "l", "j", "o"]);
@@ -1312,8 +1305,7 @@ fn o_opens_the_selected_decision_in_the_editor() {
 
 #[test]
 fn deleting_a_decision_can_be_undone() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
+    let mut m = payouts_selected();
     let effects = press(&mut m, &["4", "l", "d"]);
     let [Effect::Write(request)] = effects.as_slice() else {
         panic!("{effects:?}");
@@ -1358,10 +1350,7 @@ fn deleting_a_decision_can_be_undone() {
 
 #[test]
 fn the_decision_and_rationale_take_several_lines() {
-    let mut m = demo_model(120, 40);
-    select(&mut m, PAYOUTS);
-    press(&mut m, &["4", "n"]);
-    type_text(&mut m, "Replay in order");
+    let mut m = new_decision_typed("Replay in order");
     assert!(
         press(&mut m, &["<Enter>"]).is_empty(),
         "Enter starts a new line"

@@ -29,17 +29,13 @@ impl std::fmt::Display for Generated {
     }
 }
 
-/// xorshift64*: small, deterministic, good enough for sizes.
-struct Rng(u64);
+#[path = "../../tests/support/rng.rs"]
+mod rng;
 
+use rng::Rng;
+
+/// What the generator draws besides `Rng::next`.
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
     fn unit(&mut self) -> f64 {
         (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }

@@ -6,6 +6,7 @@
 
 pub mod edit;
 pub mod hook;
+pub mod lcs;
 pub mod parse;
 pub mod source;
 pub mod transcript;

@@ -173,6 +173,20 @@ impl Gen<'_, '_> {
         });
     }
 
+    /// A scalar of a flow collection written on the one line `line`: `path`'s `seg`.
+    fn flow_item(&mut self, path: &[Seg], seg: Seg, line: usize) {
+        let mut item = path.to_vec();
+        item.push(seg);
+        self.nodes.push(Node {
+            path: item,
+            kind: Kind::Scalar,
+            first_line: line,
+            last_line: line,
+            keys: Vec::new(),
+            in_flow: true,
+        });
+    }
+
     fn fresh_keys(&mut self, count: usize) -> Vec<String> {
         let mut keys: Vec<String> = Vec::new();
         for i in 0..count {
@@ -241,16 +255,7 @@ impl Gen<'_, '_> {
         let count = self.src.below(4);
         let items: Vec<String> = (0..count).map(|_| flow_scalar(self.src)).collect();
         for i in 0..count {
-            let mut item = path.clone();
-            item.push(Seg::Index(i));
-            self.nodes.push(Node {
-                path: item,
-                kind: Kind::Scalar,
-                first_line: first,
-                last_line: first,
-                keys: Vec::new(),
-                in_flow: true,
-            });
+            self.flow_item(&path, Seg::Index(i), first);
         }
         self.lines.push(format!(
             "{head} [{}]{}",
@@ -270,16 +275,7 @@ impl Gen<'_, '_> {
             .collect();
         let mut entries = Vec::new();
         for key in &keys {
-            let mut item = path.clone();
-            item.push(Seg::Key(key_text(key)));
-            self.nodes.push(Node {
-                path: item,
-                kind: Kind::Scalar,
-                first_line: first,
-                last_line: first,
-                keys: Vec::new(),
-                in_flow: true,
-            });
+            self.flow_item(&path, Seg::Key(key_text(key)), first);
             entries.push(format!("{key}: {}", flow_scalar(self.src)));
         }
         self.lines.push(format!(

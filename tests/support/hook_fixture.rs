@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 use assert_cmd::cargo::cargo_bin;
 use serde_json::{Value, json};
@@ -147,6 +147,18 @@ impl Fixture {
         cmd
     }
 
+    /// `command(args)` started with every stream piped.
+    pub fn spawn(&self, args: &[&str]) -> Child {
+        spawn_piped(self.command(args))
+    }
+
+    /// `command(args)` started with every stream piped, `stdin` written and closed.
+    pub fn spawn_fed(&self, args: &[&str], stdin: &str) -> Child {
+        let mut child = self.spawn(args);
+        feed(&mut child, stdin);
+        child
+    }
+
     pub fn run(&self, args: &[&str], stdin: &str) -> (String, String) {
         self.run_env(args, stdin, &[])
     }
@@ -159,8 +171,30 @@ impl Fixture {
         run_command(cmd, stdin)
     }
 
+    /// UserPromptSubmit ("go") in a session with `transcript`: its stdout.
+    pub fn prompt_submitted(&self, transcript: &Path) -> String {
+        let stdin = payload(
+            "UserPromptSubmit",
+            Some(transcript),
+            json!({"prompt": "go"}),
+        );
+        self.run(&["UserPromptSubmit"], &stdin).0
+    }
+
+    /// What SessionStart after a compaction (no transcript) injects (`context_of`).
+    pub fn context_after_compaction(&self) -> String {
+        let stdin = payload("SessionStart", None, json!({"source": "compact"}));
+        context_of(&self.run(&["SessionStart"], &stdin).0, "SessionStart")
+    }
+
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.log.path().join("hook.log")).unwrap_or_default()
+    }
+
+    /// Fails, showing the log, unless the hook log holds `text`.
+    pub fn assert_logged(&self, text: &str) {
+        let log = self.log();
+        assert!(log.contains(text), "{text:?} not logged:\n{log}");
     }
 
     pub fn checkpoints(&self) -> Vec<String> {
@@ -177,25 +211,34 @@ impl Fixture {
 }
 
 /// Runs `cmd` with `stdin`; it must exit 0 (as hooks and the status line always do).
-pub fn run_command(mut cmd: Command, stdin: &str) -> (String, String) {
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+pub fn run_command(cmd: Command, stdin: &str) -> (String, String) {
+    let mut child = spawn_piped(cmd);
+    feed(&mut child, stdin);
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0), "hooks always exit 0");
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// Starts `cmd` with stdin, stdout and stderr piped.
+pub fn spawn_piped(mut cmd: Command) -> Child {
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Writes `stdin` to the child and closes its stdin.
+pub fn feed(child: &mut Child, stdin: &str) {
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
 }
 
 pub fn payload(event: &str, transcript: Option<&Path>, extra: Value) -> String {

@@ -54,18 +54,24 @@ pub fn fifo(root: &Path, rel: &str) -> PathBuf {
     path
 }
 
-/// `resume-tui --root ROOT ARGS…` with a clean environment (no user config, no
-/// Claude variables); `prefix` runs it through another program (e.g. `setpriv`).
-pub fn cli_command(prefix: &[String], root: &Path, args: &[&str]) -> Command {
+/// The `resume-tui` binary, run through `prefix` (a program and its arguments,
+/// e.g. `setpriv …`) when there is one.
+fn binary_through(prefix: &[String]) -> Command {
     let binary = cargo_bin("resume-tui");
-    let mut cmd = match prefix.split_first() {
+    match prefix.split_first() {
         Some((program, rest)) => {
             let mut cmd = Command::new(program);
             cmd.args(rest).arg(binary);
             cmd
         }
         None => Command::new(binary),
-    };
+    }
+}
+
+/// `resume-tui --root ROOT ARGS…` with a clean environment (no user config, no
+/// Claude variables); `prefix` runs it through another program (e.g. `setpriv`).
+pub fn cli_command(prefix: &[String], root: &Path, args: &[&str]) -> Command {
+    let mut cmd = binary_through(prefix);
     cmd.arg("--root")
         .arg(root)
         .args(args)
@@ -80,6 +86,17 @@ pub fn cli_command(prefix: &[String], root: &Path, args: &[&str]) -> Command {
 
 pub fn cli(root: &Path, args: &[&str]) -> Run {
     finish(cli_command(&[], root, args).output().unwrap())
+}
+
+/// `prompt ID --copy` with a file clipboard under `root`; it must succeed. The run
+/// and what was copied.
+pub fn copy_prompt(root: &Path, id: &str) -> (Run, String) {
+    let clip = root.join("clip.txt");
+    let backend = format!("file:{}", clip.display());
+    let run = cli(root, &["prompt", id, "--copy", "--clipboard", &backend]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let copied = std::fs::read_to_string(&clip).unwrap();
+    (run, copied)
 }
 
 pub fn cli_as_nobody(root: &Path, args: &[&str]) -> Run {
@@ -300,15 +317,7 @@ pub fn contents(root: &Path) -> Vec<(String, Vec<u8>)> {
 /// a run that blocks fails (see [`HANG`]).
 pub fn hook(prefix: &[String], root: &Path, log_dir: &Path, args: &[&str], stdin: &str) -> Run {
     use std::io::Write;
-    let binary = cargo_bin("resume-tui");
-    let mut cmd = match prefix.split_first() {
-        Some((program, rest)) => {
-            let mut cmd = Command::new(program);
-            cmd.args(rest).arg(binary);
-            cmd
-        }
-        None => Command::new(binary),
-    };
+    let mut cmd = binary_through(prefix);
     cmd.arg("hook")
         .args(args)
         .env_clear()
