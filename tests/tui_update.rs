@@ -710,7 +710,23 @@ fn file_changes_reload_only_the_projects_whose_files_changed() {
         Msg::FilesChanged(vec![".jerry/checkpoints/cx-009.json".into()]),
         NOW,
     );
-    assert_eq!(effects, [Effect::LoadAll]);
+    assert_eq!(
+        effects,
+        [Effect::ReloadCheckpoints(vec![
+            ".jerry/checkpoints/cx-009.json".into()
+        ])],
+        "a checkpoint beside known ones is read alone"
+    );
+    let effects = update(
+        &mut m,
+        Msg::FilesChanged(vec!["other/.jerry/checkpoints/cx-009.json".into()]),
+        NOW,
+    );
+    assert_eq!(
+        effects,
+        [Effect::LoadAll],
+        "a folder with no known checkpoint"
+    );
     assert!(
         update(
             &mut m,

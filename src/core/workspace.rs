@@ -28,31 +28,81 @@ pub fn assign_checkpoints(
 ) -> Vec<Checkpoint> {
     let mut unassigned = Vec::new();
     for checkpoint in checkpoints {
-        let repo = checkpoint.path.split(".jerry/").next().unwrap_or_default();
-        let nearest = |(i, p): &(usize, &Project)| (common_prefix(&p.source, repo), Reverse(*i));
-        let by_workflow = checkpoint.workflow_id.as_deref().and_then(|wf| {
-            projects
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.id == wf)
-                .max_by_key(nearest)
-                .map(|(i, _)| i)
-        });
-        let owner = by_workflow.or_else(|| {
-            projects
-                .iter()
-                .enumerate()
-                .filter_map(|(i, p)| claim(p, &checkpoint).map(|c| (c, (i, p))))
-                .max_by_key(|(c, entry)| (*c, nearest(entry)))
-                .map(|(_, (i, _))| i)
-        });
-        match owner.and_then(|i| projects.get_mut(i)) {
+        match claimant(projects, &checkpoint).and_then(|i| projects.get_mut(i)) {
             Some(project) => project.checkpoints.push(checkpoint),
             None => unassigned.push(checkpoint),
         }
     }
     sort_checkpoints(projects);
     unassigned
+}
+
+/// The project [`assign_checkpoints`] gives `checkpoint` to, if any.
+fn claimant(projects: &[Project], checkpoint: &Checkpoint) -> Option<usize> {
+    let repo = checkpoint.path.split(".jerry/").next().unwrap_or_default();
+    let nearest = |(i, p): &(usize, &Project)| (common_prefix(&p.source, repo), Reverse(*i));
+    let by_workflow = checkpoint.workflow_id.as_deref().and_then(|wf| {
+        projects
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.id == wf)
+            .max_by_key(nearest)
+            .map(|(i, _)| i)
+    });
+    by_workflow.or_else(|| {
+        projects
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| claim(p, checkpoint).map(|c| (c, (i, p))))
+            .max_by_key(|(c, entry)| (*c, nearest(entry)))
+            .map(|(_, (i, _))| i)
+    })
+}
+
+/// One checkpoint file changed in a loaded workspace (the dashboard's live
+/// refresh): the checkpoint at `path` leaves whichever project or the unassigned
+/// list held it, and `now_read` (its new reading, `None` when the file is gone)
+/// goes where a full load would put it: [`assign_checkpoints`], then
+/// [`attribute_unclaimed`]'s rule, else `unassigned` (kept in path order, as a
+/// load lists them). Returns the indices of the projects whose checkpoints changed
+/// (their staleness is the caller's to assess again).
+pub fn replace_checkpoint(
+    projects: &mut [Project],
+    unassigned: &mut Vec<Checkpoint>,
+    path: &str,
+    now_read: Option<Checkpoint>,
+) -> Vec<usize> {
+    let mut touched = Vec::new();
+    for (i, project) in projects.iter_mut().enumerate() {
+        let before = project.checkpoints.len();
+        project.checkpoints.retain(|c| c.path != path);
+        if project.checkpoints.len() != before {
+            touched.push(i);
+        }
+    }
+    unassigned.retain(|c| c.path != path);
+    if let Some(checkpoint) = now_read {
+        let owner = claimant(projects, &checkpoint)
+            .or_else(|| claim::fallback_owner(projects, &checkpoint));
+        match owner.and_then(|i| projects.get_mut(i).map(|p| (i, p))) {
+            Some((i, project)) => {
+                project.checkpoints.push(checkpoint);
+                if !touched.contains(&i) {
+                    touched.push(i);
+                }
+            }
+            None => {
+                let at = unassigned.partition_point(|c| c.path.as_str() < path);
+                unassigned.insert(at, checkpoint);
+            }
+        }
+    }
+    for &i in &touched {
+        if let Some(project) = projects.get_mut(i) {
+            sort_checkpoints(std::slice::from_mut(project));
+        }
+    }
+    touched
 }
 
 /// For a whole workspace, after [`assign_checkpoints`]: each checkpoint no
@@ -64,13 +114,26 @@ pub fn attribute_unclaimed(
     unclaimed: Vec<Checkpoint>,
 ) -> Vec<Checkpoint> {
     let mut left = Vec::new();
+    let mut received = Vec::new();
     for checkpoint in unclaimed {
-        match claim::fallback_owner(projects, &checkpoint).and_then(|i| projects.get_mut(i)) {
-            Some(project) => project.checkpoints.push(checkpoint),
+        let owner = claim::fallback_owner(projects, &checkpoint);
+        match owner.and_then(|i| projects.get_mut(i).map(|p| (i, p))) {
+            Some((i, project)) => {
+                project.checkpoints.push(checkpoint);
+                received.push(i);
+            }
             None => left.push(checkpoint),
         }
     }
-    sort_checkpoints(projects);
+    // Only the projects given one change (the others were sorted and assessed
+    // when their checkpoints were assigned).
+    received.sort_unstable();
+    received.dedup();
+    for i in received {
+        if let Some(project) = projects.get_mut(i) {
+            sort_checkpoints(std::slice::from_mut(project));
+        }
+    }
     left
 }
 
@@ -84,17 +147,18 @@ pub fn attribute_reloaded(
     unassigned: &mut Vec<Checkpoint>,
     unclaimed: Vec<Checkpoint>,
 ) {
-    let held = |projects: &[Project], path: &str| {
-        projects
-            .iter()
-            .any(|p| p.checkpoints.iter().any(|c| c.path == path))
+    let held = |projects: &[Project]| -> std::collections::HashSet<String> {
+        let all = projects.iter().flat_map(|p| &p.checkpoints);
+        all.map(|c| c.path.clone()).collect()
     };
+    let held_before = held(projects);
     let free: Vec<Checkpoint> = unclaimed
         .into_iter()
-        .filter(|c| !held(projects, &c.path))
+        .filter(|c| !held_before.contains(&c.path))
         .collect();
     let left = attribute_unclaimed(projects, free);
-    unassigned.retain(|c| !held(projects, &c.path));
+    let held_now = held(projects);
+    unassigned.retain(|c| !held_now.contains(&c.path));
     for checkpoint in left {
         match unassigned.iter_mut().find(|c| c.path == checkpoint.path) {
             Some(slot) => *slot = checkpoint,

@@ -21,10 +21,12 @@ use crate::io::write::ContentHash;
 
 mod builds;
 mod exists;
+mod one_checkpoint;
 mod parallel;
 mod read;
 
 pub use exists::{Resolved, resolve};
+pub use one_checkpoint::{CheckpointReading, marked_checkpoint, read_checkpoint};
 pub use read::{MAX_FILE_BYTES, NotRead, decode, read_bytes_capped, read_settings_text, read_text};
 
 /// What the caller knows beyond the files.

@@ -45,13 +45,17 @@ pub struct WatchDir {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reload {
     Nothing,
-    /// Only these state files (root-relative `Project::source`) and live context
-    /// records (`is_record`) changed.
+    /// Only these state files (root-relative `Project::source`), live context
+    /// records (`is_record`) and checkpoints changed.
     Parts {
         projects: Vec<String>,
         records: Vec<String>,
+        /// Checkpoint files (made, changed, deleted, or their acknowledgement
+        /// marker) in a folder whose checkpoints the workspace already holds.
+        checkpoints: Vec<String>,
     },
-    /// Something else changed (a checkpoint, a new folder, a listed file): reload all.
+    /// Something else changed (a new folder, a listed file, a checkpoint in a
+    /// folder not known to hold any): reload all.
     All,
 }
 
@@ -66,7 +70,8 @@ pub fn affected(
     if relevant.is_empty() {
         return Reload::Nothing;
     }
-    let (mut projects, mut records) = (Vec::new(), Vec::new());
+    let (mut projects, mut records, mut checkpoints) = (Vec::new(), Vec::new(), Vec::new());
+    let mut known: Option<Vec<&str>> = None;
     for path in relevant {
         if let Some(project) = workspace.projects.iter().find(|p| &p.source == path) {
             if !projects.contains(&project.source) {
@@ -75,10 +80,51 @@ pub fn affected(
         } else if is_record(path) {
             records.push(path.clone());
         } else {
-            return Reload::All;
+            let known = known.get_or_insert_with(|| known_checkpoints(workspace));
+            match checkpoint_changed(known, path) {
+                Some(checkpoint) if !checkpoints.contains(&checkpoint) => {
+                    checkpoints.push(checkpoint);
+                }
+                Some(_) => {}
+                None => return Reload::All,
+            }
         }
     }
-    Reload::Parts { projects, records }
+    Reload::Parts {
+        projects,
+        records,
+        checkpoints,
+    }
+}
+
+/// The paths of the checkpoints the workspace holds, its projects' and the unassigned.
+fn known_checkpoints(workspace: &Workspace) -> Vec<&str> {
+    let held = workspace.projects.iter().flat_map(|p| &p.checkpoints);
+    held.chain(&workspace.unassigned_checkpoints)
+        .map(|c| c.path.as_str())
+        .collect()
+}
+
+/// The checkpoint to read again for a changed `path`: the checkpoint file itself
+/// when its folder holds checkpoints the workspace knows (so a load would find it
+/// there too), or the known checkpoint an acknowledgement marker names.
+fn checkpoint_changed(known: &[&str], path: &str) -> Option<String> {
+    use crate::io::discover::{FileKind, classify};
+    let (kind, _) = classify(path)?;
+    let folder = |p: &str| p.rsplit_once('/').map(|(dir, _)| dir.to_string());
+    match kind {
+        FileKind::Checkpoint => {
+            let dir = folder(path)?;
+            let known_folder = known
+                .iter()
+                .any(|k| folder(k).as_deref() == Some(dir.as_str()));
+            known_folder.then(|| path.to_string())
+        }
+        FileKind::CheckpointMarker => {
+            crate::io::load::marked_checkpoint(path, known.iter().copied()).map(str::to_string)
+        }
+        _ => None,
+    }
 }
 
 /// Paths whose changes never matter: the write path's lock files and temporaries,
@@ -355,18 +401,62 @@ mod tests {
             ),
             Reload::Parts {
                 projects: vec!["b/ORCHESTRATION.yaml".into()],
-                records: vec![".jerry/state.json".into()]
+                records: vec![".jerry/state.json".into()],
+                checkpoints: Vec::new(),
             }
         );
         assert_eq!(
             affected(&w, &[".jerry/checkpoints/cx-004.json".into()], record),
-            Reload::All
+            Reload::All,
+            "no checkpoint known in that folder: a load decides"
+        );
+    }
+
+    #[test]
+    fn checkpoints_in_a_known_folder_are_read_again_alone() {
+        let mut w = ws(&["a/ORCHESTRATION.yaml"]);
+        let text = r#"{"checkpoint_id": "cx-001", "created_at": "2026-02-20T12:00:00Z"}"#;
+        let known = crate::core::normalize::checkpoint::normalize_checkpoint(
+            ".jerry/checkpoints/cx-001.json",
+            text,
+            false,
+        )
+        .unwrap();
+        w.unassigned_checkpoints.push(known);
+        let changed = |paths: &[&str]| {
+            let paths: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
+            affected(&w, &paths, |_| false)
+        };
+        assert_eq!(
+            changed(&[
+                ".jerry/checkpoints/cx-002-checkpoint.json",
+                ".jerry/checkpoints/cx-001.acknowledged",
+                ".jerry/checkpoints/.cx-002.json.tmp",
+            ]),
+            Reload::Parts {
+                projects: Vec::new(),
+                records: Vec::new(),
+                checkpoints: vec![
+                    ".jerry/checkpoints/cx-002-checkpoint.json".into(),
+                    ".jerry/checkpoints/cx-001.json".into(),
+                ],
+            }
         );
         assert_eq!(
-            affected(&w, &["a/.git/index".into(), "a/x.swp".into()], record),
+            changed(&[".jerry/checkpoints/cx-009.acknowledged"]),
+            Reload::All,
+            "a marker of no known checkpoint"
+        );
+        assert_eq!(
+            changed(&["b/.jerry/checkpoints/cx-002.json"]),
+            Reload::All,
+            "another folder"
+        );
+        assert_eq!(
+            affected(&w, &["a/.git/index".into(), "a/x.swp".into()], |_| false),
             Reload::Nothing
         );
-        assert_eq!(affected(&w, &[], record), Reload::Nothing);
+        assert_eq!(affected(&w, &[], |_| false), Reload::Nothing);
     }
 
     #[test]

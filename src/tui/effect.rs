@@ -14,6 +14,8 @@ pub enum Effect {
     ReloadProjects(Vec<String>),
     /// Re-read these live context records (root-relative) only.
     ReloadRecords(Vec<String>),
+    /// Re-read these checkpoint files (root-relative) only.
+    ReloadCheckpoints(Vec<String>),
     /// Copy a text to the clipboard; `what` names it in the status bar.
     Copy {
         what: String,

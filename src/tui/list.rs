@@ -77,6 +77,9 @@ pub fn compare(sort: Sort, a: &Project, b: &Project, unassigned: &[Checkpoint]) 
 /// project's id, one of its aliases (`core::workspace::aliases`), name, phase or
 /// status.
 pub fn matches(project: &Project, query: &str) -> bool {
+    if query.trim().is_empty() {
+        return true;
+    }
     let s = &project.summary;
     let aliases = crate::core::workspace::aliases(project);
     let fields = [
@@ -146,12 +149,33 @@ pub fn visible(projects: &[Project], unassigned: &[Checkpoint], view: View) -> V
                 .is_some_and(|p| matches(p, query) && only.is_none_or(|o| o.matches(p, unassigned)))
         })
         .collect();
+    let turn = |order: Ordering| if reverse { order.reverse() } else { order };
+    if sort == Sort::Attention {
+        // The attention rank once a row, not once a comparison: it counts the
+        // unassigned checkpoints the project's events name.
+        let mut ranked: Vec<(u8, &Project, usize)> = rows
+            .iter()
+            .filter_map(|&i| {
+                projects
+                    .get(i)
+                    .map(|p| (attention_rank(p, unassigned), p, i))
+            })
+            .collect();
+        ranked.sort_by(|(ra, a, _), (rb, b, _)| {
+            turn(
+                ra.cmp(rb)
+                    .then_with(|| newest_first(a, b))
+                    .then_with(|| a.id.cmp(&b.id)),
+            )
+        });
+        return ranked.into_iter().map(|(_, _, i)| i).collect();
+    }
     rows.sort_by(|&a, &b| {
         let order = match (projects.get(a), projects.get(b)) {
             (Some(a), Some(b)) => compare(sort, a, b, unassigned),
             _ => Ordering::Equal,
         };
-        if reverse { order.reverse() } else { order }
+        turn(order)
     });
     rows
 }

@@ -20,7 +20,7 @@ use crate::config::Config;
 use crate::core::time::Timestamp;
 use crate::io::discover::Discovery;
 use crate::io::env::Env;
-use crate::io::load::{self, LoadOptions};
+use crate::io::load::{self, CheckpointReading, LoadOptions};
 use crate::io::transcript::attach::Reader;
 
 use super::msg::{LoadedWorkspace, ReloadedProject};
@@ -64,6 +64,32 @@ pub fn load(
         preview: pass == Pass::Preview,
         state_folders: discovery.state_folders.clone(),
     }
+}
+
+/// Re-reads checkpoint files (root-relative), with their transcripts' summaries
+/// as a full pass attaches them. A path that is no checkpoint reads as a problem
+/// (the caller then loads everything).
+pub fn reload_checkpoints(
+    root: &Path,
+    env: &Env,
+    paths: Vec<String>,
+) -> Vec<(String, CheckpointReading)> {
+    let mut reader = Reader::new(root, env);
+    paths
+        .into_iter()
+        .map(|rel| {
+            let mut reading = load::read_checkpoint(root, &rel).unwrap_or_else(|| {
+                CheckpointReading::Problem(crate::core::model::Diagnostic::error(
+                    rel.as_str(),
+                    "not a checkpoint",
+                ))
+            });
+            if let CheckpointReading::Read(checkpoint) = &mut reading {
+                reader.attach(checkpoint);
+            }
+            (rel, reading)
+        })
+        .collect()
 }
 
 /// Re-reads one project's state file (root-relative `source`) and its checkpoints.

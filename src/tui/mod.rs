@@ -25,6 +25,7 @@ pub mod only;
 mod paste;
 mod quit;
 mod reload;
+mod reload_checkpoints;
 pub mod resume;
 mod runner;
 pub mod signals;

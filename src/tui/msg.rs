@@ -40,6 +40,8 @@ pub enum Msg {
     ProjectsLoaded(Vec<ReloadedProject>),
     /// Live context records re-read (root-relative path; `None` when gone).
     RecordsLoaded(Vec<(String, Option<crate::core::model::ContextState>)>),
+    /// Checkpoint files re-read (root-relative path, what it is now).
+    CheckpointsLoaded(Vec<(String, crate::io::load::CheckpointReading)>),
     /// Something outside the screen went wrong (watcher, config, theme, keymap).
     Problem(String),
     /// A tmux window was opened (what it runs), or why not.

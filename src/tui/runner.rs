@@ -116,6 +116,13 @@ impl Runner {
         match effect {
             Effect::LoadAll => self.load_all(),
             Effect::ReloadProjects(sources) => self.reload(sources),
+            Effect::ReloadCheckpoints(paths) => {
+                let (root, env, _, tx) = self.for_worker();
+                std::thread::spawn(move || {
+                    let read = loader::reload_checkpoints(&root, &env, paths);
+                    let _ = tx.send(Msg::CheckpointsLoaded(read));
+                });
+            }
             Effect::ReloadRecords(paths) => {
                 let root = self.root.clone();
                 let tx = self.tx.clone();

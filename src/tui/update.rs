@@ -39,9 +39,14 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             let is_record = super::live_records::is_record;
             match crate::io::watch::affected(&model.workspace, &paths, is_record) {
                 Reload::Nothing => Vec::new(),
-                Reload::Parts { projects, records } => [
+                Reload::Parts {
+                    projects,
+                    records,
+                    checkpoints,
+                } => [
                     (!projects.is_empty()).then_some(Effect::ReloadProjects(projects)),
                     (!records.is_empty()).then_some(Effect::ReloadRecords(records)),
+                    (!checkpoints.is_empty()).then_some(Effect::ReloadCheckpoints(checkpoints)),
                 ]
                 .into_iter()
                 .flatten()
@@ -83,6 +88,7 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             }
         }
         Msg::ProjectsLoaded(projects) => reload::on_projects_loaded(model, projects),
+        Msg::CheckpointsLoaded(read) => super::reload_checkpoints::on_loaded(model, read, now),
         Msg::Problem(text) => {
             model.set_status(StatusKind::Error, text);
             Vec::new()
