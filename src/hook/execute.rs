@@ -49,7 +49,13 @@ fn execute_one(planned: &PlannedWrite) -> Result<(), WriteError> {
             }
             write::create_new_with(&planned.path, bytes, Some(write::OWNER_ONLY), &options)
         }
-        WriteOp::Replace { snapshot, bytes } => write::replace_with(snapshot, bytes, &options),
+        WriteOp::Replace { snapshot, bytes } if planned.durable => {
+            write::replace_with(snapshot, bytes, &options)
+        }
+        // A cache, never fsynced (`write::replace_cache_with`).
+        WriteOp::Replace { snapshot, bytes } => {
+            write::replace_cache_with(snapshot, bytes, &options)
+        }
         WriteOp::Remove { snapshot } => write::remove_with(snapshot, &options),
     }
 }

@@ -247,15 +247,9 @@ impl Run<'_> {
         for e in &done.failures {
             outcome.error(format!("write failed: {e}"));
         }
-        self.fsync_after_exit(&mut outcome, &done.to_fsync);
         if let Some(text) = &outcome.stdout {
             let _ = writeln!(stdout, "{text}");
             let _ = stdout.flush();
-        }
-        if self.args.explain {
-            for line in &outcome.explain {
-                let _ = writeln!(stderr, "resume-tui: {line}");
-            }
         }
         if outcome.log.is_empty() {
             let why = outcome
@@ -265,8 +259,24 @@ impl Run<'_> {
                 .unwrap_or_else(|| "nothing to do".into());
             outcome.info(why);
         }
-        let lines: Vec<String> = outcome
-            .log
+        self.append_outcome_log(event, &outcome.log);
+        // The fork comes last, once the output and the log are written: the
+        // parent then only exits, and touches no page the child shares with it.
+        let logged = outcome.log.len();
+        self.fsync_after_exit(&mut outcome, &done.to_fsync);
+        self.append_outcome_log(event, outcome.log.get(logged..).unwrap_or_default());
+        if self.args.explain {
+            for line in &outcome.explain {
+                let _ = writeln!(stderr, "resume-tui: {line}");
+            }
+        }
+    }
+
+    fn append_outcome_log(&self, event: &Event, log: &[(Level, String)]) {
+        if log.is_empty() {
+            return;
+        }
+        let lines: Vec<String> = log
             .iter()
             .map(|(level, message)| log::format_line(self.now, *level, event.name(), message))
             .collect();

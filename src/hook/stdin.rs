@@ -171,7 +171,11 @@ impl Collector {
 }
 
 fn pump<R: Read>(mut reader: R, tx: &mpsc::Sender<std::io::Result<Vec<u8>>>) {
-    let mut chunk = vec![0u8; 64 * 1024];
+    // A payload is a few hundred bytes: the buffer starts small (zeroing 64 KB
+    // cost more than the rest of the read) and doubles while reads fill it.
+    const FIRST_CHUNK: usize = 4 * 1024;
+    const MAX_CHUNK: usize = 64 * 1024;
+    let mut chunk = vec![0u8; FIRST_CHUNK];
     loop {
         match reader.read(&mut chunk) {
             Ok(0) => return,
@@ -179,6 +183,9 @@ fn pump<R: Read>(mut reader: R, tx: &mpsc::Sender<std::io::Result<Vec<u8>>>) {
                 let bytes = chunk.get(..n).unwrap_or_default().to_vec();
                 if tx.send(Ok(bytes)).is_err() {
                     return;
+                }
+                if n == chunk.len() && chunk.len() < MAX_CHUNK {
+                    chunk.resize(chunk.len() * 2, 0);
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}

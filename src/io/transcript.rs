@@ -235,7 +235,8 @@ pub fn scan_reader<R: Read + Seek>(
         ..TranscriptScan::default()
     };
     let chunk_size = limits.chunk.max(1);
-    let mut buf = vec![0u8; chunk_size];
+    // Filled by `read_exact_into` without being zeroed first.
+    let mut buf = Vec::with_capacity(chunk_size);
     // The end of a line whose start lies further back, as pieces in file order
     // reversed (newest piece first), and whether that line is over the cap.
     let mut pending: Vec<Vec<u8>> = Vec::new();
@@ -252,9 +253,9 @@ pub fn scan_reader<R: Read + Seek>(
         let size = usize::try_from(pos - start)
             .unwrap_or(chunk_size)
             .min(chunk_size);
-        let chunk = buf.get_mut(..size).unwrap_or_default();
         reader.seek(SeekFrom::Start(start))?;
-        reader.read_exact(chunk)?;
+        read_exact_into(reader, size, &mut buf)?;
+        let chunk = buf.as_slice();
         found.bytes_read += size as u64;
 
         let mut end = chunk.len();
@@ -298,20 +299,26 @@ pub fn scan_reader<R: Read + Seek>(
     Ok(found)
 }
 
+/// Reads exactly `size` bytes into `buf` (cleared first), as `read_exact` would,
+/// but into the vector's spare capacity, which a file fills without it being
+/// zeroed first.
+fn read_exact_into<R: Read>(reader: &mut R, size: usize, buf: &mut Vec<u8>) -> std::io::Result<()> {
+    buf.clear();
+    reader.take(size as u64).read_to_end(buf)?;
+    if buf.len() < size {
+        return Err(std::io::ErrorKind::UnexpectedEof.into());
+    }
+    Ok(())
+}
+
 /// When the transcript began: the first `"timestamp"` in its first 64 KB.
 pub fn first_timestamp(path: &Path) -> Option<Timestamp> {
-    let mut head = vec![0u8; 64 * 1024];
-    let mut file = open_regular(path).ok()?;
-    let mut filled = 0;
-    while filled < head.len() {
-        match file.read(head.get_mut(filled..)?) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return None,
-        }
-    }
-    let head = head.get(..filled)?;
+    const HEAD: u64 = 64 * 1024;
+    let file = open_regular(path).ok()?;
+    // Read into spare capacity: a zeroed 64 KB buffer cost more than the search.
+    let mut head = Vec::with_capacity(HEAD as usize);
+    file.take(HEAD).read_to_end(&mut head).ok()?;
+    let head = head.as_slice();
     let key = b"\"timestamp\"";
     let mut from = 0;
     while let Some(at) = find(head, from, key) {

@@ -274,6 +274,57 @@ fn replace_writes_through_a_symlink() {
     assert_eq!(std::fs::read_to_string(&real).unwrap(), "a: 2\n");
 }
 
+/// A cache's replace (the new file swapped in, the old one removed) does what a
+/// replace does: new content through a symlink, the mode kept, no debris, a
+/// stale snapshot refused with the file untouched.
+#[test]
+fn a_cache_replace_swaps_in_the_new_file_and_checks_as_a_replace_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = file_with(&dir, "context-monitor-state.json", "{\"fill\": 1}\n");
+    std::fs::set_permissions(&real, Permissions::from_mode(0o640)).unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let options = Options {
+        durable: false,
+        ..Options::default()
+    };
+    let snapshot = read_snapshot(&link).unwrap();
+    replace_cache_with(&snapshot, b"{\"fill\": 2}\n", &options).unwrap();
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), "{\"fill\": 2}\n");
+    assert_eq!(mode_of(&real), 0o640);
+    assert_eq!(
+        names_in(dir.path()),
+        ["context-monitor-state.json", "link.json"]
+    );
+    let err = replace_cache_with(&snapshot, b"{\"fill\": 3}\n", &options).unwrap_err();
+    assert!(matches!(err, WriteError::ChangedOnDisk { .. }), "{err}");
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), "{\"fill\": 2}\n");
+    assert_eq!(
+        names_in(dir.path()),
+        ["context-monitor-state.json", "link.json"]
+    );
+}
+
+/// The swap itself: what was at the target is gone, the new file is there, and a
+/// folder put at the target is swapped back and refused, both left as they were.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_swap_removes_the_old_file_and_refuses_to_swap_out_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = file_with(&dir, "state.json", "old");
+    let temp = file_with(&dir, ".state.json.abcdef.tmp", "new");
+    assert!(swap::swap_in(&temp, &target).unwrap());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    assert_eq!(names_in(dir.path()), ["state.json"]);
+    let folder = dir.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let temp = file_with(&dir, ".folder.abcdef.tmp", "new");
+    assert!(swap::swap_in(&temp, &folder).is_err());
+    assert!(folder.is_dir());
+    assert_eq!(std::fs::read_to_string(&temp).unwrap(), "new");
+}
+
 #[test]
 fn create_new_never_clobbers_and_sets_the_mode() {
     let dir = tempfile::tempdir().unwrap();

@@ -46,8 +46,8 @@ pub fn read(project_dir: &Path, session_id: &str) -> Option<Record> {
     (record.session_id == session_id).then_some(record)
 }
 
-/// Writes `record` atomically; nothing when the figures are unchanged. Returns
-/// whether the file was written.
+/// Writes `record` atomically, without fsync (`cache_options`); nothing when the
+/// figures are unchanged. Returns whether the file was written.
 pub fn put(project_dir: &Path, record: &Record) -> Result<bool, WriteError> {
     let Some(path) = path(project_dir, &record.session_id) else {
         return Ok(false);
@@ -60,17 +60,28 @@ pub fn put(project_dir: &Path, record: &Record) -> Result<bool, WriteError> {
             if old.is_some_and(|o| same_figures(&o, record)) {
                 return Ok(false);
             }
-            write::replace(&snapshot, &bytes)?;
+            write::replace_cache_with(&snapshot, &bytes, &cache_options())?;
         }
         Err(e) if e.is_missing() => {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).map_err(|e| WriteError::io(dir, e))?;
             }
-            write::create_new(&path, &bytes, None)?;
+            write::create_new_with(&path, &bytes, None, &cache_options())?;
         }
         Err(e) => return Err(e),
     }
     Ok(true)
+}
+
+/// The record is a cache, rewritten whenever Claude Code's figures change (after
+/// every response), like the hooks' window evidence: not fsynced. Lost in a crash,
+/// it is written again at the next refresh, and the monitor meanwhile falls back
+/// on the other evidence.
+fn cache_options() -> write::Options<'static> {
+    write::Options {
+        durable: false,
+        ..write::Options::default()
+    }
 }
 
 fn same_figures(a: &Record, b: &Record) -> bool {
