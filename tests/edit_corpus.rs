@@ -104,8 +104,8 @@ fn touched_keys(ops: &[Op]) -> Vec<String> {
         .collect()
 }
 
-/// Lines of `old` not in a longest common subsequence with `new` (an independent LCS:
-/// common head and tail trimmed, then dynamic programming over the middle).
+/// Lines of `old` not in a longest common subsequence with `new` (common head and
+/// tail trimmed, then `similar`'s LCS over the middle).
 fn removed_lines(old: &str, new: &str) -> Vec<usize> {
     let a: Vec<&str> = old.split_inclusive('\n').collect();
     let b: Vec<&str> = new.split_inclusive('\n').collect();
@@ -117,29 +117,16 @@ fn removed_lines(old: &str, new: &str) -> Vec<usize> {
         .take_while(|(x, y)| x == y)
         .count();
     let (a, b) = (&a[head..a.len() - tail], &b[head..b.len() - tail]);
-    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
-    for i in (0..a.len()).rev() {
-        for j in (0..b.len()).rev() {
-            lcs[i][j] = if a[i] == b[j] {
-                lcs[i + 1][j + 1] + 1
-            } else {
-                lcs[i + 1][j].max(lcs[i][j + 1])
-            };
-        }
-    }
-    let (mut i, mut j, mut removed) = (0, 0, Vec::new());
-    while i < a.len() {
-        if j < b.len() && a[i] == b[j] {
-            i += 1;
-            j += 1;
-        } else if j < b.len() && lcs[i][j + 1] > lcs[i + 1][j] {
-            j += 1;
-        } else {
-            removed.push(head + i);
-            i += 1;
-        }
-    }
-    removed
+    let mut capture = similar::algorithms::Capture::new();
+    let Ok(()) = similar::algorithms::lcs::diff(&mut capture, a, 0..a.len(), b, 0..b.len());
+    let changed = capture
+        .into_ops()
+        .into_iter()
+        .filter(|op| op.tag() != similar::DiffTag::Equal);
+    changed
+        .flat_map(|op| op.old_range())
+        .map(|i| head + i)
+        .collect()
 }
 
 /// Lines holding a targeted key, and the deeper-indented lines of its block.
