@@ -177,7 +177,7 @@ fn wide_and_cjk_text_is_measured_by_display_width() {
     let text = screen(&m);
     for line in text.lines() {
         assert!(
-            resume_tui::tui::text::width(line) <= 80,
+            resume_tui::core::text::width(line) <= 80,
             "spills past 80 cells: {line}"
         );
     }

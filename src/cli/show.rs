@@ -10,9 +10,9 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
-use super::text::one_line;
 use super::{Context, ShowArgs};
 use crate::core::model::{Project, ProjectKind, Workspace};
+use crate::core::text::one_line;
 use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::workspace::find_project;
 use crate::io::load::load_workspace;

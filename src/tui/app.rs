@@ -368,7 +368,7 @@ pub fn buffer_text(buffer: &ratatui::buffer::Buffer) -> String {
                 continue;
             }
             let symbol = cell.symbol();
-            skip = crate::tui::text::width(symbol).saturating_sub(1);
+            skip = crate::core::text::width(symbol).saturating_sub(1);
             line.push_str(symbol);
         }
         out.push_str(line.trim_end());

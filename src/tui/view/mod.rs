@@ -61,7 +61,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
 
 /// One line of file text, safe to draw.
 pub(crate) fn clean(text: &str) -> Cow<'_, str> {
-    super::text::clean(text)
+    crate::core::text::clean(text)
 }
 
 /// A centred rectangle of at most `w`×`h` inside `area`.
