@@ -2,7 +2,6 @@
 //! pure, and `app` runs the terminal, the watcher and the effects.
 
 pub mod action;
-mod actions;
 pub mod app;
 pub mod color_depth;
 pub mod effect;
@@ -23,6 +22,7 @@ pub mod msg;
 mod notify;
 pub mod only;
 mod paste;
+mod project_actions;
 mod quit;
 mod reload;
 pub mod resume;
