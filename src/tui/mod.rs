@@ -30,6 +30,7 @@ mod runner;
 mod shorten;
 pub mod signals;
 mod terminal;
+#[cfg(feature = "test-fault")]
 mod test_fault;
 pub mod theme;
 pub mod update;
