@@ -55,7 +55,7 @@ fn main() -> ExitCode {
         }
         Err(err) => {
             let message = err.to_string();
-            let message = resume_tui::core::render::budget::escape_controls(&message);
+            let message = resume_tui::core::text::escape_controls(&message);
             eprintln!("resume-tui: {message}");
             match err {
                 resume_tui::Error::Ambiguous(_) => ExitCode::from(2),

@@ -19,7 +19,7 @@ fn render_once_prints_one_frame_of_the_asked_size() {
     let text = first_frame("80x24", |_| {});
     assert_eq!(text.lines().count(), 24, "{text}");
     assert!(
-        text.lines().all(|l| resume_tui::tui::text::width(l) <= 80),
+        text.lines().all(|l| resume_tui::core::text::width(l) <= 80),
         "{text}"
     );
     assert!(text.contains("Projects 11"), "{text}");

@@ -6,7 +6,7 @@ mod tui_support;
 
 use resume_tui::core::model::{Diagnostic, Project, ProjectKind, Shape, Workspace};
 use resume_tui::tui::Msg;
-use resume_tui::tui::msg::WriteError;
+use resume_tui::tui::msg::NotWritten;
 use resume_tui::tui::theme::Theme;
 use resume_tui::tui::update;
 use tui_support::*;
@@ -78,7 +78,7 @@ fn changed_on_disk_prompt() {
         Msg::Written {
             what: "acknowledged cx-002".into(),
             undo: None,
-            result: Err(WriteError::ChangedOnDisk { path }),
+            result: Err(NotWritten::ChangedOnDisk { path }),
         },
         NOW,
     );
@@ -177,7 +177,7 @@ fn wide_and_cjk_text_is_measured_by_display_width() {
     let text = screen(&m);
     for line in text.lines() {
         assert!(
-            resume_tui::tui::text::width(line) <= 80,
+            resume_tui::core::text::width(line) <= 80,
             "spills past 80 cells: {line}"
         );
     }

@@ -16,7 +16,7 @@ mod tmux;
 use std::io::Write;
 
 use dashboard::{Dashboard, PAYOUTS_STATE, on_demo, on_demo_with};
-use resume_tui::tui::text::width;
+use resume_tui::core::text::width;
 
 const GARBLE: &str = "#GARBLED#GARBLED#";
 /// The list's width at 120 columns (side by side: 45 %).

@@ -5,10 +5,10 @@ mod tui_support;
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use resume_tui::io::write::ContentHash;
-use resume_tui::tui::effect::{Effect, WriteOp};
+use resume_tui::tui::effect::{Effect, StateChange};
 use resume_tui::tui::keymap::Keymap;
 use resume_tui::tui::model::{Focus, Overlay, Saving, Sort, StatusKind, Tab};
-use resume_tui::tui::msg::{LoadedWorkspace, Msg, ReloadedProject, WriteError};
+use resume_tui::tui::msg::{LoadedWorkspace, Msg, NotWritten, ReloadedProject};
 use resume_tui::tui::update;
 use tui_support::*;
 
@@ -349,19 +349,19 @@ fn acknowledging_works_in_the_compaction_tab_on_the_selected_checkpoint() {
     assert!(request.target.source.ends_with("ORCHESTRATION.yaml"));
     assert_eq!(
         request.op,
-        WriteOp::Acknowledge {
+        StateChange::Acknowledge {
             checkpoint: Box::new(waiting.clone())
         }
     );
     saved_and_reloaded(&mut m);
     let effects = press(&mut m, &["m"]);
     assert!(
-        matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::Merge { checkpoint: Box::new(waiting.clone()) })
+        matches!(effects.as_slice(), [Effect::Write(r)] if r.op == StateChange::Merge { checkpoint: Box::new(waiting.clone()) })
     );
     saved_and_reloaded(&mut m);
     let effects = press(&mut m, &["A"]);
     assert!(
-        matches!(effects.as_slice(), [Effect::Write(r)] if r.op == WriteOp::AcknowledgeAll { checkpoints: vec![waiting.clone()] })
+        matches!(effects.as_slice(), [Effect::Write(r)] if r.op == StateChange::AcknowledgeAll { checkpoints: vec![waiting.clone()] })
     );
 }
 
@@ -429,7 +429,7 @@ fn a_new_decision_is_validated_in_the_form_before_it_is_written() {
     let [Effect::Write(request)] = effects.as_slice() else {
         panic!("{effects:?}")
     };
-    let WriteOp::AddDecision(draft) = &request.op else {
+    let StateChange::AddDecision(draft) = &request.op else {
         panic!()
     };
     assert_eq!(draft.decision, "Retry webhooks with jitter");
@@ -482,7 +482,7 @@ fn editing_prefills_the_form_and_toggling_flips_applied() {
         panic!("{effects:?}")
     };
     assert!(
-        matches!(&request.op, WriteOp::EditDecision { id, draft } if Some(id) == first.id.as_ref() && draft.decision == first.decision)
+        matches!(&request.op, StateChange::EditDecision { id, draft } if Some(id) == first.id.as_ref() && draft.decision == first.decision)
     );
     saved_and_reloaded(&mut m);
     let effects = press(&mut m, &["<Space>"]);
@@ -491,7 +491,7 @@ fn editing_prefills_the_form_and_toggling_flips_applied() {
     };
     assert_eq!(
         request.op,
-        WriteOp::SetApplied {
+        StateChange::SetApplied {
             id: first.id.clone().unwrap(),
             applied: !first.applied.unwrap_or(false)
         }
@@ -621,7 +621,7 @@ fn changed_on_disk_keeps_the_form_and_offers_a_reload() {
         Msg::Written {
             what: "added a decision".into(),
             undo: None,
-            result: Err(WriteError::ChangedOnDisk { path: path.clone() }),
+            result: Err(NotWritten::ChangedOnDisk { path: path.clone() }),
         },
         NOW,
     );
@@ -652,7 +652,7 @@ fn changed_on_disk_keeps_the_form_and_offers_a_reload() {
         Msg::Written {
             what: "x".into(),
             undo: None,
-            result: Err(WriteError::Failed("disk full".into())),
+            result: Err(NotWritten::Failed("disk full".into())),
         },
         NOW,
     );
@@ -669,7 +669,7 @@ fn changed_on_disk_keeps_the_form_and_offers_a_reload() {
         Msg::Written {
             what: "ack".into(),
             undo: None,
-            result: Err(WriteError::ChangedOnDisk { path: path.clone() }),
+            result: Err(NotWritten::ChangedOnDisk { path: path.clone() }),
         },
         NOW,
     );
@@ -1058,7 +1058,7 @@ fn a_new_edit_waits_until_the_last_one_is_written_and_read_back() {
         Msg::Written {
             what: "x".into(),
             undo: None,
-            result: Err(WriteError::Failed("read-only".into())),
+            result: Err(NotWritten::Failed("read-only".into())),
         },
         NOW,
     );
@@ -1131,7 +1131,7 @@ fn a_write_that_changes_nothing_does_not_say_saved() {
         Msg::Written {
             what: "merged cx-002 into resumption".into(),
             undo: None,
-            result: Err(WriteError::Unchanged("cx-002 is already merged".into())),
+            result: Err(NotWritten::Unchanged("cx-002 is already merged".into())),
         },
         NOW,
     );
@@ -1328,7 +1328,7 @@ fn deleting_a_decision_can_be_undone() {
     };
     assert_eq!(
         request.op,
-        WriteOp::DeleteDecision {
+        StateChange::DeleteDecision {
             id: "RD-001".into()
         }
     );
@@ -1353,7 +1353,7 @@ fn deleting_a_decision_can_be_undone() {
     };
     assert_eq!(
         request.op,
-        WriteOp::Restore {
+        StateChange::Restore {
             what: "deleted RD-001".into(),
             text: "before".into()
         }
@@ -1387,7 +1387,7 @@ fn the_decision_and_rationale_take_several_lines() {
     let [Effect::Write(request)] = effects.as_slice() else {
         panic!("Enter in a one-line field saves: {effects:?}")
     };
-    let WriteOp::AddDecision(draft) = &request.op else {
+    let StateChange::AddDecision(draft) = &request.op else {
         panic!("{:?}", request.op)
     };
     assert_eq!(draft.decision, "Replay in order\nthen reconcile");

@@ -137,7 +137,7 @@ fn section(text: &mut String, title: &str, verdicts: &[&Verdict]) {
         text.push_str(&format!(
             "  {}{id}: {}\n      {}\n",
             v.item.kind.label(),
-            super::text::one_line(&v.item.text),
+            crate::core::text::one_line(&v.item.text),
             v.reason
         ));
     }

@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 
 use super::ListArgs;
-use super::text::{pad, truncate, width};
 use crate::app::Context;
 use crate::core::model::{Project, Severity, Workspace};
 use crate::core::staleness::StalenessLevel;
+use crate::core::text::{pad, truncate_line, width};
 use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::trajectory::Trend;
 use crate::core::workspace::aliases;
@@ -177,7 +177,7 @@ fn write_table(
         .map(|p| {
             let mut row = cells(p, now);
             for (cell, max) in row.iter_mut().zip(MAX_WIDTHS) {
-                *cell = truncate(cell, max);
+                *cell = truncate_line(cell, max);
             }
             row
         })

@@ -32,7 +32,6 @@ pub mod monitor;
 pub mod prompt;
 pub mod safe_out;
 pub mod show;
-pub mod text;
 pub mod timeline;
 pub mod validate;
 

@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use crate::core::render::budget::escape_controls;
+use crate::core::text::escape_controls;
 
 /// Wraps the commands' output. Bytes are passed on as UTF-8 text; a character or
 /// a CR split across two writes waits for the next write (or `finish`).

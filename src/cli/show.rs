@@ -11,9 +11,9 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 
 use super::ShowArgs;
-use super::text::one_line;
 use crate::app::Context;
 use crate::core::model::{Project, ProjectKind, Workspace};
+use crate::core::text::one_line;
 use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::workspace::find_project;
 use crate::io::load::load_workspace;

@@ -10,10 +10,10 @@ use serde::Serialize;
 use super::TimelineArgs;
 use super::dropped::summary_of;
 use super::prompt::load;
-use super::text::{pad, truncate};
 use crate::app::Context;
 use crate::core::dropped::compare_checkpoint;
 use crate::core::model::Checkpoint;
+use crate::core::text::{pad, truncate_line};
 use crate::core::time::{Timestamp, describe_age};
 use crate::core::timeline::{Row, rows};
 use crate::{Error, Result};
@@ -201,7 +201,7 @@ fn line(text: &mut String, columns: [String; 7]) {
     let mut row: Vec<String> = columns
         .iter()
         .zip(WIDTHS)
-        .map(|(c, w)| pad(&truncate(c, w), w))
+        .map(|(c, w)| pad(&truncate_line(c, w), w))
         .collect();
     row.extend(columns.last().cloned());
     text.push_str(row.join(" ").trim_end());

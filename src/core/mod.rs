@@ -13,6 +13,7 @@ pub mod normalize;
 pub mod redact;
 pub mod render;
 pub mod staleness;
+pub mod text;
 pub mod time;
 pub mod timeline;
 pub mod trajectory;

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use serde_json::json;
 
 use crate::core::redact::redact_owned;
-use crate::core::render::budget::{INJECTION_LIMIT_CHARS, limit, strip_controls};
+use crate::core::render::budget::{INJECTION_LIMIT_CHARS, limit};
+use crate::core::text::strip_controls;
 use crate::io::log::Level;
 use crate::io::write::{Snapshot, WriteError, read_snapshot};
 

@@ -100,7 +100,7 @@ fn join(parts: Vec<String>) -> String {
         .filter(|p| !p.is_empty())
         .collect::<Vec<_>>()
         .join(" · ");
-    crate::core::redact::redact_owned(crate::core::render::budget::strip_controls(&text))
+    crate::core::redact::redact_owned(crate::core::text::strip_controls(&text))
 }
 
 fn project_parts(project: &Project) -> Vec<String> {
@@ -109,7 +109,7 @@ fn project_parts(project: &Project) -> Vec<String> {
         state::phase(project).as_deref(),
         state::phase_name(project).as_deref(),
     ) {
-        parts.push(crate::core::render::text::abbreviate(&phase, 32));
+        parts.push(crate::core::render::format::abbreviate(&phase, 32));
     }
     if let Some((gate, _, score)) = state::last_score(project) {
         parts.push(format!("{gate} {score:.2}"));

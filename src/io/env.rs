@@ -39,7 +39,9 @@ pub const KNOWN: &[&str] = &[
     "RESUME_TUI_CONFIG",
     "RESUME_TUI_LOG_DIR",
     "RESUME_TUI_CORPUS",
-    // Tests of the dashboard's terminal restoration only (`tui::test_fault`).
+    // Tests of the dashboard's terminal restoration only (`tui::test_fault`); test
+    // builds only (the `test-fault` feature).
+    #[cfg(feature = "test-fault")]
     "RESUME_TUI_TEST_FAULT",
 ];
 

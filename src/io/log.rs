@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::core::invisible::is_hidden;
 use crate::core::redact::redact;
-use crate::core::render::budget::is_unsafe_char;
+use crate::core::text::is_unsafe_char;
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
 

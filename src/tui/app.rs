@@ -20,6 +20,7 @@ use super::msg::Msg;
 use super::runner::Runner;
 use super::signals::{self, Signal};
 use super::terminal::{self, HeldWriter, Modes};
+#[cfg(feature = "test-fault")]
 use super::test_fault::TestFault;
 use super::theme;
 use super::user_files::UserFiles;
@@ -246,6 +247,7 @@ fn event_loop(
         update::update(model, Msg::Problem(problem), clock::now());
     }
     runner.run(Effect::LoadAll, &mut HeldWriter(terminal.backend_mut()));
+    #[cfg(feature = "test-fault")]
     let fault = TestFault::from_env(&ctx.env);
     loop {
         draw(terminal, model)?;
@@ -269,6 +271,7 @@ fn event_loop(
                 }
                 _ => {}
             }
+            #[cfg(feature = "test-fault")]
             if let (Some(fault), Msg::Key(_)) = (fault, &msg) {
                 fault.strike(&tx)?;
             }
@@ -368,7 +371,7 @@ pub fn buffer_text(buffer: &ratatui::buffer::Buffer) -> String {
                 continue;
             }
             let symbol = cell.symbol();
-            skip = crate::tui::text::width(symbol).saturating_sub(1);
+            skip = crate::core::text::width(symbol).saturating_sub(1);
             line.push_str(symbol);
         }
         out.push_str(line.trim_end());

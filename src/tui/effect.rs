@@ -38,11 +38,12 @@ pub enum Effect {
 pub struct WriteRequest {
     /// The project's state file, and the hash of its bytes as the dashboard read them.
     pub target: Target,
-    pub op: WriteOp,
+    pub op: StateChange,
 }
 
+/// A change the dashboard makes to a project's state file (`io::project_edit` writes it).
 #[derive(Debug, Clone, PartialEq)]
-pub enum WriteOp {
+pub enum StateChange {
     /// The checkpoint as the dashboard shows it (its file, format and facts).
     Acknowledge {
         checkpoint: Box<Checkpoint>,
@@ -72,22 +73,24 @@ pub enum WriteOp {
     },
 }
 
-impl WriteOp {
+impl StateChange {
     /// How the status bar names the change.
     pub fn describe(&self) -> String {
         match self {
-            WriteOp::Acknowledge { checkpoint } => format!("acknowledged {}", checkpoint.id),
-            WriteOp::AcknowledgeAll { checkpoints } => {
+            StateChange::Acknowledge { checkpoint } => format!("acknowledged {}", checkpoint.id),
+            StateChange::AcknowledgeAll { checkpoints } => {
                 let ids: Vec<&str> = checkpoints.iter().map(|c| c.id.as_str()).collect();
                 format!("acknowledged {}", ids.join(", "))
             }
-            WriteOp::Merge { checkpoint } => format!("merged {} into resumption", checkpoint.id),
-            WriteOp::AddDecision(_) => "added a decision".to_string(),
-            WriteOp::EditDecision { id, .. } => format!("edited {id}"),
-            WriteOp::SetApplied { id, applied: true } => format!("marked {id} applied"),
-            WriteOp::SetApplied { id, applied: false } => format!("marked {id} not applied"),
-            WriteOp::DeleteDecision { id } => format!("deleted {id}"),
-            WriteOp::Restore { what, .. } => format!("undid \"{what}\""),
+            StateChange::Merge { checkpoint } => {
+                format!("merged {} into resumption", checkpoint.id)
+            }
+            StateChange::AddDecision(_) => "added a decision".to_string(),
+            StateChange::EditDecision { id, .. } => format!("edited {id}"),
+            StateChange::SetApplied { id, applied: true } => format!("marked {id} applied"),
+            StateChange::SetApplied { id, applied: false } => format!("marked {id} not applied"),
+            StateChange::DeleteDecision { id } => format!("deleted {id}"),
+            StateChange::Restore { what, .. } => format!("undid \"{what}\""),
         }
     }
 
@@ -95,10 +98,10 @@ impl WriteOp {
     pub fn undoable(&self) -> bool {
         matches!(
             self,
-            WriteOp::AddDecision(_)
-                | WriteOp::EditDecision { .. }
-                | WriteOp::SetApplied { .. }
-                | WriteOp::DeleteDecision { .. }
+            StateChange::AddDecision(_)
+                | StateChange::EditDecision { .. }
+                | StateChange::SetApplied { .. }
+                | StateChange::DeleteDecision { .. }
         )
     }
 }

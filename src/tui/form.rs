@@ -154,10 +154,10 @@ impl DecisionForm {
                 let lines: Vec<String> = if field.multiline() {
                     value
                         .lines()
-                        .map(|l| super::text::clean(l).into_owned())
+                        .map(|l| crate::core::text::clean(l).into_owned())
                         .collect()
                 } else {
-                    vec![super::text::clean(value).into_owned()]
+                    vec![crate::core::text::clean(value).into_owned()]
                 };
                 let mut area = TextArea::new(lines);
                 area.set_placeholder_text(field.hint());

@@ -3,7 +3,7 @@
 //! the right line. The dashboard keeps running beside them, and the watcher
 //! reloads what the editor writes. Outside tmux the editor runs in the
 //! dashboard's own terminal, given back until it exits ([`run_here`]); resume now
-//! quits and prints the command instead (`actions::resume_now`).
+//! quits and prints the command instead (`project_actions::resume_now`).
 
 use std::process::{Command, Stdio};
 

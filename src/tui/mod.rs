@@ -2,7 +2,6 @@
 //! pure, and `app` runs the terminal, the watcher and the effects.
 
 pub mod action;
-mod actions;
 pub mod app;
 pub mod color_depth;
 pub mod effect;
@@ -23,15 +22,17 @@ pub mod msg;
 mod notify;
 pub mod only;
 mod paste;
+mod project_actions;
 mod quit;
 mod reload;
 mod reload_checkpoints;
 pub mod resume;
 mod runner;
+mod shorten;
 pub mod signals;
 mod terminal;
+#[cfg(feature = "test-fault")]
 mod test_fault;
-pub mod text;
 pub mod theme;
 pub mod update;
 pub mod user_files;

@@ -80,7 +80,9 @@ fn click_table(model: &mut Model, at: Position) {
         Tab::Compaction => (model.timeline_row, model.timeline().len()),
         _ => (
             model.decision_row,
-            model.project().map_or(0, super::actions::decision_count),
+            model
+                .project()
+                .map_or(0, super::project_actions::decision_count),
         ),
     };
     let row = super::view::table_offset(selected, table.height) + offset_row;

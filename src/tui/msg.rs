@@ -21,7 +21,7 @@ pub enum Msg {
     FilesChanged(Vec<String>),
     Written {
         what: String,
-        result: Result<String, WriteError>,
+        result: Result<String, NotWritten>,
         /// How to take the change back, when `u` can (a decision's change).
         undo: Option<Box<Undo>>,
     },
@@ -99,8 +99,9 @@ pub struct Undo {
     pub text: String,
 }
 
+/// Why a change the dashboard asked for was not written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum WriteError {
+pub enum NotWritten {
     /// The file changed since it was read; nothing was written.
     ChangedOnDisk {
         path: String,

@@ -29,7 +29,7 @@ pub fn on_paste(model: &mut Model, text: &str) -> Vec<Effect> {
 /// escape sequences go.
 fn one_line(text: &str) -> String {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    super::text::clean(&text).into_owned()
+    crate::core::text::clean(&text).into_owned()
 }
 
 #[cfg(test)]

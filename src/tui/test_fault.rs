@@ -4,7 +4,8 @@
 //! that cannot be drawn on does; `panic-in-thread` panics on a thread of its own
 //! (as a load or copy worker could) while another keeps the run loop drawing, so
 //! that a draw after the terminal is given back would be caught. Not a feature for
-//! operators: any other value, or none, changes nothing.
+//! operators: any other value, or none, changes nothing, and only test builds have
+//! it (the `test-fault` cargo feature, which the tests' dev-dependency turns on).
 
 use std::sync::mpsc::Sender;
 use std::time::Duration;

@@ -4,14 +4,14 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 
 use super::action::Action;
-use super::effect::{Effect, WriteOp, WriteRequest};
+use super::effect::{Effect, StateChange, WriteRequest};
 use super::form::{DecisionForm, FormOutcome};
 use super::layout::{self, Areas};
 use super::list;
 use super::model::{Focus, Model, Overlay, Saving, StatusKind, Tab};
-use super::msg::{Msg, WriteError};
+use super::msg::{Msg, NotWritten};
 use super::only::Only;
-use super::{actions, mouse, quit, reload};
+use super::{mouse, project_actions, quit, reload};
 use crate::core::time::Timestamp;
 use crate::core::timeline;
 use crate::io::project_edit::Target;
@@ -104,7 +104,7 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
     }
 }
 
-fn on_written(model: &mut Model, what: String, result: Result<String, WriteError>) -> Vec<Effect> {
+fn on_written(model: &mut Model, what: String, result: Result<String, NotWritten>) -> Vec<Effect> {
     model.saving = match result {
         Ok(_) => Saving::Reloading,
         Err(_) => Saving::Idle,
@@ -118,14 +118,14 @@ fn on_written(model: &mut Model, what: String, result: Result<String, WriteError
             model.set_status(StatusKind::Success, format!("saved: {what} ({path})"));
             vec![Effect::LoadAll]
         }
-        Err(WriteError::Unchanged(why)) => {
+        Err(NotWritten::Unchanged(why)) => {
             if matches!(model.overlay, Overlay::Form(_)) {
                 model.overlay = Overlay::None;
             }
             model.set_status(StatusKind::Info, format!("nothing written: {why}"));
             Vec::new()
         }
-        Err(WriteError::ChangedOnDisk { path }) => {
+        Err(NotWritten::ChangedOnDisk { path }) => {
             let form = match std::mem::replace(&mut model.overlay, Overlay::None) {
                 Overlay::Form(form) => Some(form),
                 _ => None,
@@ -137,7 +137,7 @@ fn on_written(model: &mut Model, what: String, result: Result<String, WriteError
             model.overlay = Overlay::ChangedOnDisk { path, form };
             Vec::new()
         }
-        Err(WriteError::Failed(why)) => {
+        Err(NotWritten::Failed(why)) => {
             if let Overlay::Form(form) = &mut model.overlay {
                 form.errors.push((form.focused_field(), why.clone()));
             }
@@ -162,8 +162,8 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
                 FormOutcome::Submit(draft) => {
                     let project_id = form.project_id.clone();
                     let op = match form.editing.clone() {
-                        Some(id) => WriteOp::EditDecision { id, draft },
-                        None => WriteOp::AddDecision(draft),
+                        Some(id) => StateChange::EditDecision { id, draft },
+                        None => StateChange::AddDecision(draft),
                     };
                     write(model, &project_id, op)
                 }
@@ -337,7 +337,7 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         | Action::CopyAlert
         | Action::ResumeNow
         | Action::OpenInEditor
-        | Action::DeleteDecision => actions::project_action(model, action),
+        | Action::DeleteDecision => project_actions::project_action(model, action),
         Action::Undo => undo(model),
     }
 }
@@ -349,7 +349,7 @@ fn undo(model: &mut Model) -> Vec<Effect> {
         return Vec::new();
     };
     let project_id = undo.project_id.clone();
-    let op = WriteOp::Restore {
+    let op = StateChange::Restore {
         what: undo.what,
         text: undo.text,
     };
@@ -457,7 +457,7 @@ pub(crate) fn step(model: &mut Model, by: isize) -> Vec<Effect> {
                 select_table_row(model, moved(model.timeline_row, by, len));
             }
             Tab::Decisions => {
-                let len = model.project().map_or(0, actions::decision_count);
+                let len = model.project().map_or(0, project_actions::decision_count);
                 select_table_row(model, moved(model.decision_row, by, len));
             }
             Tab::Overview | Tab::Quality | Tab::Prompt => return scroll_by(model, by),
@@ -548,7 +548,7 @@ pub(crate) fn refresh_visible(model: &mut Model) {
     let (timeline_len, decisions_len) = model.project().map_or((0, 0), |p| {
         (
             timeline::rows(p, &model.workspace.unassigned_checkpoints).len(),
-            actions::decision_count(p),
+            project_actions::decision_count(p),
         )
     });
     let shown_row = table_row(model);
@@ -579,7 +579,7 @@ pub(crate) fn clamp_scroll(model: &mut Model) {
     }
 }
 
-pub(crate) fn write(model: &mut Model, project_id: &str, op: WriteOp) -> Vec<Effect> {
+pub(crate) fn write(model: &mut Model, project_id: &str, op: StateChange) -> Vec<Effect> {
     let Some(target) = model
         .workspace
         .projects

@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::effect::{WriteOp, WriteRequest};
-use super::msg::{Msg, Undo, WriteError};
+use super::effect::{StateChange, WriteRequest};
+use super::msg::{Msg, NotWritten, Undo};
 use crate::core::edit::EditIntent;
 use crate::core::model::Checkpoint;
 use crate::core::time::Timestamp;
@@ -20,7 +20,7 @@ pub fn perform(root: &Path, request: WriteRequest) -> Msg {
     let what = request.op.describe();
     let mut undo = None;
     let result = match apply(root, &request, clock::now()) {
-        Ok(outcome) if outcome.changes.is_empty() => Err(WriteError::Unchanged(outcome.brief())),
+        Ok(outcome) if outcome.changes.is_empty() => Err(NotWritten::Unchanged(outcome.brief())),
         Ok(outcome) => {
             if let ([change], true) = (outcome.changes.as_slice(), request.op.undoable()) {
                 undo = Some(Box::new(Undo {
@@ -32,10 +32,10 @@ pub fn perform(root: &Path, request: WriteRequest) -> Msg {
             Ok(outcome.brief())
         }
         Err(e) => Err(match relative_to(root, e) {
-            IoError::ChangedOnDisk { path } => WriteError::ChangedOnDisk {
+            IoError::ChangedOnDisk { path } => NotWritten::ChangedOnDisk {
                 path: path.display().to_string(),
             },
-            other => WriteError::Failed(other.to_string()),
+            other => NotWritten::Failed(other.to_string()),
         }),
     };
     Msg::Written { what, result, undo }
@@ -80,22 +80,22 @@ fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<Outcome,
     let target = &request.target;
     let edit = |intent: EditIntent| project_edit::edit_state(root, target, &intent, false);
     match &request.op {
-        WriteOp::AddDecision(draft) => edit(EditIntent::AddDecision(draft.to_new(now))),
-        WriteOp::EditDecision { id, draft } => edit(EditIntent::EditDecision {
+        StateChange::AddDecision(draft) => edit(EditIntent::AddDecision(draft.to_new(now))),
+        StateChange::EditDecision { id, draft } => edit(EditIntent::EditDecision {
             id: id.clone(),
             fields: draft.to_fields(),
         }),
-        WriteOp::SetApplied { id, applied } => edit(EditIntent::SetDecisionApplied {
+        StateChange::SetApplied { id, applied } => edit(EditIntent::SetDecisionApplied {
             id: id.clone(),
             applied: *applied,
         }),
-        WriteOp::DeleteDecision { id } => edit(EditIntent::DeleteDecision { id: id.clone() }),
-        WriteOp::Restore { text, .. } => project_edit::restore(root, target, text),
-        WriteOp::Merge { checkpoint } => project_edit::merge(root, target, checkpoint, false),
-        WriteOp::Acknowledge { checkpoint } => {
+        StateChange::DeleteDecision { id } => edit(EditIntent::DeleteDecision { id: id.clone() }),
+        StateChange::Restore { text, .. } => project_edit::restore(root, target, text),
+        StateChange::Merge { checkpoint } => project_edit::merge(root, target, checkpoint, false),
+        StateChange::Acknowledge { checkpoint } => {
             project_edit::acknowledge(root, target, &[checkpoint.as_ref()], false, now, false)
         }
-        WriteOp::AcknowledgeAll { checkpoints } => {
+        StateChange::AcknowledgeAll { checkpoints } => {
             let all: Vec<&Checkpoint> = checkpoints.iter().collect();
             project_edit::acknowledge(root, target, &all, true, now, false)
         }
@@ -123,7 +123,7 @@ mod tests {
         (dir, ws.projects)
     }
 
-    fn run(root: &Path, project: &Project, op: WriteOp) -> Result<String, WriteError> {
+    fn run(root: &Path, project: &Project, op: StateChange) -> Result<String, NotWritten> {
         let request = WriteRequest {
             target: Target::of(project),
             op,
@@ -153,7 +153,7 @@ mod tests {
         let written = run(
             dir.path(),
             payouts,
-            WriteOp::Acknowledge {
+            StateChange::Acknowledge {
                 checkpoint: Box::new(waiting.clone()),
             },
         )
@@ -197,7 +197,7 @@ mod tests {
         let written = run(
             dir.path(),
             docs,
-            WriteOp::AcknowledgeAll {
+            StateChange::AcknowledgeAll {
                 checkpoints: waiting.clone(),
             },
         )
@@ -231,7 +231,7 @@ mod tests {
             gate: Some("qg-2".into()),
             iteration: Some(2),
         };
-        let summary = run(dir.path(), payouts, WriteOp::AddDecision(draft)).unwrap();
+        let summary = run(dir.path(), payouts, StateChange::AddDecision(draft)).unwrap();
         assert!(
             summary.starts_with("ORCHESTRATION.yaml: ") && summary.contains("changed (+"),
             "the status bar gets the change summary: {summary}"
@@ -250,7 +250,7 @@ mod tests {
         run(
             dir.path(),
             &reloaded,
-            WriteOp::SetApplied {
+            StateChange::SetApplied {
                 id: id.clone(),
                 applied: true,
             },
@@ -276,12 +276,12 @@ mod tests {
         let merged = run(
             dir.path(),
             payouts,
-            WriteOp::Merge {
+            StateChange::Merge {
                 checkpoint: Box::new(cp.clone()),
             },
         );
         assert!(
-            matches!(&merged, Err(WriteError::Unchanged(m)) if m.contains("cx-001 is already in compaction_events")),
+            matches!(&merged, Err(NotWritten::Unchanged(m)) if m.contains("cx-001 is already in compaction_events")),
             "a merge with nothing to write says so, not \"saved\": {merged:?}"
         );
         assert_eq!(
@@ -291,7 +291,7 @@ mod tests {
         let err = run(
             dir.path(),
             payouts,
-            WriteOp::EditDecision {
+            StateChange::EditDecision {
                 id: "RD-999".into(),
                 draft: DecisionDraft {
                     decision: "x".into(),
@@ -301,18 +301,18 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            matches!(&err, WriteError::Failed(m) if m.contains("RD-999")),
+            matches!(&err, NotWritten::Failed(m) if m.contains("RD-999")),
             "{err:?}"
         );
         let root = dir.path().display().to_string();
         assert!(
-            matches!(&err, WriteError::Failed(m) if m.starts_with(&payouts.source) && !m.contains(&root)),
+            matches!(&err, NotWritten::Failed(m) if m.starts_with(&payouts.source) && !m.contains(&root)),
             "the file is named relative to the root, as on screen: {err:?}"
         );
         let err = run(
             dir.path(),
             payouts,
-            WriteOp::Acknowledge {
+            StateChange::Acknowledge {
                 checkpoint: Box::new(Checkpoint {
                     id: "cx-404".into(),
                     path: ".jerry/checkpoints/cx-404-checkpoint.json".into(),
@@ -323,7 +323,7 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            matches!(&err, WriteError::Failed(m) if m.contains("cx-404")),
+            matches!(&err, NotWritten::Failed(m) if m.contains("cx-404")),
             "{err:?}"
         );
     }
@@ -336,7 +336,7 @@ mod tests {
         let before = std::fs::read_to_string(&file).unwrap();
         let request = WriteRequest {
             target: Target::of(payouts),
-            op: WriteOp::DeleteDecision {
+            op: StateChange::DeleteDecision {
                 id: "RD-002".into(),
             },
         };
@@ -352,7 +352,7 @@ mod tests {
         let expected = Some(crate::io::write::ContentHash::of(after.as_bytes()));
         let restore = WriteRequest {
             target: Target::of(payouts).expecting(expected),
-            op: WriteOp::Restore {
+            op: StateChange::Restore {
                 what: undo.what,
                 text: undo.text,
             },

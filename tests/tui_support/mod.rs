@@ -106,7 +106,7 @@ pub fn area_rows(buffer: &Buffer, area: ratatui::layout::Rect) -> Vec<String> {
                     continue;
                 }
                 let symbol = buffer[(x, y)].symbol();
-                skip = resume_tui::tui::text::width(symbol).saturating_sub(1);
+                skip = resume_tui::core::text::width(symbol).saturating_sub(1);
                 row.push_str(symbol);
             }
             row.trim_end().to_string()

@@ -1,6 +1,6 @@
 //! A small line diff: what an edit changes, as a unified diff and a one-line summary.
 //! Edits are local, so the common head and tail are trimmed first and only the
-//! middle is compared line by line (LCS).
+//! middle is compared line by line (LCS, from `similar`).
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Line<'a> {
@@ -58,47 +58,29 @@ fn lines<'a>(old: &'a str, new: &'a str) -> Vec<Line<'a>> {
     out
 }
 
+/// The middle, whose first and last lines differ, compared line by line: a longest
+/// common subsequence (`similar`'s LCS, which removes before it adds when two choices
+/// keep as many lines). It is given the trimmed middle only: with a common head
+/// `similar` 2.7's LCS table is off by the head's length and keeps fewer lines.
 fn middle<'a>(a: &[&'a str], b: &[&'a str]) -> Vec<Line<'a>> {
     if a.len().saturating_mul(b.len()) > LCS_LIMIT {
         let mut out: Vec<Line> = a.iter().map(|l| Line::Removed(l)).collect();
         out.extend(b.iter().map(|l| Line::Added(l)));
         return out;
     }
-    // lcs[i][j]: length of the LCS of a[i..] and b[j..], flattened.
-    let width = b.len() + 1;
-    let mut lcs = vec![0usize; (a.len() + 1) * width];
-    let at = |i: usize, j: usize| i * width + j;
-    for i in (0..a.len()).rev() {
-        for j in (0..b.len()).rev() {
-            let value = if a.get(i) == b.get(j) {
-                lcs.get(at(i + 1, j + 1)).copied().unwrap_or(0) + 1
-            } else {
-                let down = lcs.get(at(i + 1, j)).copied().unwrap_or(0);
-                let right = lcs.get(at(i, j + 1)).copied().unwrap_or(0);
-                down.max(right)
-            };
-            if let Some(cell) = lcs.get_mut(at(i, j)) {
-                *cell = value;
-            }
-        }
-    }
-    let (mut i, mut j) = (0, 0);
+    let mut capture = similar::algorithms::Capture::new();
+    let Ok(()) = similar::algorithms::lcs::diff(&mut capture, a, 0..a.len(), b, 0..b.len());
     let mut out = Vec::new();
-    while let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
-        if x == y {
-            out.push(Line::Same(x));
-            i += 1;
-            j += 1;
-        } else if lcs.get(at(i + 1, j)) >= lcs.get(at(i, j + 1)) {
-            out.push(Line::Removed(x));
-            i += 1;
+    for op in capture.into_ops() {
+        let old = a.get(op.old_range()).unwrap_or_default();
+        let new = b.get(op.new_range()).unwrap_or_default();
+        if op.tag() == similar::DiffTag::Equal {
+            out.extend(old.iter().map(|l| Line::Same(l)));
         } else {
-            out.push(Line::Added(y));
-            j += 1;
+            out.extend(old.iter().map(|l| Line::Removed(l)));
+            out.extend(new.iter().map(|l| Line::Added(l)));
         }
     }
-    out.extend(a.iter().skip(i).map(|l| Line::Removed(l)));
-    out.extend(b.iter().skip(j).map(|l| Line::Added(l)));
     out
 }
 

@@ -5,6 +5,19 @@ use yaml_serde::Value;
 
 use crate::core::model::OtherFields;
 
+/// What a value is, for messages: "a string", "a list", … (a tagged value as what it tags).
+pub fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Sequence(_) => "a list",
+        Value::Mapping(_) => "a map",
+        Value::Tagged(tagged) => kind(&tagged.value),
+    }
+}
+
 /// The value under `key` in a mapping, if `value` is one.
 pub fn get<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
     value.as_mapping()?.get(key)

@@ -4,8 +4,8 @@
 //! first and the structured fields kept (OQ-R1).
 
 use super::budget::{Rendered, estimate_tokens, finish, limit};
+use super::format::{abbreviate, one_line, percent, phases, score, sentence, wrap};
 use super::state::{self, first, in_order, phase_label};
-use super::text::{abbreviate, one_line, percent, phases, score, sentence, wrap};
 use crate::core::model::{Checkpoint, CheckpointFormat, Project};
 
 pub const ALERT_CEILING_TOKENS: usize = 500;

@@ -22,62 +22,12 @@ pub fn estimate_tokens(text: &str) -> usize {
     text.chars().count().div_ceil(4)
 }
 
-/// Strips control characters (keeping newline and tab), bidirectional controls
-/// and invisible format characters (`core::invisible`), which could hide text
-/// from the operator reading a copy.
-pub fn strip_controls(text: &str) -> String {
-    let visible: String = text.chars().filter(|c| !is_unsafe_char(*c)).collect();
-    crate::core::invisible::strip_owned(visible)
-}
-
-/// Whether `c` must never reach a terminal, a clipboard or an injection as is:
-/// control characters (C0, DEL, C1: escape sequences, carriage returns, bells)
-/// other than newline and tab, and bidirectional controls (embeddings, overrides,
-/// isolates and marks), which reorder what the reader sees.
-pub fn is_unsafe_char(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t') || is_bidi_control(c)
-}
-
-fn is_bidi_control(c: char) -> bool {
-    matches!(
-        c,
-        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}'
-    )
-}
-
-/// `text` with every unsafe character written as a visible `\uXXXX` escape (the
-/// JSON spelling, so JSON text stays valid), for output that must show what a file
-/// holds rather than drop it.
-pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    let invisible = !text.is_ascii() && crate::core::invisible::find(text).is_some();
-    if !invisible && !text.chars().any(is_unsafe_char) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut before = None;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        let shown_escaped = is_unsafe_char(c)
-            || (invisible && crate::core::invisible::is_hidden(before, c, chars.peek().copied()));
-        if shown_escaped {
-            // Past U+FFFF as a surrogate pair, as JSON spells it.
-            for unit in c.encode_utf16(&mut [0; 2]) {
-                out.push_str(&format!("\\u{unit:04x}"));
-            }
-        } else {
-            out.push(c);
-        }
-        before = Some(c);
-    }
-    std::borrow::Cow::Owned(out)
-}
-
 /// Cleans the text (control and invisible characters stripped, secrets redacted: every rendered
 /// text is injected into Claude's context or copied for a new session), applies
 /// the injection limit and measures the result. `shortened` says a renderer
 /// already abbreviated some part (and said so).
 pub fn finish(text: &str, sources: Vec<String>, shortened: bool) -> Rendered {
-    let clean = crate::core::redact::redact_owned(strip_controls(text));
+    let clean = crate::core::redact::redact_owned(crate::core::text::strip_controls(text));
     let (text, cut) = limit(&clean, INJECTION_LIMIT_CHARS);
     Rendered {
         tokens_estimate: estimate_tokens(&text),
@@ -124,35 +74,6 @@ mod tests {
         assert_eq!(estimate_tokens("abcd"), 1);
         assert_eq!(estimate_tokens("abcde"), 2);
         assert_eq!(estimate_tokens("ééé"), 1, "characters, not bytes");
-    }
-
-    #[test]
-    fn controls_are_stripped_but_newline_and_tab_kept() {
-        assert_eq!(
-            strip_controls("a\u{1b}[31mb\r\n\tc\u{7}\u{202E}d"),
-            "a[31mb\n\tcd"
-        );
-    }
-
-    #[test]
-    fn marks_and_c1_controls_are_unsafe_too() {
-        for c in [
-            '\u{200E}', '\u{200F}', '\u{061C}', '\u{9B}', '\u{85}', '\u{7F}', '\r',
-        ] {
-            assert!(is_unsafe_char(c), "{c:?}");
-        }
-        for c in ['\n', '\t', 'é', '日', '\u{200D}', ' '] {
-            assert!(!is_unsafe_char(c), "{c:?}");
-        }
-    }
-
-    #[test]
-    fn escapes_are_visible_and_valid_json() {
-        assert_eq!(escape_controls("plain\ttext\n"), "plain\ttext\n");
-        let escaped = escape_controls("a\u{1b}[31mb\u{202e}c\u{9b}");
-        assert_eq!(escaped, "a\\u001b[31mb\\u202ec\\u009b");
-        let json: String = serde_json::from_str(&format!("\"{escaped}\"")).unwrap();
-        assert_eq!(json, "a\u{1b}[31mb\u{202e}c\u{9b}");
     }
 
     #[test]

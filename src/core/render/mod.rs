@@ -5,12 +5,12 @@
 
 pub mod alert;
 pub mod budget;
+pub mod format;
 pub mod monitor;
 pub mod nexus;
 pub mod prompt;
 mod prompt_blocks;
 pub mod state;
-pub mod text;
 
 pub use alert::render_alert;
 pub use budget::Rendered;

@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use super::budget::{Rendered, finish};
+use super::format::{percent, thousands};
 use super::state::{self, in_order, newest_checkpoint};
-use super::text::{percent, thousands};
 use crate::config::ContextConfig;
 use crate::core::model::Project;
 use crate::core::staleness::StalenessLevel;

@@ -3,7 +3,7 @@
 //! plain ASCII for screen readers and terminals without emoji.
 
 use super::budget::{Rendered, finish};
-use super::text::one_line;
+use super::format::one_line;
 use crate::core::model::{NexusManifest, Project};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

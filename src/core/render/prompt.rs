@@ -3,9 +3,9 @@
 //! docs/templates.md.
 
 use super::budget::{INJECTION_LIMIT_CHARS, Rendered, finish, limit};
+use super::format::{abbreviate, one_line, percent, score, wrap};
 use super::prompt_blocks::{self as blocks, Block};
 use super::state::{self, first, newest_checkpoint, phase_label};
-use super::text::{abbreviate, one_line, percent, score, wrap};
 use crate::core::model::Project;
 
 const OPENING: &str = "You are resuming a workflow that was interrupted. Do NOT start over. Your goal is to\ncontinue from the exact point of interruption using the persistent state below.";

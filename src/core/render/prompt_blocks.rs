@@ -2,8 +2,8 @@
 //! the files to read. Each list is capped so the prompt stays near its budget;
 //! a cap always leaves a line saying how many entries were left out and where.
 
+use super::format::{abbreviate, one_line, phases, sentence, wrap};
 use super::state::{self, in_order};
-use super::text::{abbreviate, one_line, phases, sentence, wrap};
 use crate::core::model::{Checkpoint, FileToRead, Project};
 
 const MAX_DECISIONS: usize = 8;

@@ -109,7 +109,7 @@ pub fn checkpoint_state_text(cp: &Checkpoint, keys: &[&str]) -> Option<String> {
     let state = cp.resumption_state.as_ref()?;
     keys.iter()
         .filter_map(|key| state.get(*key)?.as_str())
-        .map(super::text::one_line)
+        .map(super::format::one_line)
         .find(|text| !text.trim().is_empty())
 }
 
@@ -200,7 +200,7 @@ pub fn oq_r3_next_action(activity: &str) -> Option<String> {
     if gate.is_empty() {
         return None;
     }
-    let gate = super::text::gate_title(&format!("qg-{gate}"));
+    let gate = super::format::gate_title(&format!("qg-{gate}"));
     Some(if revision {
         format!(
             "Apply the revision based on {gate} iteration {iteration} findings, then run iteration {}.",

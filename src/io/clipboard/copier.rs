@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::backend::{Backend, Plan, Platform, choose};
 use super::osc52::{osc52, tmux_passthrough};
 use crate::config::ClipboardConfig;
-use crate::core::render::budget::strip_controls;
+use crate::core::text::strip_controls;
 use crate::io::env::Env;
 
 /// What happened, in words fit for a status line.

@@ -158,7 +158,7 @@ fn legend(series: &[Series], frame: &Frame, width: usize) -> Vec<Line<'static>> 
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut used = 0;
     for (text, style) in entries {
-        let w = crate::tui::text::width(&text);
+        let w = crate::core::text::width(&text);
         if used > 0 && used + 2 + w > width {
             lines.push(Line::from(std::mem::take(&mut spans)));
             used = 0;
@@ -168,7 +168,7 @@ fn legend(series: &[Series], frame: &Frame, width: usize) -> Vec<Line<'static>> 
             used += 2;
         }
         spans.push(Span::styled(
-            crate::tui::text::fit(&text, width.min(w)),
+            crate::core::text::fit(&text, width.min(w)),
             style,
         ));
         used += w;

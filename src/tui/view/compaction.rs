@@ -12,10 +12,10 @@ use super::wrap::Piece;
 use super::wrapped::{Wrapped, lead, words};
 use super::{Scrolling, clean, dim, styled, table_above_details, table_offset, timeline_height};
 use crate::core::model::{Checkpoint, CompactionEvent, Project};
+use crate::core::text::{fit, fit_right};
 use crate::core::time::describe_age;
 use crate::core::timeline::{self, Row};
 use crate::tui::model::Model;
-use crate::tui::text::{fit, fit_right};
 
 const LABEL_W: usize = 16;
 /// Where the text of a list entry starts (`  • `, `  ✓ `).
@@ -137,7 +137,7 @@ fn text(value: Option<&str>) -> Option<String> {
 /// `id  what it is`, the description wrapping under itself.
 fn title(out: &mut Wrapped, id: &str, what: Vec<Piece>) {
     let id = clean(id).into_owned();
-    let indent = crate::tui::text::width(&id) + 2;
+    let indent = crate::core::text::width(&id) + 2;
     let lead = vec![styled(out.model.theme.title, id), Span::raw("  ")];
     out.hang(lead, indent, what);
 }
@@ -151,7 +151,7 @@ fn checkpoint(out: &mut Wrapped, cp: &Checkpoint, event: Option<&CompactionEvent
     let model = out.model;
     let t = &model.theme;
     let format = format!("{:?}", cp.format).to_lowercase();
-    let path = out.path(&cp.path, crate::tui::text::width(&cp.id) + 2);
+    let path = out.path(&cp.path, crate::core::text::width(&cp.id) + 2);
     title(
         out,
         &cp.id,
@@ -243,10 +243,10 @@ fn checkpoint(out: &mut Wrapped, cp: &Checkpoint, event: Option<&CompactionEvent
             out.field_text("  Trigger", text(pc.trigger.as_deref()));
             out.field_text("  Recorded", text(pc.recorded_at.as_deref()));
             if let Some(summary) = pc.compact_summary.as_deref() {
-                let label = crate::tui::text::truncate("  Compact summary:", out.width);
+                let label = crate::core::text::truncate("  Compact summary:", out.width);
                 out.lines
                     .push(Line::from(styled(t.label, label.into_owned())));
-                for line in crate::tui::text::sanitize(summary, true).lines() {
+                for line in crate::core::text::sanitize(summary, true).lines() {
                     out.hang(lead("    ", Style::new()), ENTRY_W, vec![words(line)]);
                 }
             }
@@ -255,7 +255,7 @@ fn checkpoint(out: &mut Wrapped, cp: &Checkpoint, event: Option<&CompactionEvent
     if let Some(found) = &cp.transcript_summary {
         out.section("Compaction summary in the transcript");
         out.field_text("  File", Some(clean(&found.path).into_owned()));
-        for line in crate::tui::text::sanitize(&found.text, true).lines() {
+        for line in crate::core::text::sanitize(&found.text, true).lines() {
             out.hang(lead("    ", Style::new()), ENTRY_W, vec![words(line)]);
         }
     }

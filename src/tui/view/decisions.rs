@@ -8,9 +8,9 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::wrapped::{Wrapped, words};
 use super::{Scrolling, clean, decisions_height, dim, styled, table_above_details, table_offset};
 use crate::core::model::{Decision, Project};
+use crate::core::text::fit;
 use crate::tui::action::Action;
 use crate::tui::model::Model;
-use crate::tui::text::fit;
 
 const ID_W: usize = 7;
 const GATE_W: usize = 9;

@@ -5,9 +5,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::{clean, compaction, decisions, overview, prompt, quality, tab_label};
+use crate::core::text::{truncate, width};
 use crate::tui::layout::Areas;
 use crate::tui::model::{Focus, Model, Tab};
-use crate::tui::text::{truncate, width};
 
 pub fn draw(model: &Model, frame: &mut Frame, a: &Areas) {
     let theme = &model.theme;

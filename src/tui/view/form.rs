@@ -6,10 +6,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use super::{centered, clean, popup};
+use crate::core::text::fit;
 use crate::tui::form::{DecisionForm, Field};
 use crate::tui::layout::inside;
 use crate::tui::model::Model;
-use crate::tui::text::fit;
 
 const LABEL_W: u16 = 18;
 

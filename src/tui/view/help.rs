@@ -6,9 +6,9 @@ use ratatui::text::{Line, Span};
 
 use super::wrapped::{Wrapped, words};
 use super::{Scrolling, centered, heading, popup};
+use crate::core::text::fit;
 use crate::tui::layout::inside;
 use crate::tui::model::Model;
-use crate::tui::text::fit;
 
 const FIXED: &[(&str, &[(&str, &str)])] = &[
     (

@@ -8,9 +8,9 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::badges::{self, percent, short_age, trend_arrow};
 use super::clean;
 use crate::core::model::Project;
+use crate::core::text::{fit, fit_right, width};
 use crate::tui::layout::inside;
 use crate::tui::model::{Focus, Model};
-use crate::tui::text::{fit, fit_right, width};
 
 const ATTENTION_W: usize = 3;
 const STATUS_W: usize = 11;

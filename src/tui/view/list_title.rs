@@ -84,7 +84,7 @@ pub fn click(model: &Model, list: Rect, x: u16) -> Option<Option<Only>> {
     // The title starts after the border's corner.
     let mut left = usize::from(list.x) + 1;
     for segment in segments(model) {
-        let right = left + crate::tui::text::width(&segment.text);
+        let right = left + crate::core::text::width(&segment.text);
         if (left..right).contains(&usize::from(x)) {
             return segment.click;
         }

@@ -61,7 +61,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
 
 /// One line of file text, safe to draw.
 pub(crate) fn clean(text: &str) -> Cow<'_, str> {
-    super::text::clean(text)
+    crate::core::text::clean(text)
 }
 
 /// A centred rectangle of at most `w`×`h` inside `area`.
@@ -130,7 +130,7 @@ pub fn table_and_details(model: &Model) -> Option<[Rect; 2]> {
         Tab::Compaction => (timeline_height(body), model.timeline().len()),
         Tab::Decisions => (
             decisions_height(body),
-            super::actions::decision_count(project),
+            super::project_actions::decision_count(project),
         ),
         Tab::Overview | Tab::Quality | Tab::Prompt => return None,
     };

@@ -13,11 +13,11 @@ use ratatui::widgets::Paragraph;
 use super::wrap::{Piece, hanging};
 use super::{Scrolling, dim, styled};
 use crate::core::model::Project;
-use crate::core::render::text::WRAP_WIDTH;
+use crate::core::render::format::WRAP_WIDTH;
+use crate::core::text::{sanitize, width};
 use crate::tui::action::Action;
 use crate::tui::model::Model;
 use crate::tui::resume;
-use crate::tui::text::{sanitize, width};
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let t = &model.theme;
@@ -209,7 +209,7 @@ mod tests {
         for width in 2..40 {
             let shown = text(&wrapped(source, width));
             for line in &shown {
-                assert!(crate::tui::text::width(line) <= width, "{width}: {line:?}");
+                assert!(crate::core::text::width(line) <= width, "{width}: {line:?}");
             }
             let squeeze = |s: &str| s.split_whitespace().collect::<String>();
             assert_eq!(squeeze(&shown.concat()), squeeze(source), "{width}");

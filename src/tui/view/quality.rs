@@ -321,7 +321,7 @@ fn summary_lines(
 
 /// `Label: value`, the value wrapping under itself.
 fn labelled(out: &mut Wrapped, label: &str, value: Piece) {
-    let indent = crate::tui::text::width(label);
+    let indent = crate::core::text::width(label);
     let lead = vec![styled(out.model.theme.label, label.to_string())];
     out.hang(lead, indent, vec![value]);
 }

@@ -6,9 +6,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::clean;
+use crate::core::text::{truncate, width};
 use crate::tui::action::Action;
 use crate::tui::model::{Focus, Model, Overlay, StatusKind, Tab};
-use crate::tui::text::{fit_message, truncate, width};
+use crate::tui::shorten::fit_message;
 
 pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
     let t = &model.theme;

@@ -11,10 +11,10 @@ use ratatui::widgets::Paragraph;
 
 use super::{centered, clean, dim, popup, styled};
 use crate::core::dropped::{compare_checkpoint, known};
+use crate::core::text::fit;
 use crate::core::time::{Timestamp, describe_age};
 use crate::core::timeline::rows;
 use crate::tui::model::Model;
-use crate::tui::text::fit;
 
 /// What a mark says, most urgent last (a cell shows the most urgent).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -5,7 +5,7 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::tui::text::width;
+use crate::core::text::width;
 
 /// A run of text in one style.
 #[derive(Debug, Clone)]
@@ -58,7 +58,7 @@ pub fn hanging(
         lines: Vec::new(),
         used: lead
             .iter()
-            .map(|s| crate::tui::text::width(&s.content))
+            .map(|s| crate::core::text::width(&s.content))
             .sum(),
         spans: lead,
         pending: Vec::new(),
@@ -80,7 +80,7 @@ pub fn hanging(
 fn clip(lead: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
     let total: usize = lead
         .iter()
-        .map(|s| crate::tui::text::width(&s.content))
+        .map(|s| crate::core::text::width(&s.content))
         .sum();
     if total <= width {
         return lead;
@@ -91,8 +91,8 @@ fn clip(lead: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
         if left == 0 {
             break;
         }
-        let text = crate::tui::text::truncate(&span.content, left).into_owned();
-        left = left.saturating_sub(crate::tui::text::width(&text));
+        let text = crate::core::text::truncate(&span.content, left).into_owned();
+        left = left.saturating_sub(crate::core::text::width(&text));
         out.push(Span::styled(text, span.style));
     }
     out

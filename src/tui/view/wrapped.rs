@@ -7,8 +7,9 @@ use ratatui::text::{Line, Span};
 
 use super::wrap::{Piece, hanging};
 use super::{clean, heading};
+use crate::core::text::fit;
 use crate::tui::model::Model;
-use crate::tui::text::{fit, truncate_path};
+use crate::tui::shorten::truncate_path;
 
 /// Lines being laid out to a width, with labels `label_w` cells wide.
 pub struct Wrapped<'m> {
@@ -61,7 +62,7 @@ impl<'m> Wrapped<'m> {
     /// A blank line, then the title.
     pub fn section(&mut self, title: &str) {
         self.blank();
-        let title = crate::tui::text::truncate(title, self.width);
+        let title = crate::core::text::truncate(title, self.width);
         self.lines.push(heading(self.model, &title));
     }
 

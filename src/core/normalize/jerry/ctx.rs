@@ -4,6 +4,7 @@ use yaml_serde::Value;
 
 use crate::core::locate::locate_key;
 use crate::core::model::{Diagnostic, Severity};
+pub(super) use crate::core::normalize::value::kind;
 
 pub(super) struct Ctx<'a> {
     pub source: &'a str,
@@ -99,19 +100,6 @@ pub(super) fn dotted(path: &[&str]) -> String {
         out.push_str(part);
     }
     out
-}
-
-/// "a string", "a list", … for messages.
-pub(super) fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Sequence(_) => "a list",
-        Value::Mapping(_) => "a map",
-        Value::Tagged(tagged) => kind(&tagged.value),
-    }
 }
 
 /// `path` followed by `key` (or by an index segment such as `[2]`).

@@ -4,6 +4,7 @@
 
 use yaml_serde::Value;
 
+use super::ctx::kind;
 use super::{parse, shape, yaml_error};
 use crate::core::locate::locate_key;
 use crate::core::model::{Diagnostic, Severity, Shape};
@@ -95,10 +96,6 @@ fn diagnostic(source: &str, text: &str, finding: &Finding) -> Diagnostic {
         Some((line, column)) => diagnostic.at(line, column),
         None => diagnostic,
     }
-}
-
-fn kind(value: &Value) -> &'static str {
-    super::ctx::kind(value)
 }
 
 #[cfg(test)]

@@ -47,14 +47,11 @@ impl<'a> Ctx<'a> {
 }
 
 pub(super) fn kind(value: &Value) -> &'static str {
+    // A manifest's own words for two kinds; the rest as every normaliser says them.
     match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
         Value::String(_) => "text",
-        Value::Sequence(_) => "a list",
-        Value::Mapping(_) => "a map",
         Value::Tagged(_) => "a tagged value",
+        other => crate::core::normalize::value::kind(other),
     }
 }
 

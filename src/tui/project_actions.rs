@@ -1,7 +1,7 @@
 //! Actions on the selected project: acknowledge, merge, decisions, copies.
 
 use super::action::Action;
-use super::effect::{Effect, WriteOp};
+use super::effect::{Effect, StateChange};
 use super::form::DecisionForm;
 use super::launch::{Program, Window};
 use super::model::{Model, StatusKind, Tab};
@@ -70,7 +70,7 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
             }
             Some(cp) => {
                 let checkpoint = Box::new(cp.clone());
-                write(model, &project_id, WriteOp::Acknowledge { checkpoint })
+                write(model, &project_id, StateChange::Acknowledge { checkpoint })
             }
         },
         Action::AcknowledgeAll => {
@@ -84,13 +84,17 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
             if checkpoints.is_empty() {
                 return info(model, "every checkpoint is already acknowledged");
             }
-            write(model, &project_id, WriteOp::AcknowledgeAll { checkpoints })
+            write(
+                model,
+                &project_id,
+                StateChange::AcknowledgeAll { checkpoints },
+            )
         }
         Action::MergeCheckpoint => match selected_checkpoint(model) {
             None => info(model, "select a checkpoint in the timeline first"),
             Some(cp) => {
                 let checkpoint = Box::new(cp.clone());
-                write(model, &project_id, WriteOp::Merge { checkpoint })
+                write(model, &project_id, StateChange::Merge { checkpoint })
             }
         },
         Action::NewDecision => {
@@ -124,7 +128,7 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
                 ),
                 Some(id) => {
                     let applied = !d.applied.unwrap_or(false);
-                    write(model, &project_id, WriteOp::SetApplied { id, applied })
+                    write(model, &project_id, StateChange::SetApplied { id, applied })
                 }
             },
         },
@@ -134,7 +138,7 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
                 model,
                 "this decision has no id; delete it in the file (o opens it)",
             ),
-            Some(Some(id)) => write(model, &project_id, WriteOp::DeleteDecision { id }),
+            Some(Some(id)) => write(model, &project_id, StateChange::DeleteDecision { id }),
         },
         Action::CopyPrompt | Action::CopyPromptWithCd => match resume::prompt(model, project) {
             Err(why) => {

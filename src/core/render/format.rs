@@ -1,4 +1,5 @@
-//! Small formatting helpers shared by the renderers.
+//! How the renderers write prose and numbers: one-line folding, abbreviation, word
+//! wrap, percentages, scores, thousands, phase and gate names.
 
 /// Width the renderers wrap prose at (the seeds' examples wrap near 90).
 pub const WRAP_WIDTH: usize = 90;
