@@ -151,7 +151,12 @@ pub fn load_all(
         .iter()
         .filter_map(|file| {
             let snapshot = read(&file.path, out)?;
-            let text = String::from_utf8_lossy(&snapshot.bytes);
+            // `from_utf8` checks ASCII a word at a time; the lossy decoder, only
+            // for the files that need it, goes a character at a time.
+            let text = match std::str::from_utf8(&snapshot.bytes) {
+                Ok(text) => std::borrow::Cow::Borrowed(text),
+                Err(_) => String::from_utf8_lossy(&snapshot.bytes),
+            };
             let rel = relative(project_dir, &file.path);
             normalize_checkpoint(&rel, &text, file.marker).ok()
         })
@@ -160,6 +165,17 @@ pub fn load_all(
 
 /// `path` relative to `root` with `/` separators, or the path as given.
 pub fn relative(root: &Path, path: &Path) -> String {
+    // The usual case, a path joined onto `root`: its text after `root/`, when
+    // that has only plain components (what the component walk below would give).
+    if let Some(rest) = path
+        .to_str()
+        .zip(root.to_str())
+        .and_then(|(path, root)| path.strip_prefix(root)?.strip_prefix('/'))
+        && !rest.contains('\\')
+        && rest.split('/').all(|part| !matches!(part, "" | "." | ".."))
+    {
+        return rest.to_string();
+    }
     match path.strip_prefix(root) {
         Ok(rel) => rel
             .components()
@@ -206,6 +222,38 @@ mod tests {
         assert_eq!(design_file_name(1234), "cx-1234-checkpoint.json");
         assert_eq!(next_number(&[]), 1);
         assert!(list(&dir.path().join("missing")).is_empty());
+    }
+
+    /// The text shortcut gives what the component walk gives, and leaves every
+    /// path it cannot vouch for to it.
+    #[test]
+    fn relative_paths_agree_with_the_component_walk() {
+        let walk = |root: &str, path: &str| match Path::new(path).strip_prefix(root) {
+            Ok(rel) => rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/"),
+            Err(_) => path.to_string(),
+        };
+        for (root, path) in [
+            ("/ws", "/ws/.jerry/checkpoints/cx-001.json"),
+            ("/ws/", "/ws/.jerry/checkpoints/cx-001.json"),
+            ("/ws/.", "/ws/./.jerry/x.json"),
+            ("/ws", "/ws//.jerry/x.json"),
+            ("/ws", "/ws/a/./b/../c.json"),
+            ("/ws", "/wsx/a.json"),
+            ("/ws", "/elsewhere/a.json"),
+            ("/ws", "/ws/a\\b.json"),
+            ("ws", "ws/a/b.json"),
+            ("/", "/a/b.json"),
+        ] {
+            assert_eq!(
+                relative(Path::new(root), Path::new(path)),
+                walk(root, path),
+                "{root} {path}"
+            );
+        }
     }
 
     #[test]
