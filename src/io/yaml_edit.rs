@@ -57,7 +57,7 @@ impl Edited {
 }
 
 fn parse(label: &str, text: &str, first_line: usize) -> Result<Value, WriteError> {
-    crate::core::normalize::yaml_guard::from_str(text).map_err(|e| {
+    crate::core::yaml::guard::from_str(text).map_err(|e| {
         let diagnostic = Diagnostic::error(label, format!("not valid YAML: {e}"));
         WriteError::Invalid(match e.location() {
             Some(at) => diagnostic.at(at.line() + first_line, at.column()),

@@ -5,13 +5,14 @@
 
 use resume_tui::core::model::{Diagnostic, Project};
 use resume_tui::core::normalize::{
-    checkpoint, context_state, fast_yaml as fast, frontmatter as fm, jerry, nexus, precompact,
+    checkpoint, context_state, frontmatter as fm, jerry, nexus, precompact,
 };
 use resume_tui::core::redact::{MARK, redact as redact_text};
 use resume_tui::core::render::budget::INJECTION_LIMIT_CHARS;
 use resume_tui::core::render::{NexusInput, Style, render_alert, render_nexus, render_prompt};
 use resume_tui::core::staleness;
 use resume_tui::core::time::Timestamp;
+use resume_tui::core::yaml::parse as fast;
 
 use super::source::Source;
 use super::{assert_clean, text, yaml_gen};

@@ -134,7 +134,7 @@ fn edit_frontmatter(
     fm: Frontmatter,
     sources: &Sources,
 ) -> Result<Option<Planned>, Outcome> {
-    let value: Value = crate::core::normalize::yaml_guard::from_str(fm.text)
+    let value: Value = crate::core::yaml::guard::from_str(fm.text)
         .map_err(|e| Outcome::skipped(check::yaml_error(input.source, &e, fm.open_line)))?;
     let map = match value {
         Value::Mapping(map) => map,
@@ -223,21 +223,19 @@ fn is_two(map: &Mapping) -> bool {
 /// The byte range of the column-0 `resume_version:` line (without its line ending)
 /// and the text after the colon; `None` if the entry spans several lines.
 fn legacy_line(yaml: &str) -> Option<((usize, usize), String)> {
-    let mut pos = 0;
-    let mut lines = yaml.split_inclusive('\n').peekable();
+    let mut lines = crate::core::yaml::lines::lines(yaml).peekable();
     while let Some(line) = lines.next() {
-        let content = line.trim_end_matches(['\n', '\r']);
+        let content = line.text.trim_end_matches('\r');
         if let Some(rest) = content.strip_prefix("resume_version:") {
             let value = rest.trim();
-            let continued = lines
-                .peek()
-                .is_some_and(|next| next.starts_with([' ', '\t']) && !next.trim().is_empty());
+            let continued = lines.peek().is_some_and(|next| {
+                next.text.starts_with([' ', '\t']) && !next.text.trim().is_empty()
+            });
             if value.is_empty() || continued {
                 return None;
             }
-            return Some(((pos, pos + content.len()), value.to_string()));
+            return Some(((line.start, line.start + content.len()), value.to_string()));
         }
-        pos += line.len();
     }
     None
 }
@@ -275,7 +273,7 @@ fn missing_now(input: &ManifestInput) -> Vec<String> {
     let Some(fm) = split.frontmatter else {
         return Vec::new();
     };
-    match crate::core::normalize::yaml_guard::from_str::<Value>(fm.text) {
+    match crate::core::yaml::guard::from_str::<Value>(fm.text) {
         Ok(Value::Mapping(map)) if !map.contains_key("build_id") && !is_two(&map) => {
             nexus_fields::still_missing(Some(&map), &[])
         }

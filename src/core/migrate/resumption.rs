@@ -85,7 +85,7 @@ pub fn migrate_resumption(source: &str, text: &str) -> Outcome {
         .unwrap_or_default()
         .matches('\n')
         .count();
-    let section_doc: Value = match crate::core::normalize::yaml_guard::from_str(old_text) {
+    let section_doc: Value = match crate::core::yaml::guard::from_str(old_text) {
         Ok(doc) => doc,
         Err(e) => return Outcome::skipped(check::yaml_error(source, &e, offset)),
     };

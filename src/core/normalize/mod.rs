@@ -1,7 +1,6 @@
 //! Wire → model normalisers, one per shape. Each returns diagnostics instead of failing.
 pub mod checkpoint;
 pub mod context_state;
-pub mod fast_yaml;
 pub mod frontmatter;
 pub mod jerry;
 pub mod json_locate;
@@ -13,4 +12,3 @@ mod resumption_state;
 pub mod schema_check;
 pub mod unknowns;
 pub mod value;
-pub mod yaml_guard;

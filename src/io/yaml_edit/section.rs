@@ -10,7 +10,7 @@ use yaml_serde::{Mapping, Value};
 
 use super::splice;
 use crate::core::edit::{Op, Seg, value_ops};
-use crate::core::yaml::lines::block_end;
+use crate::core::yaml::lines::{block_end, lines};
 
 /// The one top-level key all ops are under.
 fn common_key(ops: &[Op]) -> Option<&str> {
@@ -29,14 +29,12 @@ fn common_key(ops: &[Op]) -> Option<&str> {
 fn block_of(text: &str, key: &str) -> Option<(usize, usize)> {
     let opener = format!("{key}:");
     let mut starts = Vec::new();
-    let mut pos = 0;
-    for line in text.split_inclusive('\n') {
-        if let Some(rest) = line.strip_prefix(&opener)
-            && (rest.is_empty() || rest.starts_with([' ', '\t', '\r', '\n']))
+    for line in lines(text) {
+        if let Some(rest) = line.text.strip_prefix(&opener)
+            && (rest.is_empty() || rest.starts_with([' ', '\t', '\r']))
         {
-            starts.push(pos);
+            starts.push(line.start);
         }
-        pos += line.len();
     }
     match starts.as_slice() {
         [start] => Some((*start, block_end(text, *start, 0, true))),

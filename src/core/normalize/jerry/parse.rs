@@ -11,16 +11,16 @@ use yaml_serde::{Mapping, Value};
 
 use crate::core::normalize::value::key_text;
 
-pub use crate::core::normalize::fast_yaml::Parsed;
+pub use crate::core::yaml::parse::Parsed;
 
 /// The document, read by `fast_yaml` when it can and by `yaml_serde` otherwise.
 pub fn parse(text: &str) -> Result<Parsed, yaml_serde::Error> {
-    crate::core::normalize::fast_yaml::parse(text).map_or_else(|| parse_slow(text), Ok)
+    crate::core::yaml::parse::parse(text).map_or_else(|| parse_slow(text), Ok)
 }
 
 /// The document as `yaml_serde` reads it (behind `yaml_guard`).
 pub fn parse_slow(text: &str) -> Result<Parsed, yaml_serde::Error> {
-    crate::core::normalize::yaml_guard::check(text)
+    crate::core::yaml::guard::check(text)
         .map_err(<yaml_serde::Error as serde::de::Error>::custom)?;
     let duplicates = RefCell::new(Vec::new());
     let seed = Seed {

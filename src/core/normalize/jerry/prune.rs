@@ -9,8 +9,9 @@
 //! tags, directives and document markers, tabs in indentation, quotes or brackets
 //! that never close.
 
-use crate::core::normalize::fast_yaml::comment_start;
-use crate::core::normalize::yaml_guard::closing_quote;
+use crate::core::yaml::guard::closing_quote;
+use crate::core::yaml::lines as yaml;
+use crate::core::yaml::parse::comment_start;
 
 /// The kept text and every top-level key in file order (first position).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,15 +58,8 @@ pub fn prune(text: &str) -> Option<Pruned> {
         top_level_keys: Vec::new(),
         seen_content: false,
     };
-    // Each line with its `\n`, and where it starts.
-    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(|nl| nl + 1);
-    let mut start = 0;
-    for end in ends.chain([text.len()]) {
-        let Some(line) = text.get(start..end).filter(|l| !l.is_empty()) else {
-            break;
-        };
-        pruner.line(line, start)?;
-        start = end;
+    for line in yaml::lines(text) {
+        pruner.line(text.get(line.start..line.end)?, line.start)?;
     }
     while pruner.pop().is_some() {}
     if !pruner.seen_content {

@@ -77,7 +77,7 @@ pub fn read_overview(file: BuildFile) -> (Overview, Vec<Diagnostic>) {
     let mut overview = Overview::default();
     let mut diagnostics = Vec::new();
     if let Some(fm) = split.frontmatter {
-        match crate::core::normalize::yaml_guard::from_str::<Value>(fm.text) {
+        match crate::core::yaml::guard::from_str::<Value>(fm.text) {
             Ok(value) => {
                 let field = |key: &str| get_text(&value, key).filter(|s| !s.trim().is_empty());
                 overview.id = field("id");

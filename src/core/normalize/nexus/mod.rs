@@ -42,7 +42,7 @@ pub fn normalize_manifest(source: &str, dir: &str, text: &str) -> Project {
     let Some(fm) = split.frontmatter else {
         return from_body(source, dir, split.body);
     };
-    let value: Value = match crate::core::normalize::yaml_guard::from_str(fm.text) {
+    let value: Value = match crate::core::yaml::guard::from_str(fm.text) {
         Ok(value) => value,
         Err(err) => {
             let diagnostic = ctx::yaml_error(source, &fm, &err);

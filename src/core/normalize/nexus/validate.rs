@@ -27,7 +27,7 @@ pub fn validate_manifest(source: &str, text: &str) -> Vec<Diagnostic> {
             .at(1, 1),
         ];
     };
-    let value: Value = match crate::core::normalize::yaml_guard::from_str(fm.text) {
+    let value: Value = match crate::core::yaml::guard::from_str(fm.text) {
         Ok(value) => value,
         Err(err) => return vec![super::ctx::yaml_error(source, &fm, &err)],
     };

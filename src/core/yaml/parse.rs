@@ -76,5 +76,5 @@ fn plain_characters(text: &str) -> bool {
 }
 
 #[cfg(test)]
-#[path = "fast_yaml_tests.rs"]
+#[path = "parse_tests.rs"]
 mod tests;

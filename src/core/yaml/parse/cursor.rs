@@ -5,6 +5,7 @@ use yaml_serde::Value;
 
 use super::MAX_DEPTH;
 use crate::core::normalize::value::key_text;
+use crate::core::yaml::lines as yaml;
 
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Line<'a> {
@@ -58,12 +59,16 @@ impl<'a> Cursor<'a> {
     pub fn new(text: &'a str) -> Cursor<'a> {
         let body = text.strip_suffix('\n').unwrap_or(text);
         let mut lines = Vec::with_capacity(body.len() / 32 + 1);
-        let mut start = 0;
-        for end in memchr::memchr_iter(b'\n', body.as_bytes()).chain([body.len()]) {
-            let text = body.get(start..end).unwrap_or_default();
-            let indent = text.bytes().take_while(|b| *b == b' ').count();
-            lines.push(Line { text, indent });
-            start = end + 1;
+        lines.extend(yaml::lines(body).map(|line| Line {
+            text: line.text,
+            indent: line.indent,
+        }));
+        // The reader gives no line after a last `\n`; the parser reads one, empty.
+        if body.is_empty() || body.ends_with('\n') {
+            lines.push(Line {
+                text: "",
+                indent: 0,
+            });
         }
         Cursor {
             lines,
