@@ -23,7 +23,7 @@ use super::trajectory::{self, History};
 use super::{Migration, Outcome, check, newline, prose};
 use crate::core::edit::render;
 use crate::core::model::Shape;
-use crate::core::normalize::jerry::normalize_orchestration;
+use crate::core::normalize::jerry::{V2_SECTIONS, normalize_orchestration};
 use crate::core::normalize::value::{get, key_text, text};
 
 /// Recovery fields in the order `recovery_state` lists them.
@@ -41,16 +41,14 @@ const RECOVERY_ORDER: &[&str] = &[
     "ephemeral_references",
 ];
 
-/// The v2 sub-sections after `recovery_state`, in seed order.
-const SUB_SECTIONS: &[&str] = &[
-    "files_to_read",
-    "quality_trajectory",
-    "defect_summary",
-    "decision_log",
-    "decisions",
-    "agent_summaries",
-    "compaction_events",
-];
+/// Where a v2 sub-section goes after `recovery_state`, in seed order:
+/// `files_to_read`, then the sections that mark a v2 file.
+fn sub_section_rank(key: &str) -> Option<usize> {
+    if key == "files_to_read" {
+        return Some(0);
+    }
+    V2_SECTIONS.iter().position(|k| *k == key).map(|i| i + 1)
+}
 
 /// Migrates the `resumption:` section of one ORCHESTRATION.yaml. `source` names the
 /// file in messages.
@@ -225,10 +223,7 @@ impl<'a> Plan<'a> {
         }
         plan.derive(&has, facts);
         plan.rest.sort_by_key(|e| {
-            SUB_SECTIONS
-                .iter()
-                .position(|k| *k == e.key)
-                .unwrap_or(usize::MAX)
+sub_section_rank(&e.key).unwrap_or(usize::MAX)
         });
         match history {
             Ok(h) if !has("quality_trajectory") => plan.history = h,
@@ -385,7 +380,7 @@ impl<'a> Plan<'a> {
         // lands after another than it followed before gets one too.
         let mut previous: Option<Option<usize>> = None;
         for entry in &self.rest {
-            let rank = SUB_SECTIONS.iter().position(|k| *k == entry.key);
+            let rank = sub_section_rank(&entry.key);
             if rank.is_none_or(|r| r > 1)
                 && let Some(h) = history.take()
             {
@@ -453,7 +448,7 @@ impl<'a> Plan<'a> {
         let extras: Vec<&str> = self
             .rest
             .iter()
-            .filter(|e| !SUB_SECTIONS.contains(&e.key.as_str()))
+            .filter(|e| sub_section_rank(&e.key).is_none())
             .map(|e| e.key.as_str())
             .collect();
         if !extras.is_empty() {

@@ -17,6 +17,7 @@ mod quality;
 mod recovery;
 mod section;
 mod shape;
+pub(crate) use shape::V2_SECTIONS;
 mod state;
 mod toplevel;
 mod validate;

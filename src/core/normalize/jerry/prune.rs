@@ -355,28 +355,9 @@ fn closing(text: &str, at: usize) -> Option<usize> {
     }
 }
 
-const WORKFLOW_FIELDS: &[&str] = &[
-    "id",
-    "name",
-    "title",
-    "project_id",
-    "project",
-    "updated_at",
-    "last_updated",
-    "status",
-    "current_phase",
-    "current_phase_name",
-    "current_activity",
-    "current_gate",
-    "workflow_status",
-    "updated",
-    "date",
-];
-const TOP_LEVEL_WHOLE: &[&str] = &[
-    "resumption",
-    "decisions",
-    "next_actions",
-    "workflow_id",
+/// The workflow's own state keys, read at the top level and under `workflow:`,
+/// `state:` and `orchestration:` alike.
+const STATE_FIELDS: &[&str] = &[
     "id",
     "name",
     "title",
@@ -391,6 +372,10 @@ const TOP_LEVEL_WHOLE: &[&str] = &[
     "current_gate",
     "workflow_status",
 ];
+/// Under `workflow:` (and `state:`), also these dates.
+const WORKFLOW_ONLY_FIELDS: &[&str] = &["updated", "date"];
+/// At the top level, also these, kept whole.
+const TOP_LEVEL_ONLY_WHOLE: &[&str] = &["resumption", "decisions", "next_actions", "workflow_id"];
 const PHASE_FIELDS: &[&str] = &[
     "id",
     "phase",
@@ -422,10 +407,10 @@ const GATE_FIELDS: &[&str] = &[
 fn want(path: &[Option<&str>]) -> Want {
     match path {
         [Some(top)] => top_level(top),
-        [Some("workflow"), Some(k)] => field(k, WORKFLOW_FIELDS),
+        [Some("workflow"), Some(k)] => workflow_field(k),
         [Some("meta"), Some(k)] => field(k, &["project", "last_updated", "updated_at", "status"]),
         [Some("metadata"), Some(k)] => field(k, &["updated_at", "last_updated"]),
-        [Some("state" | "orchestration"), Some(k)] => field(k, WORKFLOW_FIELDS),
+        [Some("state" | "orchestration"), Some(k)] => workflow_field(k),
         [Some("pipeline"), Some("phases")] => Want::Descend,
         [Some("pipeline"), Some("phases"), rest @ ..] => phase(rest),
         [Some("pipeline"), Some(k)] => field(k, &["current_phase", "status"]),
@@ -447,12 +432,20 @@ fn want(path: &[Option<&str>]) -> Want {
     }
 }
 
+fn workflow_field(key: &str) -> Want {
+    if WORKFLOW_ONLY_FIELDS.contains(&key) {
+        Want::Whole
+    } else {
+        field(key, STATE_FIELDS)
+    }
+}
+
 fn top_level(key: &str) -> Want {
     let completed = key
         .strip_prefix("phase_")
         .and_then(|k| k.strip_suffix("_completed"))
         .is_some_and(|n| n.parse::<i64>().is_ok());
-    if completed || TOP_LEVEL_WHOLE.contains(&key) {
+    if completed || TOP_LEVEL_ONLY_WHOLE.contains(&key) || STATE_FIELDS.contains(&key) {
         Want::Whole
     } else if is_phase_block(key)
         || [

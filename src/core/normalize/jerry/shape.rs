@@ -13,7 +13,8 @@ use yaml_serde::Value;
 
 use crate::core::model::Shape;
 
-pub(super) const V2_SECTIONS: &[&str] = &[
+/// The sub-sections whose presence marks a v2 `resumption:` section.
+pub(crate) const V2_SECTIONS: &[&str] = &[
     "quality_trajectory",
     "defect_summary",
     "decision_log",
