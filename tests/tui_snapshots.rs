@@ -87,19 +87,7 @@ fn changed_on_disk_prompt() {
 
 fn broken_project() -> Project {
     Project {
-        kind: ProjectKind::Jerry,
-        id: "broken-\u{1b}[31mred\u{1b}[0m-workflow".into(),
         name: Some("Hostile \u{202e}txt.exe name".into()),
-        project_ref: None,
-        source: "projects/PROJ-009/ORCHESTRATION.yaml".into(),
-        dir: "projects/PROJ-009".into(),
-        shape: Shape::Unreadable,
-        summary: Default::default(),
-        resumption: None,
-        manifest: None,
-        trajectory: Default::default(),
-        checkpoints: Vec::new(),
-        staleness: Default::default(),
         diagnostics: vec![
             Diagnostic::error(
                 "projects/PROJ-009/ORCHESTRATION.yaml",
@@ -107,7 +95,13 @@ fn broken_project() -> Project {
             )
             .at(14, 3),
         ],
-        top_level_keys: Vec::new(),
+        ..Project::at(
+            ProjectKind::Jerry,
+            "broken-\u{1b}[31mred\u{1b}[0m-workflow",
+            "projects/PROJ-009/ORCHESTRATION.yaml",
+            "projects/PROJ-009",
+            Shape::Unreadable,
+        )
     }
 }
 

@@ -8,8 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::config::Config;
 use crate::core::model::{
-    Checkpoint, ContextState, Diagnostic, PrecompactState, Project, ProjectKind, Shape, Summary,
-    Workspace,
+    Checkpoint, ContextState, Diagnostic, PrecompactState, Project, ProjectKind, Shape, Workspace,
 };
 use crate::core::normalize;
 use crate::core::staleness::{self, Session};
@@ -456,21 +455,8 @@ fn unreadable_project(found: &Found, diagnostic: Diagnostic) -> Project {
         .unwrap_or("workspace")
         .to_string();
     Project {
-        kind,
-        id,
-        name: None,
-        project_ref: None,
-        source: found.rel.clone(),
-        dir: found.dir.clone(),
-        shape: Shape::Unreadable,
-        summary: Summary::default(),
-        resumption: None,
-        manifest: None,
-        trajectory: Default::default(),
-        checkpoints: Vec::new(),
-        staleness: Default::default(),
         diagnostics: vec![diagnostic],
-        top_level_keys: Vec::new(),
+        ..Project::at(kind, id, &found.rel, &found.dir, Shape::Unreadable)
     }
 }
 

@@ -355,26 +355,8 @@ mod tests {
     use crate::core::model::{Project, ProjectKind, Shape};
 
     pub(super) fn project(source: &str) -> Project {
-        Project {
-            kind: ProjectKind::Jerry,
-            id: source.to_string(),
-            name: None,
-            project_ref: None,
-            source: source.to_string(),
-            dir: source
-                .rsplit_once('/')
-                .map_or("", |(dir, _)| dir)
-                .to_string(),
-            shape: Shape::V2Nested,
-            summary: Default::default(),
-            resumption: None,
-            manifest: None,
-            trajectory: Default::default(),
-            checkpoints: Vec::new(),
-            staleness: Default::default(),
-            diagnostics: Vec::new(),
-            top_level_keys: Vec::new(),
-        }
+        let dir = source.rsplit_once('/').map_or("", |(dir, _)| dir);
+        Project::at(ProjectKind::Jerry, source, source, dir, Shape::V2Nested)
     }
 
     pub(super) fn ws(sources: &[&str]) -> Workspace {

@@ -222,9 +222,8 @@ impl<'a> Plan<'a> {
             facts.phase = None;
         }
         plan.derive(&has, facts);
-        plan.rest.sort_by_key(|e| {
-sub_section_rank(&e.key).unwrap_or(usize::MAX)
-        });
+        plan.rest
+            .sort_by_key(|e| sub_section_rank(&e.key).unwrap_or(usize::MAX));
         match history {
             Ok(h) if !has("quality_trajectory") => plan.history = h,
             Ok(_) => {}

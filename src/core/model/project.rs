@@ -146,6 +146,33 @@ pub struct Project {
 }
 
 impl Project {
+    /// A project known only by where it is: no state read, nothing derived yet.
+    pub fn at(
+        kind: ProjectKind,
+        id: impl Into<String>,
+        source: impl Into<String>,
+        dir: impl Into<String>,
+        shape: Shape,
+    ) -> Project {
+        Project {
+            kind,
+            id: id.into(),
+            name: None,
+            project_ref: None,
+            source: source.into(),
+            dir: dir.into(),
+            shape,
+            summary: Summary::default(),
+            resumption: None,
+            manifest: None,
+            trajectory: Trajectory::default(),
+            checkpoints: Vec::new(),
+            staleness: Staleness::default(),
+            diagnostics: Vec::new(),
+            top_level_keys: Vec::new(),
+        }
+    }
+
     pub fn unacknowledged_checkpoints(&self) -> impl Iterator<Item = &Checkpoint> {
         self.checkpoints.iter().filter(|c| !c.acknowledged)
     }

@@ -1,25 +1,9 @@
 use super::*;
-use crate::core::model::{CheckpointFormat, ProjectKind, Shape, Summary, Workspace};
+use crate::core::model::{CheckpointFormat, ProjectKind, Shape, Workspace};
 
 fn project(id: &str, source: &str) -> Project {
     let dir = source.rsplit_once('/').map_or("", |(d, _)| d).to_string();
-    Project {
-        kind: ProjectKind::Jerry,
-        id: id.into(),
-        name: None,
-        project_ref: None,
-        source: source.into(),
-        dir,
-        shape: Shape::V1,
-        summary: Summary::default(),
-        resumption: None,
-        manifest: None,
-        trajectory: Default::default(),
-        checkpoints: Vec::new(),
-        staleness: Default::default(),
-        diagnostics: Vec::new(),
-        top_level_keys: Vec::new(),
-    }
+    Project::at(ProjectKind::Jerry, id, source, dir, Shape::V1)
 }
 
 fn checkpoint(id: &str, path: &str, workflow: Option<&str>) -> Checkpoint {

@@ -26,12 +26,8 @@ pub(super) fn read_trajectory(
     ctx: &mut Ctx,
     path: &[&str],
 ) -> Option<Option<QualityTrajectory>> {
-    if value.is_null() {
+    if !is_section(value, ctx, path)? {
         return Some(None);
-    }
-    if !value.is_mapping() {
-        ctx.wrong_type(path, "a map", value);
-        return None;
     }
     let mut other = other_fields(value, TRAJECTORY_KEYS);
     let gates_completed = gates_completed(value, ctx, path);
@@ -172,12 +168,8 @@ pub(super) fn read_defects(
     ctx: &mut Ctx,
     path: &[&str],
 ) -> Option<Option<DefectSummary>> {
-    if value.is_null() {
+    if !is_section(value, ctx, path)? {
         return Some(None);
-    }
-    if !value.is_mapping() {
-        ctx.wrong_type(path, "a map", value);
-        return None;
     }
     let unresolved = match get(value, "unresolved_defects") {
         Some(Value::Sequence(items)) => items
@@ -262,6 +254,19 @@ fn patterns(value: &Value, ctx: &mut Ctx, path: &[&str]) -> Vec<DefectPattern> {
         }
     }
     out
+}
+
+/// `Some(true)` for a map, `Some(false)` for null (no section), `None` for anything
+/// else (reported as the wrong type).
+fn is_section(value: &Value, ctx: &mut Ctx, path: &[&str]) -> Option<bool> {
+    if value.is_null() {
+        return Some(false);
+    }
+    if !value.is_mapping() {
+        ctx.wrong_type(path, "a map", value);
+        return None;
+    }
+    Some(true)
 }
 
 #[cfg(test)]
