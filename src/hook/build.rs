@@ -217,12 +217,7 @@ fn recovery_instructions(input: &CheckpointInput) -> RecoveryInstructions {
             files.push(listed);
         }
     }
-    let next = state::next_step(project).or_else(|| {
-        project
-            .manifest
-            .as_ref()
-            .and_then(|m| m.next_action.clone())
-    });
+    let next = state::continue_with(project);
     let mut next_action = format!(
         "Read {} ({section} section). Merge this checkpoint data into it.",
         project.source

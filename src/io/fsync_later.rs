@@ -5,7 +5,7 @@
 //! fsyncs that make it survive a power loss (the file, then its folder) are left
 //! to a forked child that outlives the hook. Claude Code waits for the hook, not
 //! for the disk: an fsync waits for a journal commit of everything dirty on the
-//! file system (0.5–8 ms on the benchmark machine), and the compaction that
+//! file system (docs/performance.md has the figures), and the compaction that
 //! follows a PreCompact takes seconds, so the checkpoint is on disk long before
 //! the summary replaces the conversation. Where there is no fork (or it fails),
 //! the hook fsyncs before it exits.

@@ -5,10 +5,7 @@
 //! Events are gathered on a thread of their own that blocks while nothing happens
 //! (no timer, no polling): from the first event of a burst it waits until none
 //! came for [`QUIET`] (a write and its rename, an editor's save), at most [`MOST`],
-//! then reports the burst's paths at once. notify-debouncer-full, used before,
-//! reported a change 100–150 ms after it (its 100 ms timeout and 50 ms tick) and
-//! walked every recursively watched folder to cache file ids, which the dashboard
-//! never used.
+//! then reports the burst's paths at once.
 //!
 //! What is watched comes from the loads (`plan::Planner`, which says why); `affected`
 //! maps changed paths to what to reload.

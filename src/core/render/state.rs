@@ -85,6 +85,18 @@ pub fn next_step(project: &Project) -> Option<String> {
     ])
 }
 
+/// What a new checkpoint tells the next session to continue with: the project's
+/// `next_step`, else a Nexus manifest's `next_action`.
+pub fn continue_with(project: &Project) -> Option<String> {
+    first([
+        next_step(project),
+        project
+            .manifest
+            .as_ref()
+            .and_then(|m| m.next_action.clone()),
+    ])
+}
+
 /// The next action, from one place for Template 1, the compaction alert and the
 /// SessionStart summary, so they agree word for word (issue 15): the resumption
 /// section's `next_step` (the operator's own words, as seed 003's populated

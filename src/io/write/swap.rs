@@ -3,10 +3,9 @@
 //!
 //! Readers see the old file or the new one whole, as with a rename over it. What
 //! differs is ext4's `auto_da_alloc`: a rename over an existing file makes the
-//! kernel allocate and start writing the new file's blocks before it returns
-//! (0.37 ms median, 1.4 ms at the 90th percentile on the benchmark machine), so
-//! that a crash shortly after leaves the old or the new content rather than an
-//! empty file; the swap does not (0.04 ms). Only for files that are never
+//! kernel allocate and start writing the new file's blocks before it returns (the
+//! cost is in docs/performance.md), so that a crash shortly after leaves the old or
+//! the new content rather than an empty file; the swap does not. Only for files that are never
 //! fsynced and may be lost (caches rewritten on every run): a crash within the
 //! kernel's writeback delay may leave such a file empty, which every reader
 //! takes as absent. Durable files keep the rename.

@@ -32,7 +32,7 @@ use crate::core::model::{
     Diagnostic, Project, ProjectKind, Resumption, Shape, Summary, SummarySources,
 };
 use crate::core::normalize::value::key_text;
-use crate::core::staleness::{Staleness, phase_started_at};
+use crate::core::staleness::phase_started_at;
 use crate::core::trajectory::{Trajectory, TrajectorySource};
 use ctx::{Ctx, kind};
 
@@ -408,23 +408,8 @@ fn yaml_error(source: &str, e: &yaml_serde::Error) -> Diagnostic {
 }
 
 fn empty_project(source: &str, dir: &str) -> Project {
-    Project {
-        kind: ProjectKind::Jerry,
-        id: toplevel::derived_id(source, dir),
-        name: None,
-        project_ref: None,
-        source: source.to_string(),
-        dir: dir.to_string(),
-        shape: Shape::None,
-        summary: Summary::default(),
-        resumption: None,
-        manifest: None,
-        trajectory: Trajectory::default(),
-        checkpoints: Vec::new(),
-        staleness: Staleness::default(),
-        diagnostics: Vec::new(),
-        top_level_keys: Vec::new(),
-    }
+    let id = toplevel::derived_id(source, dir);
+    Project::at(ProjectKind::Jerry, id, source, dir, Shape::None)
 }
 
 #[cfg(test)]
