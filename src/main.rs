@@ -81,7 +81,7 @@ fn run_dashboard(
         ctx.config.ui.colors = depth;
     }
     if let Some(size) = cli.render_once.as_deref() {
-        return resume_tui::tui::app::render_once(&ctx, cli.theme.as_deref(), size, out);
+        return resume_tui::tui::event_loop::render_once(&ctx, cli.theme.as_deref(), size, out);
     }
     resume_tui::tui::run(&ctx, cli.theme.as_deref())
 }

@@ -13,7 +13,7 @@ fn ascii_screen(w: u16, h: u16, keys: &[&str]) -> String {
     m.glyphs = Glyphs::Ascii;
     select(&mut m, "payouts-v2-20260302-001");
     press(&mut m, keys);
-    resume_tui::tui::app::draw_to_text(&m, w, h).unwrap()
+    resume_tui::tui::event_loop::draw_to_text(&m, w, h).unwrap()
 }
 
 #[test]

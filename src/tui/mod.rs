@@ -2,9 +2,9 @@
 //! pure, and `app` runs the terminal, the watcher and the effects.
 
 pub mod action;
-pub mod app;
 pub mod color_depth;
 pub mod effect;
+pub mod event_loop;
 pub mod form;
 pub mod glyphs;
 mod input;
@@ -49,5 +49,5 @@ use std::process::ExitCode;
 
 /// Opens the dashboard (the binary with no command).
 pub fn run(ctx: &crate::app::Context, theme_override: Option<&str>) -> crate::Result<ExitCode> {
-    app::run(ctx, theme_override)
+    event_loop::run(ctx, theme_override)
 }

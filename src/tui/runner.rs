@@ -150,7 +150,7 @@ impl Runner {
             Effect::NewWindow(window) => {
                 let _ = self.tx.send(super::launch::open(window));
             }
-            // The run loop does this one: it needs the terminal (see `app::run_here`).
+            // The run loop does this one: it needs the terminal (see `event_loop::run_here`).
             Effect::RunHere(_) => {}
             Effect::Quit => {}
         }

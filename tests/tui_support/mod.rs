@@ -115,7 +115,7 @@ pub fn area_rows(buffer: &Buffer, area: ratatui::layout::Rect) -> Vec<String> {
 }
 
 pub fn screen(model: &Model) -> String {
-    resume_tui::tui::app::buffer_text(&draw(model))
+    resume_tui::tui::event_loop::buffer_text(&draw(model))
 }
 
 /// The screen's text, then each row's styles as letters with a legend, so a theme
@@ -141,7 +141,7 @@ pub fn styled_screen(model: &Model) -> String {
         styles.push_str(&line);
         styles.push('\n');
     }
-    let mut out = resume_tui::tui::app::buffer_text(&buffer);
+    let mut out = resume_tui::tui::event_loop::buffer_text(&buffer);
     out.push_str("\n--- styles ---\n");
     out.push_str(&styles);
     out.push_str("--- legend ---\n");
