@@ -6,8 +6,8 @@
 # it first, e.g. `RUNS=3 benches/hook.sh`, with the same WORK), and adds the
 # SessionStart sources and the PreCompact firings that script does not time.
 #
-#   BIN=target/release/resume-tui benches/hook_instructions.sh             # real runs
-#   BIN=target/release/resume-tui benches/hook_instructions.sh --dry-run   # decide only
+#   benches/hook_instructions.sh                                       # real runs
+#   benches/hook_instructions.sh --dry-run                             # decide only
 #
 # Each case is one run of the hook's own process (valgrind also counts the forked
 # fsync child, which has the larger pid); checkpoints a case adds are removed after
@@ -16,7 +16,8 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${WORK:-${TMPDIR:-/tmp}/resume-tui-hook-bench}"
-BIN="${BIN:-$HERE/target/release/resume-tui}"
+HOST="$(rustc -vV | sed -n 's/^host: //p')" # the build folder is target/<host>/ (.cargo/config.toml)
+BIN="${BIN:-$HERE/target/$HOST/release/resume-tui}"
 [ -f "$WORK/in/PreCompact-t50" ] || {
     echo "no bench workspace in $WORK: run benches/hook.sh first" >&2
     exit 1
