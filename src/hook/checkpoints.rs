@@ -151,16 +151,45 @@ pub fn load_all(
         .iter()
         .filter_map(|file| {
             let snapshot = read(&file.path, out)?;
-            // `from_utf8` checks ASCII a word at a time; the lossy decoder, only
-            // for the files that need it, goes a character at a time.
-            let text = match std::str::from_utf8(&snapshot.bytes) {
-                Ok(text) => std::borrow::Cow::Borrowed(text),
-                Err(_) => String::from_utf8_lossy(&snapshot.bytes),
-            };
-            let rel = relative(project_dir, &file.path);
-            normalize_checkpoint(&rel, &text, file.marker).ok()
+            normalize(file, &snapshot, project_dir)
         })
         .collect()
+}
+
+/// The checkpoints written in `session_id`, normalised, oldest first: a subset
+/// of [`load_all`]'s, in its order. Files that cannot hold the id are skipped
+/// unparsed (see `verbatim_in_json`).
+pub fn load_of_session(
+    files: &[CheckpointFile],
+    project_dir: &Path,
+    session_id: &str,
+    out: &mut HookOutcome,
+) -> Vec<Checkpoint> {
+    let finder = verbatim_in_json(session_id).then(|| memchr::memmem::Finder::new(session_id));
+    files
+        .iter()
+        .filter_map(|file| {
+            let snapshot = read(&file.path, out)?;
+            if let Some(finder) = &finder
+                && finder.find(&snapshot.bytes).is_none()
+            {
+                return None;
+            }
+            normalize(file, &snapshot, project_dir)
+        })
+        .filter(|c| c.session_id.as_deref() == Some(session_id))
+        .collect()
+}
+
+fn normalize(file: &CheckpointFile, snapshot: &Snapshot, project_dir: &Path) -> Option<Checkpoint> {
+    // `from_utf8` checks ASCII a word at a time; the lossy decoder, only for the
+    // files that need it, goes a character at a time.
+    let text = match std::str::from_utf8(&snapshot.bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(&snapshot.bytes),
+    };
+    let rel = relative(project_dir, &file.path);
+    normalize_checkpoint(&rel, &text, file.marker).ok()
 }
 
 /// `path` relative to `root` with `/` separators, or the path as given.
@@ -254,6 +283,50 @@ mod tests {
                 "{root} {path}"
             );
         }
+    }
+
+    /// A session's checkpoints are exactly those of `load_all` with its id, in the
+    /// same order, whether or not the id can be searched for as bytes.
+    #[test]
+    fn a_sessions_checkpoints_are_load_alls_with_its_id() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, body: &str| std::fs::write(dir.path().join(name), body).unwrap();
+        write(
+            "cx-001.json",
+            r#"{"checkpoint_id": "cx-001", "session_id": "s-1"}"#,
+        );
+        write(
+            "cx-002.json",
+            r#"{"checkpoint_id": "cx-002", "session_id": "s-2"}"#,
+        );
+        write(
+            "cx-003.json",
+            r#"{"checkpoint_id": "cx-003", "note": "s-1 only named"}"#,
+        );
+        write(
+            "cx-004.json",
+            r#"{"checkpoint_id": "cx-004", "session_id": "s-1"}"#,
+        );
+        write(
+            "cx-005.json",
+            r#"{"checkpoint_id": "cx-005", "session_id": "s-\u00e9"}"#,
+        );
+        write("cx-006.json", "not json s-1");
+        let files = list(dir.path());
+        let mut out = HookOutcome::default();
+        let all = load_all(&files, dir.path(), &mut out);
+        for session in ["s-1", "s-2", "s-é", "s-3"] {
+            let expected: Vec<&str> = all
+                .iter()
+                .filter(|c| c.session_id.as_deref() == Some(session))
+                .map(|c| c.id.as_str())
+                .collect();
+            let got = load_of_session(&files, dir.path(), session, &mut out);
+            let got: Vec<&str> = got.iter().map(|c| c.id.as_str()).collect();
+            assert_eq!(got, expected, "{session}");
+        }
+        let ids = |s| load_of_session(&files, dir.path(), s, &mut HookOutcome::default()).len();
+        assert_eq!((ids("s-1"), ids("s-é"), ids("s-3")), (2, 1, 0));
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! Never writes a checkpoint: that is PreCompact's job (a real hook wrote a new
 //! one on every prompt past 80 %).
 
+use std::path::Path;
+
 use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir, is_workspace, monitor_state_path};
 use super::delivery::Deliveries;
@@ -13,7 +15,7 @@ use super::lookup;
 use super::measure::{Measurement, measure, remember};
 use super::output::{HookOutcome, WriteOp, additional_context};
 use super::project;
-use crate::core::model::Project;
+use crate::core::model::{Checkpoint, Project};
 use crate::core::render::{Level, level_for, render_alert, render_monitor, state};
 use crate::core::wire::context_state::ContextMonitorState;
 use crate::io::context_fill;
@@ -52,12 +54,10 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         forget_state(input, ctx, &mut out);
     }
 
-    let files = checkpoints::list(&checkpoints_dir(root));
-    let all = checkpoints::load_all(&files, root, &mut out);
-    let newest_unacked = state::in_order(&all)
-        .into_iter()
-        .rev()
-        .find(|c| !c.acknowledged);
+    let warning = level.is_some_and(|l| l >= Level::Warning);
+    let deliveries = Deliveries::load(root, &mut out);
+    let session_id = input.session_id.as_deref();
+    let all = read_checkpoints(root, warning, &deliveries, session_id, &mut out);
     // Only read (the transcript's first line) when a project is loaded.
     let session = || {
         project::session(
@@ -68,7 +68,11 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let mut project: Option<Project> = None;
     let mut blocks = Vec::new();
 
-    if level.is_some_and(|l| l >= Level::Warning) {
+    if warning {
+        let newest_unacked = state::in_order(&all)
+            .into_iter()
+            .rev()
+            .find(|c| !c.acknowledged);
         // The workflow this session last checkpointed, else the newest one.
         let own = input.session_id.as_deref().and_then(|id| {
             state::in_order(&all)
@@ -89,8 +93,6 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         let reading = context_fill::reading(&measurement, measurement.source.to_string());
         blocks.push(render_monitor(&shown, &reading, &ctx.config.context, ctx.now).text);
     }
-    let deliveries = Deliveries::load(root, &mut out);
-    let session_id = input.session_id.as_deref();
     match (deliveries.due(&all, session_id), session_id) {
         (Some(checkpoint), Some(session_id)) => {
             if project
@@ -118,6 +120,31 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         blocks.len()
     ));
     out
+}
+
+/// The checkpoints this prompt needs. The monitor block (WARNING and above)
+/// counts the project's, and an alert shows them all; below WARNING only an alert
+/// due in this session needs any, and only this session's checkpoints can make one
+/// due: those are read first (files that cannot hold the id are not parsed), the
+/// rest only when one is due.
+fn read_checkpoints(
+    root: &Path,
+    warning: bool,
+    deliveries: &Deliveries,
+    session_id: Option<&str>,
+    out: &mut HookOutcome,
+) -> Vec<Checkpoint> {
+    let files = checkpoints::list(&checkpoints_dir(root));
+    if !warning {
+        let Some(session_id) = session_id.filter(|s| !s.is_empty()) else {
+            return Vec::new();
+        };
+        let own = checkpoints::load_of_session(&files, root, session_id, out);
+        if deliveries.due(&own, Some(session_id)).is_none() {
+            return own;
+        }
+    }
+    checkpoints::load_all(&files, root, out)
 }
 
 fn plan_state(

@@ -48,11 +48,14 @@ impl<'a> Fence<'a> {
     pub fn relative(&self, path: &str) -> Option<String> {
         let given = Path::new(path);
         let rest = if given.is_absolute() {
-            let under = given
-                .strip_prefix(self.root)
-                .ok()
-                .or_else(|| given.strip_prefix(self.canonical_root()?).ok())?;
-            under.to_str()?
+            match self.under_root_as_text(path) {
+                Some(rest) => rest,
+                None => given
+                    .strip_prefix(self.root)
+                    .ok()
+                    .or_else(|| given.strip_prefix(self.canonical_root()?).ok())?
+                    .to_str()?,
+            }
         } else {
             path
         };
@@ -60,6 +63,17 @@ impl<'a> Fence<'a> {
             Resolved::Inside(rel) => Some(rel),
             Resolved::Outside | Resolved::Empty => None,
         }
+    }
+
+    /// `path`'s text after the root's and a `/`: the usual case, a path built by
+    /// joining onto the root, without the component walk of `Path::strip_prefix`
+    /// (a compaction resolves every path of its last 32 tool calls). What is left
+    /// is resolved lexically either way, so repeated slashes and `.` agree.
+    fn under_root_as_text<'p>(&self, path: &'p str) -> Option<&'p str> {
+        let root = self.root.to_str()?.trim_end_matches('/');
+        let rest = path.strip_prefix(root)?.strip_prefix('/')?;
+        // `/ws//a` would read as absolute: the component walk handles it.
+        (!rest.starts_with('/')).then_some(rest)
     }
 
     /// The file `path` names, if it lies inside the root: [`Fence::relative`], and
@@ -81,6 +95,36 @@ impl<'a> Fence<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The text shortcut gives what the component walk gives.
+    #[test]
+    fn the_text_shortcut_agrees_with_the_component_walk() {
+        let walk = |root: &str, path: &str| {
+            let rest = Path::new(path)
+                .strip_prefix(root)
+                .ok()?
+                .to_str()?
+                .to_string();
+            match resolve("", &rest) {
+                Resolved::Inside(rel) => Some(rel),
+                Resolved::Outside | Resolved::Empty => None,
+            }
+        };
+        for (root, path) in [
+            ("/ws", "/ws/a/b.md"),
+            ("/ws/", "/ws/a/b.md"),
+            ("/ws", "/ws//a/./b.md"),
+            ("/ws", "/ws/a/../b.md"),
+            ("/ws", "/ws/../b.md"),
+            ("/ws", "/ws/"),
+            ("/ws", "/ws"),
+            ("/", "/a/b.md"),
+            ("/ws", "/wsx/a.md"),
+        ] {
+            let fence = Fence::new(Path::new(root));
+            assert_eq!(fence.relative(path), walk(root, path), "{root} {path}");
+        }
+    }
 
     #[test]
     fn paths_resolve_under_the_root_or_not_at_all() {

@@ -235,8 +235,8 @@ pub fn scan_reader<R: Read + Seek>(
         ..TranscriptScan::default()
     };
     let chunk_size = limits.chunk.max(1);
-    // Filled by `read_exact_into` without being zeroed first.
-    let mut buf = Vec::with_capacity(chunk_size);
+    // Zeroed once, then refilled chunk after chunk.
+    let mut buf = Vec::new();
     // The end of a line whose start lies further back, as pieces in file order
     // reversed (newest piece first), and whether that line is over the cap.
     let mut pending: Vec<Vec<u8>> = Vec::new();
@@ -254,8 +254,7 @@ pub fn scan_reader<R: Read + Seek>(
             .unwrap_or(chunk_size)
             .min(chunk_size);
         reader.seek(SeekFrom::Start(start))?;
-        read_exact_into(reader, size, &mut buf)?;
-        let chunk = buf.as_slice();
+        let chunk = read_exact_into(reader, size, &mut buf)?;
         found.bytes_read += size as u64;
 
         let mut end = chunk.len();
@@ -299,26 +298,45 @@ pub fn scan_reader<R: Read + Seek>(
     Ok(found)
 }
 
-/// Reads exactly `size` bytes into `buf` (cleared first), as `read_exact` would,
-/// but into the vector's spare capacity, which a file fills without it being
-/// zeroed first.
-fn read_exact_into<R: Read>(reader: &mut R, size: usize, buf: &mut Vec<u8>) -> std::io::Result<()> {
-    buf.clear();
-    reader.take(size as u64).read_to_end(buf)?;
+/// Exactly `size` bytes, read into `buf`, which keeps its length from chunk to
+/// chunk: one `read` a chunk (`read_to_end` into spare capacity took four, its
+/// reads growing from 8 KB), and the buffer is zeroed only when it grows.
+fn read_exact_into<'b, R: Read>(
+    reader: &mut R,
+    size: usize,
+    buf: &'b mut Vec<u8>,
+) -> std::io::Result<&'b [u8]> {
     if buf.len() < size {
-        return Err(std::io::ErrorKind::UnexpectedEof.into());
+        buf.resize(size, 0);
     }
-    Ok(())
+    let chunk = buf.get_mut(..size).unwrap_or_default();
+    reader.read_exact(chunk)?;
+    Ok(chunk)
 }
 
-/// When the transcript began: the first `"timestamp"` in its first 64 KB.
+/// When the transcript began: the first `"timestamp"` in its first 64 KB. Its
+/// first line states it in every transcript seen, so 4 KB are read first, and the
+/// rest of the 64 KB only when those do not hold one.
 pub fn first_timestamp(path: &Path) -> Option<Timestamp> {
+    const FIRST: u64 = 4 * 1024;
     const HEAD: u64 = 64 * 1024;
-    let file = open_regular(path).ok()?;
-    // Read into spare capacity: a zeroed 64 KB buffer cost more than the search.
-    let mut head = Vec::with_capacity(HEAD as usize);
-    file.take(HEAD).read_to_end(&mut head).ok()?;
-    let head = head.as_slice();
+    let mut file = open_regular(path).ok()?;
+    // Read into spare capacity: a zeroed buffer costs more than the search.
+    let mut head = Vec::with_capacity(FIRST as usize);
+    (&mut file).take(FIRST).read_to_end(&mut head).ok()?;
+    if let Some(stamp) = first_timestamp_in(&head) {
+        return Some(stamp);
+    }
+    if (head.len() as u64) < FIRST {
+        return None;
+    }
+    file.take(HEAD - FIRST).read_to_end(&mut head).ok()?;
+    first_timestamp_in(&head)
+}
+
+/// The first `"timestamp"` value of `head` that parses; `None` also when one is
+/// cut off at the end (a longer head is searched again from its start).
+fn first_timestamp_in(head: &[u8]) -> Option<Timestamp> {
     let key = b"\"timestamp\"";
     let mut from = 0;
     while let Some(at) = find(head, from, key) {

@@ -219,3 +219,25 @@ fn older_tool_calls_are_found_after_the_usage_whatever_the_spacing() {
     assert!(found.tool_uses[0].is_edit);
     assert_eq!(found.bad_lines, 0);
 }
+
+/// The first timestamp is found wherever it lies in the first 64 KB: in the first
+/// 4 KB, past them, or cut in two by the 4 KB boundary; beyond 64 KB it is not.
+#[test]
+fn the_first_timestamp_is_found_anywhere_in_the_first_64_kb() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |padding: usize| {
+        let path = dir.path().join(format!("t{padding}.jsonl"));
+        let line = format!(
+            "{{\"summary\":\"{}\",\"timestamp\":\"2026-03-01T12:00:00Z\"}}\n{{\"timestamp\":\"2026-03-02T12:00:00Z\"}}\n",
+            "x".repeat(padding)
+        );
+        std::fs::write(&path, line).unwrap();
+        first_timestamp(&path).map(|t| t.to_iso())
+    };
+    let first = Some("2026-03-01T12:00:00Z".to_string());
+    // The value starts at byte padding + 28 or so: before, across and after 4 KB.
+    for padding in [0, 4_050, 4_060, 4_070, 4_080, 4_096, 10_000, 60_000] {
+        assert_eq!(at(padding), first, "padding {padding}");
+    }
+    assert_eq!(at(70_000), None);
+}
