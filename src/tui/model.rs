@@ -170,6 +170,8 @@ pub struct Model {
 
     /// Indices into `workspace.projects`, filtered and sorted.
     pub visible: Vec<usize>,
+    /// What the filter searches in each project, kept between refreshes.
+    pub haystacks: super::list::Haystacks,
     /// The selected project, by id, so a reload keeps it.
     pub selected: Option<String>,
     pub list_offset: usize,
@@ -229,6 +231,7 @@ impl Model {
             now,
             size: (80, 24),
             visible: Vec::new(),
+            haystacks: super::list::Haystacks::default(),
             selected: None,
             list_offset: 0,
             sort: Sort::Attention,

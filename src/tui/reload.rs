@@ -53,6 +53,7 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
     });
     model.fills.observe(&loaded.workspace.context_states);
     model.workspace = loaded.workspace;
+    model.haystacks.clear();
     model.hashes = loaded.hashes;
     model.loaded = true;
     refresh_visible(model);
@@ -97,19 +98,21 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
     for reloaded in projects {
         unclaimed.extend(reloaded.unclaimed);
         let source = reloaded.source;
-        let slot = model
+        let found = model
             .workspace
             .projects
             .iter_mut()
-            .find(|p| p.source == source);
-        match (slot, reloaded.project) {
+            .enumerate()
+            .find(|(_, p)| p.source == source);
+        match (found, reloaded.project) {
             // The id is what the selection follows; a changed id needs a full load
             // (ids are made unique across the workspace).
-            (Some(slot), Some(project)) if slot.id == project.id => {
+            (Some((index, slot)), Some(project)) if slot.id == project.id => {
                 problems.extend(new_project_errors(Some(slot), &project));
                 let hash_changed = model.hashes.get(&source) != reloaded.hash.as_ref();
                 notify::project_changes(slot, &project, hash_changed, &mut changes);
                 *slot = *project;
+                model.haystacks.forget(index);
                 match reloaded.hash {
                     Some(hash) => model.hashes.insert(source, hash),
                     None => model.hashes.remove(&source),

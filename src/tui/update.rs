@@ -538,6 +538,7 @@ pub(crate) fn refresh_visible(model: &mut Model) {
             sort: model.sort,
             reverse: model.reverse,
         },
+        &mut model.haystacks,
     );
     if model.selected_row().is_none() {
         select(model, visible_id(model, 0));
