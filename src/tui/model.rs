@@ -160,6 +160,9 @@ pub struct Model {
     pub hashes: StateHashes,
     /// False until the first load finished.
     pub loaded: bool,
+    /// The list holds only what discovery found (`LoadedWorkspace::unread`):
+    /// the rows say they are loading, and no project action runs on them.
+    pub unread: bool,
     pub config: Config,
     pub theme: Theme,
     /// Unicode, or ASCII only (`glyphs`): what the screen is finally drawn in.
@@ -224,6 +227,7 @@ impl Model {
             workspace: Workspace::default(),
             hashes: StateHashes::new(),
             loaded: false,
+            unread: false,
             config,
             theme,
             glyphs: super::glyphs::Glyphs::Unicode,
