@@ -208,6 +208,8 @@ impl Runner {
                 if tx.send(Msg::Loaded(Ok(Box::new(found)))).is_err() {
                     return;
                 }
+                #[cfg(feature = "test-fault")]
+                super::test_fault::hold_load(&env);
             }
             for &pass in passes {
                 let loaded = loader::load(&root, &env, &discovery, clock::now(), &config, pass);
