@@ -33,6 +33,47 @@ pub fn waiting(project: &Project, unassigned: &[Checkpoint]) -> usize {
     own + named
 }
 
+/// `waiting` for many projects: the unacknowledged unassigned checkpoints
+/// counted once by id (ignoring ASCII case), not once a project.
+#[derive(Debug, Default)]
+pub struct Waiting {
+    named: std::collections::HashMap<String, usize>,
+}
+
+impl Waiting {
+    pub fn new(unassigned: &[Checkpoint]) -> Waiting {
+        let mut named = std::collections::HashMap::new();
+        for cp in unassigned.iter().filter(|cp| !cp.acknowledged) {
+            *named.entry(cp.id.to_ascii_lowercase()).or_insert(0) += 1;
+        }
+        Waiting { named }
+    }
+
+    /// The same as `waiting(project, unassigned)`.
+    pub fn of(&self, project: &Project) -> usize {
+        let own = project.unacknowledged_checkpoints().count();
+        if self.named.is_empty() {
+            return own;
+        }
+        let events = project
+            .resumption
+            .as_ref()
+            .and_then(|r| r.compaction.as_ref())
+            .map_or(&[][..], |c| c.events.as_slice());
+        let mut ids: Vec<String> = events
+            .iter()
+            .filter_map(|e| e.id.as_deref())
+            .map(str::to_ascii_lowercase)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        own + ids
+            .iter()
+            .filter_map(|id| self.named.get(id))
+            .sum::<usize>()
+    }
+}
+
 /// How urgently a project needs the operator: 0 first.
 pub fn attention_rank(project: &Project, unassigned: &[Checkpoint]) -> u8 {
     if waiting(project, unassigned) > 0 {
@@ -111,10 +152,13 @@ impl Haystack {
     }
 
     pub fn matches(&self, query: &str) -> bool {
-        query.split_whitespace().all(|word| {
-            let needle = lower_chars(word);
-            self.fields.iter().any(|hay| fuzzy_chars(hay, &needle))
-        })
+        self.matches_words(&words(query))
+    }
+
+    fn matches_words(&self, words: &[Vec<char>]) -> bool {
+        words
+            .iter()
+            .all(|needle| self.fields.iter().any(|hay| fuzzy_chars(hay, needle)))
     }
 }
 
@@ -137,18 +181,23 @@ impl Haystacks {
         }
     }
 
-    fn matches(&mut self, index: usize, project: &Project, query: &str) -> bool {
+    fn matches(&mut self, index: usize, project: &Project, words: &[Vec<char>]) -> bool {
         if self.by_index.len() <= index {
             self.by_index.resize(index + 1, None);
         }
         let Some(slot) = self.by_index.get_mut(index) else {
-            return Haystack::of(project).matches(query);
+            return Haystack::of(project).matches_words(words);
         };
         match slot {
-            Some(hay) if hay.id == project.id => hay.matches(query),
-            _ => slot.insert(Haystack::of(project)).matches(query),
+            Some(hay) if hay.id == project.id => hay.matches_words(words),
+            _ => slot.insert(Haystack::of(project)).matches_words(words),
         }
     }
+}
+
+/// The words of a query, each lower-cased.
+fn words(query: &str) -> Vec<Vec<char>> {
+    query.split_whitespace().map(lower_chars).collect()
 }
 
 fn lower_chars(text: &str) -> Vec<char> {
@@ -211,13 +260,14 @@ pub fn visible(
         sort,
         reverse,
     } = view;
-    let searching = !query.trim().is_empty();
+    let words = words(query);
+    let searching = !words.is_empty();
     let mut rows: Vec<usize> = projects
         .iter()
         .enumerate()
         .filter(|(i, p)| {
             only.is_none_or(|o| o.matches(p, unassigned))
-                && (!searching || haystacks.matches(*i, p, query))
+                && (!searching || haystacks.matches(*i, p, &words))
         })
         .map(|(i, _)| i)
         .collect();
@@ -347,5 +397,46 @@ mod tests {
             "workflow: {id: mesh-20260222-001}\n",
         );
         assert_eq!(visible(&projects, &[], view("mesh"), &mut kept), [0]);
+    }
+
+    #[test]
+    fn waiting_prepared_once_counts_as_waiting_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let now = crate::core::time::Timestamp(1_771_331_696);
+        crate::io::demo::unpack_into(dir.path(), now).unwrap();
+        let ws = crate::io::load::load_workspace(
+            dir.path(),
+            &crate::io::env::Env::default(),
+            now,
+            &crate::config::Config::default(),
+        );
+        let mut unassigned = ws.unassigned_checkpoints.clone();
+        // The same ids again, in another case and acknowledged or not.
+        for cp in ws
+            .unassigned_checkpoints
+            .iter()
+            .chain(ws.projects.iter().flat_map(|p| &p.checkpoints))
+        {
+            let mut again = cp.clone();
+            again.id = again.id.to_ascii_uppercase();
+            unassigned.push(again.clone());
+            again.acknowledged = !again.acknowledged;
+            unassigned.push(again);
+        }
+        let prepared = Waiting::new(&unassigned);
+        let mut named = 0;
+        for project in &ws.projects {
+            assert_eq!(
+                prepared.of(project),
+                waiting(project, &unassigned),
+                "{}",
+                project.id
+            );
+            named += waiting(project, &unassigned) - project.unacknowledged_checkpoints().count();
+        }
+        assert!(
+            named > 0,
+            "some project's events name unassigned checkpoints"
+        );
     }
 }

@@ -175,6 +175,11 @@ pub struct Model {
     pub visible: Vec<usize>,
     /// What the filter searches in each project, kept between refreshes.
     pub haystacks: super::list::Haystacks,
+    /// The header's counts (`only::counts`) and the widest id as drawn, taken
+    /// when the list is refreshed rather than on every frame: both go over
+    /// every project.
+    pub counts: Vec<(super::only::Only, usize)>,
+    pub longest_id: usize,
     /// The selected project, by id, so a reload keeps it.
     pub selected: Option<String>,
     pub list_offset: usize,
@@ -236,6 +241,8 @@ impl Model {
             size: (80, 24),
             visible: Vec::new(),
             haystacks: super::list::Haystacks::default(),
+            counts: Vec::new(),
+            longest_id: 0,
             selected: None,
             list_offset: 0,
             sort: Sort::Attention,

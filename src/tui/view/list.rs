@@ -37,7 +37,7 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
         return;
     }
     let w = usize::from(inner.width);
-    let cols = Columns::for_width(w, longest_id(model));
+    let cols = Columns::for_width(w, model.longest_id);
     let mut lines = vec![header(model, &cols, w)];
     if !model.loaded && !model.unread {
         lines.push(Line::from(Span::styled("Loading…", theme.dim)));
@@ -151,13 +151,19 @@ impl Columns {
     }
 }
 
-/// The widest project id (as drawn) of the workspace.
-fn longest_id(model: &Model) -> usize {
-    model
-        .workspace
-        .projects
+/// The widest project id (as drawn) of `projects` (kept in `Model::longest_id`).
+pub fn longest_id(projects: &[Project]) -> usize {
+    let drawn_width = |id: &str| {
+        if id.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+            // Printable ASCII: drawn as it is, one cell a byte.
+            id.len()
+        } else {
+            width(&clean(id))
+        }
+    };
+    projects
         .iter()
-        .map(|p| width(&clean(&p.id)))
+        .map(|p| drawn_width(&p.id))
         .max()
         .unwrap_or(0)
 }

@@ -7,7 +7,7 @@ use ratatui::text::Span;
 
 use super::clean;
 use crate::tui::model::Model;
-use crate::tui::only::{Only, counts};
+use crate::tui::only::Only;
 
 /// One piece of the title; `click` is the filter a click on it sets.
 struct Segment {
@@ -57,10 +57,7 @@ fn segments(model: &Model) -> Vec<Segment> {
             t.filter,
         ));
     }
-    for (only, n) in counts(
-        &model.workspace.projects,
-        &model.workspace.unassigned_checkpoints,
-    ) {
+    for &(only, n) in &model.counts {
         let on = model.only == Some(only);
         if n == 0 && !on {
             continue;
