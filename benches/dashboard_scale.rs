@@ -1,7 +1,9 @@
 //! Dashboard scale, measured on the built binary (docs/performance.md, "Dashboard
 //! scale"): for 1,000 and 10,000 generated projects (`support/generate.rs`, like the
-//! corpus), the first frame and its peak RSS (`--render-once 120x40`), then, in a
-//! tmux pane, the dashboard itself: the first screen with projects, its peak RSS
+//! corpus), the first frame (rows still loading, `--render-once 120x40
+//! --render-first`) and the frame with every file read (`--render-once 120x40`)
+//! with their peak RSS, then, in a tmux pane, the dashboard itself: the first
+//! screen with projects, the screen with the rows read, its peak RSS
 //! once the full pass is in, and the time from one file changing on disk to the
 //! screen showing it (a state file replaced as editors and the write path do, a new
 //! checkpoint, the hooks' context record).
@@ -72,38 +74,68 @@ fn workspace(n: usize) -> PathBuf {
     dir
 }
 
-/// `--render-once 120x40`: discover, the preview pass, one frame, exit. Wall time
-/// and peak RSS of each run (the first, a cold start, is counted too).
+/// `--render-once 120x40 --render-first` (discover, the first frame: rows still
+/// loading) and `--render-once 120x40` (discover, the preview pass, the frame
+/// with every file read), each then exit. Wall time and peak RSS of each run (the
+/// first, a cold start, is counted too).
+fn first_frame(dir: &Path, runs: usize) {
+    for (label, first) in [
+        (
+            "first frame, rows loading (--render-once 120x40 --render-first)",
+            true,
+        ),
+        ("frame with every file read (--render-once 120x40)", false),
+    ] {
+        let mut walls = Vec::new();
+        let mut rss = Vec::new();
+        for _ in 0..runs {
+            let Some((wall, max_rss_kb)) = render_once(dir, first) else {
+                break;
+            };
+            walls.push(wall);
+            rss.push(max_rss_kb);
+        }
+        if walls.is_empty() {
+            println!("{label}: not offered by this binary");
+            continue;
+        }
+        println!("{label}, {runs} runs: {}", spread(&walls));
+        rss.sort_unstable();
+        println!(
+            "  peak RSS: {} (median), {}–{}",
+            mb(rss[rss.len() / 2]),
+            mb(rss[0]),
+            mb(rss[rss.len() - 1])
+        );
+    }
+}
+
+/// One `--render-once` run: its wall time and peak RSS in KB; `None` when the
+/// binary refuses `--render-first` (a build from before it, `BIN=`).
 // The child is reaped by `wait4`, which also gives its peak RSS.
 #[allow(clippy::zombie_processes)]
-fn first_frame(dir: &Path, runs: usize) {
-    let mut walls = Vec::new();
-    let mut rss = Vec::new();
-    for _ in 0..runs {
-        let started = Instant::now();
-        let child = Command::new(bin())
-            .arg("--root")
-            .arg(dir)
-            .args(["--render-once", "120x40"])
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("run the binary");
-        let (status, max_rss_kb) = wait_with_rusage(child.id());
-        walls.push(started.elapsed());
-        rss.push(max_rss_kb);
-        assert!(status == 0, "--render-once failed: status {status}");
+fn render_once(dir: &Path, first: bool) -> Option<(Duration, u64)> {
+    let started = Instant::now();
+    let mut command = Command::new(bin());
+    command
+        .arg("--root")
+        .arg(dir)
+        .args(["--render-once", "120x40"]);
+    if first {
+        command.arg("--render-first");
     }
-    println!(
-        "first frame (--render-once 120x40, {runs} runs): {}",
-        spread(&walls)
-    );
-    rss.sort_unstable();
-    println!(
-        "  peak RSS: {} (median), {}–{}",
-        mb(rss[rss.len() / 2]),
-        mb(rss[0]),
-        mb(rss[rss.len() - 1])
-    );
+    let child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run the binary");
+    let (status, max_rss_kb) = wait_with_rusage(child.id());
+    let wall = started.elapsed();
+    if first && status != 0 {
+        return None;
+    }
+    assert!(status == 0, "--render-once failed: status {status}");
+    Some((wall, max_rss_kb))
 }
 
 /// The dashboard in a 120×40 tmux pane of a server of its own.
@@ -133,6 +165,13 @@ fn live(dir: &Path, n: usize, runs: usize) {
     println!(
         "dashboard, start to the list on screen: {}",
         ms(shown.duration_since(started))
+    );
+    // The header's counts appear once the files are read (the preview pass).
+    let (_, read) =
+        tmux.until(|s| s.contains(&title) && s.contains(" Jerry ") && !s.contains("loading…"));
+    println!(
+        "  start to the rows read (header counts on screen): {}",
+        ms(read.duration_since(started))
     );
     let pid = tmux.output(&["display-message", "-p", "-t", "scale", "#{pane_pid}"]);
     let pid = pid.trim().to_string();

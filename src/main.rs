@@ -81,7 +81,18 @@ fn run_dashboard(
         ctx.config.ui.colors = depth;
     }
     if let Some(size) = cli.render_once.as_deref() {
-        return resume_tui::tui::event_loop::render_once(&ctx, cli.theme.as_deref(), size, out);
+        let until = if cli.render_first {
+            resume_tui::tui::event_loop::Rendered::First
+        } else {
+            resume_tui::tui::event_loop::Rendered::AllRead
+        };
+        return resume_tui::tui::event_loop::render_once(
+            &ctx,
+            cli.theme.as_deref(),
+            size,
+            until,
+            out,
+        );
     }
     resume_tui::tui::run(&ctx, cli.theme.as_deref())
 }

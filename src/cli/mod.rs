@@ -70,10 +70,16 @@ pub struct Cli {
     #[arg(long, value_name = "DEPTH", value_parser = ["auto", "truecolor", "256", "16", "none"])]
     pub colors: Option<String>,
 
-    /// Draw the dashboard's first frame (WIDTHxHEIGHT) as text and exit; for
-    /// measuring first-frame time and memory (docs/performance.md).
+    /// Draw the dashboard's frame (WIDTHxHEIGHT) once every file is read (the
+    /// preview pass) as text and exit; for measuring time and memory
+    /// (docs/performance.md).
     #[arg(long, hide = true, value_name = "WxH")]
     pub render_once: Option<String>,
+
+    /// With --render-once: draw the dashboard's first frame instead, what
+    /// discovery found with every row still loading.
+    #[arg(long, hide = true, requires = "render_once")]
+    pub render_first: bool,
 
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -39,10 +39,12 @@ pub const KNOWN: &[&str] = &[
     "RESUME_TUI_CONFIG",
     "RESUME_TUI_LOG_DIR",
     "RESUME_TUI_CORPUS",
-    // Tests of the dashboard's terminal restoration only (`tui::test_fault`); test
-    // builds only (the `test-fault` feature).
+    // Tests of the dashboard's terminal restoration and first frame only
+    // (`tui::test_fault`); test builds only (the `test-fault` feature).
     #[cfg(feature = "test-fault")]
     "RESUME_TUI_TEST_FAULT",
+    #[cfg(feature = "test-fault")]
+    "RESUME_TUI_TEST_HOLD_LOAD",
 ];
 
 impl Env {

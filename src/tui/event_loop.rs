@@ -276,7 +276,7 @@ fn event_loop(
                 fault.strike(&tx)?;
             }
             if let Msg::Loaded(Ok(loaded)) = &msg {
-                if loaded.preview {
+                if loaded.preview || loaded.unread {
                     runner.watch_preview(loaded);
                 } else {
                     runner.watch_workspace(loaded);
@@ -305,12 +305,23 @@ fn event_loop(
     }
 }
 
-/// Loads the workspace and draws one frame of `width`×`height` as text to `out`:
-/// the hidden `--render-once WxH` flag, for first-frame time and memory measurements.
+/// Which frame `render_once` draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rendered {
+    /// The dashboard's first: what discovery found, rows still loading.
+    First,
+    /// The one drawn when the preview pass has read every file.
+    AllRead,
+}
+
+/// Discovers the workspace (and reads it, for `Rendered::AllRead`) and draws one
+/// frame of `width`×`height` as text to `out`: the hidden `--render-once WxH`
+/// flag (`--render-first` for the first frame), for time and memory measurements.
 pub fn render_once(
     ctx: &Context,
     theme_override: Option<&str>,
     size: &str,
+    until: Rendered,
     out: &mut dyn Write,
 ) -> Result<ExitCode> {
     let (w, h) = parse_size(size).ok_or_else(|| {
@@ -323,18 +334,23 @@ pub fn render_once(
     if !problems.is_empty() {
         update::update(&mut model, Msg::Problem(problems.join(" · ")), ctx.now);
     }
-    // The first frame with projects is the preview pass's (see `loader`).
+    // The same messages, in the same order, as the dashboard's first load (see
+    // `loader`).
     let root = Path::new(&ctx.root);
     let discovery = crate::io::discover::discover(root, &ctx.env);
-    let loaded = super::loader::load(
-        root,
-        &ctx.env,
-        &discovery,
-        ctx.now,
-        &ctx.config,
-        Pass::Preview,
-    );
-    update::update(&mut model, Msg::Loaded(Ok(Box::new(loaded))), ctx.now);
+    let found = super::loader::discovered(root, &discovery);
+    update::update(&mut model, Msg::Loaded(Ok(Box::new(found))), ctx.now);
+    if until == Rendered::AllRead {
+        let loaded = super::loader::load(
+            root,
+            &ctx.env,
+            &discovery,
+            ctx.now,
+            &ctx.config,
+            Pass::Preview,
+        );
+        update::update(&mut model, Msg::Loaded(Ok(Box::new(loaded))), ctx.now);
+    }
     let text = draw_to_text(&model, w, h).map_err(|e| Error::io("render", e))?;
     out.write_all(text.as_bytes())
         .map_err(|e| Error::io("stdout", e))?;

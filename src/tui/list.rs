@@ -33,6 +33,47 @@ pub fn waiting(project: &Project, unassigned: &[Checkpoint]) -> usize {
     own + named
 }
 
+/// `waiting` for many projects: the unacknowledged unassigned checkpoints
+/// counted once by id (ignoring ASCII case), not once a project.
+#[derive(Debug, Default)]
+pub struct Waiting {
+    named: std::collections::HashMap<String, usize>,
+}
+
+impl Waiting {
+    pub fn new(unassigned: &[Checkpoint]) -> Waiting {
+        let mut named = std::collections::HashMap::new();
+        for cp in unassigned.iter().filter(|cp| !cp.acknowledged) {
+            *named.entry(cp.id.to_ascii_lowercase()).or_insert(0) += 1;
+        }
+        Waiting { named }
+    }
+
+    /// The same as `waiting(project, unassigned)`.
+    pub fn of(&self, project: &Project) -> usize {
+        let own = project.unacknowledged_checkpoints().count();
+        if self.named.is_empty() {
+            return own;
+        }
+        let events = project
+            .resumption
+            .as_ref()
+            .and_then(|r| r.compaction.as_ref())
+            .map_or(&[][..], |c| c.events.as_slice());
+        let mut ids: Vec<String> = events
+            .iter()
+            .filter_map(|e| e.id.as_deref())
+            .map(str::to_ascii_lowercase)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        own + ids
+            .iter()
+            .filter_map(|id| self.named.get(id))
+            .sum::<usize>()
+    }
+}
+
 /// How urgently a project needs the operator: 0 first.
 pub fn attention_rank(project: &Project, unassigned: &[Checkpoint]) -> u8 {
     if waiting(project, unassigned) > 0 {
@@ -77,21 +118,90 @@ pub fn compare(sort: Sort, a: &Project, b: &Project, unassigned: &[Checkpoint]) 
 /// project's id, one of its aliases (`core::workspace::aliases`), name, phase or
 /// status.
 pub fn matches(project: &Project, query: &str) -> bool {
-    if query.trim().is_empty() {
-        return true;
+    Haystack::of(project).matches(query)
+}
+
+/// What the filter searches in one project, lower-cased once: its aliases (the
+/// id first), name, phase, phase name and status. Kept per project between
+/// refreshes (`Haystacks`): building it is most of a filter's cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Haystack {
+    /// The project it was made from (the cache's check that a slot still holds it).
+    id: String,
+    fields: Vec<Vec<char>>,
+}
+
+impl Haystack {
+    pub fn of(project: &Project) -> Haystack {
+        let s = &project.summary;
+        let aliases = crate::core::workspace::aliases(project);
+        let fields = [
+            project.name.as_deref(),
+            s.phase.as_deref(),
+            s.phase_name.as_deref(),
+            s.status.as_deref(),
+        ];
+        let texts = aliases
+            .iter()
+            .map(String::as_str)
+            .chain(fields.into_iter().flatten());
+        Haystack {
+            id: project.id.clone(),
+            fields: texts.map(lower_chars).collect(),
+        }
     }
-    let s = &project.summary;
-    let aliases = crate::core::workspace::aliases(project);
-    let fields = [
-        project.name.as_deref(),
-        s.phase.as_deref(),
-        s.phase_name.as_deref(),
-        s.status.as_deref(),
-    ];
-    query.split_whitespace().all(|word| {
-        aliases.iter().any(|alias| fuzzy(alias, word))
-            || fields.iter().flatten().any(|field| fuzzy(field, word))
-    })
+
+    pub fn matches(&self, query: &str) -> bool {
+        self.matches_words(&words(query))
+    }
+
+    fn matches_words(&self, words: &[Vec<char>]) -> bool {
+        words
+            .iter()
+            .all(|needle| self.fields.iter().any(|hay| fuzzy_chars(hay, needle)))
+    }
+}
+
+/// Each project's `Haystack`, by its index in the workspace, made when first
+/// needed. A slot whose project was replaced is dropped (`forget`); a whole load
+/// drops them all (`clear`); a slot made for another id is made again.
+#[derive(Debug, Clone, Default)]
+pub struct Haystacks {
+    by_index: Vec<Option<Haystack>>,
+}
+
+impl Haystacks {
+    pub fn clear(&mut self) {
+        self.by_index.clear();
+    }
+
+    pub fn forget(&mut self, index: usize) {
+        if let Some(slot) = self.by_index.get_mut(index) {
+            *slot = None;
+        }
+    }
+
+    fn matches(&mut self, index: usize, project: &Project, words: &[Vec<char>]) -> bool {
+        if self.by_index.len() <= index {
+            self.by_index.resize(index + 1, None);
+        }
+        let Some(slot) = self.by_index.get_mut(index) else {
+            return Haystack::of(project).matches_words(words);
+        };
+        match slot {
+            Some(hay) if hay.id == project.id => hay.matches_words(words),
+            _ => slot.insert(Haystack::of(project)).matches_words(words),
+        }
+    }
+}
+
+/// The words of a query, each lower-cased.
+fn words(query: &str) -> Vec<Vec<char>> {
+    query.split_whitespace().map(lower_chars).collect()
+}
+
+fn lower_chars(text: &str) -> Vec<char> {
+    text.chars().flat_map(char::to_lowercase).collect()
 }
 
 /// Subsequence match ignoring case, with the matched characters close together
@@ -99,8 +209,11 @@ pub fn matches(project: &Project, query: &str) -> bool {
 /// `payouts-v2` but `fraud` does not find a long name that merely contains
 /// f…r…a…u…d somewhere.
 pub fn fuzzy(haystack: &str, needle: &str) -> bool {
-    let hay: Vec<char> = haystack.chars().flat_map(char::to_lowercase).collect();
-    let needle: Vec<char> = needle.chars().flat_map(char::to_lowercase).collect();
+    fuzzy_chars(&lower_chars(haystack), &lower_chars(needle))
+}
+
+/// `fuzzy` on text already lower-cased.
+fn fuzzy_chars(hay: &[char], needle: &[char]) -> bool {
     let Some(&first) = needle.first() else {
         return true;
     };
@@ -135,19 +248,28 @@ pub struct View<'a> {
 
 /// Indices of the projects to show: matching the query and the header filter,
 /// sorted.
-pub fn visible(projects: &[Project], unassigned: &[Checkpoint], view: View) -> Vec<usize> {
+pub fn visible(
+    projects: &[Project],
+    unassigned: &[Checkpoint],
+    view: View,
+    haystacks: &mut Haystacks,
+) -> Vec<usize> {
     let View {
         query,
         only,
         sort,
         reverse,
     } = view;
-    let mut rows: Vec<usize> = (0..projects.len())
-        .filter(|&i| {
-            projects
-                .get(i)
-                .is_some_and(|p| matches(p, query) && only.is_none_or(|o| o.matches(p, unassigned)))
+    let words = words(query);
+    let searching = !words.is_empty();
+    let mut rows: Vec<usize> = projects
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| {
+            only.is_none_or(|o| o.matches(p, unassigned))
+                && (!searching || haystacks.matches(*i, p, &words))
         })
+        .map(|(i, _)| i)
         .collect();
     let turn = |order: Ordering| if reverse { order.reverse() } else { order };
     if sort == Sort::Attention {
@@ -209,5 +331,112 @@ mod tests {
         assert!(matches(&p, "PROJ-010"));
         assert!(matches(&p, "cyber"));
         assert!(!matches(&p, "PROJ-011"));
+    }
+
+    fn jerry(dir: &str, yaml: &str) -> Project {
+        crate::core::normalize::jerry::normalize_orchestration(
+            &format!("{dir}/ORCHESTRATION.yaml"),
+            dir,
+            yaml,
+        )
+    }
+
+    fn view(query: &str) -> View<'_> {
+        View {
+            query,
+            only: None,
+            sort: Sort::Id,
+            reverse: false,
+        }
+    }
+
+    #[test]
+    fn kept_haystacks_find_what_a_fresh_search_finds() {
+        let projects = vec![
+            jerry(
+                "projects/PROJ-010-cyber-ops",
+                "workflow: {id: ops-20260222-001}\n",
+            ),
+            jerry(
+                "projects/PROJ-011-payouts",
+                "workflow: {id: pay-20260222-001}\n",
+            ),
+        ];
+        let mut kept = Haystacks::default();
+        for query in ["", "cyber", "PROJ-011", "p01", "nothing", "ops cyber"] {
+            let fresh: Vec<usize> = (0..projects.len())
+                .filter(|&i| matches(&projects[i], query))
+                .collect();
+            assert_eq!(
+                visible(&projects, &[], view(query), &mut kept),
+                fresh,
+                "{query}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_replaced_project_is_searched_as_it_is_now() {
+        let mut projects = vec![jerry(
+            "projects/PROJ-010-cyber-ops",
+            "workflow: {id: ops-20260222-001, name: Harbour}\n",
+        )];
+        let mut kept = Haystacks::default();
+        assert_eq!(visible(&projects, &[], view("harbour"), &mut kept), [0]);
+        // The same id, another name: the slot is forgotten when the project is replaced.
+        projects[0] = jerry(
+            "projects/PROJ-010-cyber-ops",
+            "workflow: {id: ops-20260222-001, name: Lighthouse}\n",
+        );
+        kept.forget(0);
+        assert!(visible(&projects, &[], view("harbour"), &mut kept).is_empty());
+        assert_eq!(visible(&projects, &[], view("lighthouse"), &mut kept), [0]);
+        // Another project in the slot (a whole load without `clear`): made again.
+        projects[0] = jerry(
+            "projects/PROJ-012-mesh",
+            "workflow: {id: mesh-20260222-001}\n",
+        );
+        assert_eq!(visible(&projects, &[], view("mesh"), &mut kept), [0]);
+    }
+
+    #[test]
+    fn waiting_prepared_once_counts_as_waiting_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let now = crate::core::time::Timestamp(1_771_331_696);
+        crate::io::demo::unpack_into(dir.path(), now).unwrap();
+        let ws = crate::io::load::load_workspace(
+            dir.path(),
+            &crate::io::env::Env::default(),
+            now,
+            &crate::config::Config::default(),
+        );
+        let mut unassigned = ws.unassigned_checkpoints.clone();
+        // The same ids again, in another case and acknowledged or not.
+        for cp in ws
+            .unassigned_checkpoints
+            .iter()
+            .chain(ws.projects.iter().flat_map(|p| &p.checkpoints))
+        {
+            let mut again = cp.clone();
+            again.id = again.id.to_ascii_uppercase();
+            unassigned.push(again.clone());
+            again.acknowledged = !again.acknowledged;
+            unassigned.push(again);
+        }
+        let prepared = Waiting::new(&unassigned);
+        let mut named = 0;
+        for project in &ws.projects {
+            assert_eq!(
+                prepared.of(project),
+                waiting(project, &unassigned),
+                "{}",
+                project.id
+            );
+            named += waiting(project, &unassigned) - project.unacknowledged_checkpoints().count();
+        }
+        assert!(
+            named > 0,
+            "some project's events name unassigned checkpoints"
+        );
     }
 }

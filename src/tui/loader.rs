@@ -13,6 +13,10 @@
 //! brings those warnings (and a syntax error in a part the preview skipped), and
 //! the compaction summaries of the checkpoints' transcripts (`io::transcript::
 //! attach`: bounded reads, here and never while drawing).
+//!
+//! Before either pass, the first load sends what discovery alone knows
+//! (`discovered`): one row per state file, named by its folder and marked as
+//! not read yet, so the list is on screen while the files are read.
 
 use std::path::Path;
 
@@ -31,6 +35,53 @@ pub use crate::io::load::StateHashes;
 pub enum Pass {
     Preview,
     Full,
+}
+
+/// The projects `discovery` found, known only by where their state files are:
+/// each is named by its folder (its path, or the file's, when two share a name) and holds
+/// nothing read from the file. `state_folders` also holds the folders of every
+/// other file found (checkpoints, context records), so that watching them from
+/// this frame on covers what the passes will read.
+pub fn discovered(root: &Path, discovery: &Discovery) -> LoadedWorkspace {
+    use crate::core::model::{Project, ProjectKind, Shape};
+    use crate::io::discover::FileKind;
+    let mut names = std::collections::HashSet::new();
+    let mut workspace = crate::core::model::Workspace::default();
+    let mut folders = discovery.state_folders.clone();
+    for found in &discovery.files {
+        let dir = found.rel.rsplit_once('/').map_or("", |(dir, _)| dir);
+        let kind = match found.kind {
+            FileKind::Orchestration => ProjectKind::Jerry,
+            FileKind::NexusManifest => ProjectKind::Nexus,
+            _ => {
+                folders.push(dir.to_string());
+                continue;
+            }
+        };
+        let mut project = Project::at(kind, "", found.rel.clone(), dir, Shape::None);
+        // The innermost telling folder (`core::workspace::aliases`), else the
+        // folder, else the file: unique, as ids are.
+        let short = crate::core::workspace::aliases(&project).pop();
+        project.id = [short, Some(dir.to_string()), Some(found.rel.clone())]
+            .into_iter()
+            .flatten()
+            .find(|name| !name.is_empty() && names.insert(name.clone()))
+            .unwrap_or_else(|| found.rel.clone());
+        workspace.projects.push(project);
+    }
+    folders.sort();
+    folders.dedup();
+    workspace.projects.sort_by(|a, b| a.source.cmp(&b.source));
+    workspace.root = std::fs::canonicalize(root)
+        .unwrap_or_else(|_| root.to_path_buf())
+        .display()
+        .to_string();
+    LoadedWorkspace {
+        workspace,
+        unread: true,
+        state_folders: folders,
+        ..LoadedWorkspace::default()
+    }
 }
 
 /// Loads the files `discovery` found, in the given pass.
@@ -62,6 +113,7 @@ pub fn load(
         workspace,
         hashes,
         preview: pass == Pass::Preview,
+        unread: false,
         state_folders: discovery.state_folders.clone(),
     }
 }

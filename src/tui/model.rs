@@ -160,6 +160,9 @@ pub struct Model {
     pub hashes: StateHashes,
     /// False until the first load finished.
     pub loaded: bool,
+    /// The list holds only what discovery found (`LoadedWorkspace::unread`):
+    /// the rows say they are loading, and no project action runs on them.
+    pub unread: bool,
     pub config: Config,
     pub theme: Theme,
     /// Unicode, or ASCII only (`glyphs`): what the screen is finally drawn in.
@@ -170,6 +173,13 @@ pub struct Model {
 
     /// Indices into `workspace.projects`, filtered and sorted.
     pub visible: Vec<usize>,
+    /// What the filter searches in each project, kept between refreshes.
+    pub haystacks: super::list::Haystacks,
+    /// The header's counts (`only::counts`) and the widest id as drawn, taken
+    /// when the list is refreshed rather than on every frame: both go over
+    /// every project.
+    pub counts: Vec<(super::only::Only, usize)>,
+    pub longest_id: usize,
     /// The selected project, by id, so a reload keeps it.
     pub selected: Option<String>,
     pub list_offset: usize,
@@ -222,6 +232,7 @@ impl Model {
             workspace: Workspace::default(),
             hashes: StateHashes::new(),
             loaded: false,
+            unread: false,
             config,
             theme,
             glyphs: super::glyphs::Glyphs::Unicode,
@@ -229,6 +240,9 @@ impl Model {
             now,
             size: (80, 24),
             visible: Vec::new(),
+            haystacks: super::list::Haystacks::default(),
+            counts: Vec::new(),
+            longest_id: 0,
             selected: None,
             list_offset: 0,
             sort: Sort::Attention,

@@ -58,6 +58,7 @@ impl Msg {
             workspace,
             hashes: StateHashes::new(),
             preview: false,
+            unread: false,
             state_folders: Vec::new(),
         })))
     }
@@ -71,6 +72,9 @@ pub struct LoadedWorkspace {
     /// The quick first pass (`loader::load` with `Pass::Preview`); the full load
     /// follows.
     pub preview: bool,
+    /// Only what discovery found (`loader::discovered`): the projects are known by
+    /// where they are, their files not read yet; the preview pass follows.
+    pub unread: bool,
     /// Where new state files would appear, as the load's walk found them
     /// (`discover::Discovery::state_folders`): the watcher watches them too.
     pub state_folders: Vec<String>,

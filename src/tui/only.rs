@@ -56,12 +56,16 @@ impl Only {
 
 /// How many projects each filter would show, in `Only::ALL` order.
 pub fn counts(projects: &[Project], unassigned: &[Checkpoint]) -> Vec<(Only, usize)> {
+    let waiting = super::list::Waiting::new(unassigned);
     Only::ALL
         .iter()
         .map(|only| {
             let n = projects
                 .iter()
-                .filter(|p| only.matches(p, unassigned))
+                .filter(|p| match only {
+                    Only::Unacknowledged => waiting.of(p) > 0,
+                    other => other.matches(p, unassigned),
+                })
                 .count();
             (*only, n)
         })

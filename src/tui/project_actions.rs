@@ -32,6 +32,14 @@ pub fn selected_checkpoint(model: &Model) -> Option<&Checkpoint> {
 }
 
 pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
+    if model.unread {
+        // Nothing of the project is read yet: no prompt, alert or edit to make of it.
+        model.set_status(
+            StatusKind::Info,
+            "still reading the files; try again in a moment",
+        );
+        return Vec::new();
+    }
     let Some(project) = model.project() else {
         model.set_status(StatusKind::Info, "no project selected");
         return Vec::new();

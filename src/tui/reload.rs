@@ -17,6 +17,23 @@ use crate::core::workspace::attribute_reloaded;
 /// folder, a folder named like a state file); a load the watcher asked for says
 /// only what went wrong since the last one; a save's read-back keeps `saved: …`.
 pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effect> {
+    if loaded.unread {
+        on_discovered(model, loaded);
+        return Vec::new();
+    }
+    // The rows discovery drew are followed by the same files, read. A selection
+    // the operator moved stays on its file; one left on the first row goes to
+    // the first row of the sorted list, as when nothing was drawn before.
+    let unread = std::mem::take(&mut model.unread);
+    let selected_source = if unread && model.selected_row() != Some(0) {
+        model.project().map(|p| p.source.clone())
+    } else {
+        None
+    };
+    if unread {
+        // A name discovery gave may be a real project's id too.
+        model.selected = None;
+    }
     let read_back_of_save = model.saving == Saving::Reloading;
     read_back(model);
     let first = !model.loaded;
@@ -53,8 +70,13 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
     });
     model.fills.observe(&loaded.workspace.context_states);
     model.workspace = loaded.workspace;
+    model.haystacks.clear();
     model.hashes = loaded.hashes;
     model.loaded = true;
+    if let Some(source) = selected_source {
+        let read = model.workspace.projects.iter().find(|p| p.source == source);
+        model.selected = read.map(|p| p.id.clone());
+    }
     refresh_visible(model);
     if summary {
         let n = model.workspace.projects.len();
@@ -82,8 +104,25 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
     }
 }
 
+/// What discovery found, before any file is read: drawn at once, each row
+/// marked as loading (`Model::unread`). Ignored once a load is in.
+fn on_discovered(model: &mut Model, found: LoadedWorkspace) {
+    if model.loaded {
+        return;
+    }
+    model.workspace = found.workspace;
+    model.haystacks.clear();
+    model.unread = true;
+    refresh_visible(model);
+}
+
 pub(crate) fn on_load_failed(model: &mut Model, problem: String) {
     read_back(model);
+    if std::mem::take(&mut model.unread) {
+        // Rows never read are not shown as if they were.
+        model.workspace.projects.clear();
+        refresh_visible(model);
+    }
     model.loaded = true;
     model.set_status(StatusKind::Error, problem);
 }
@@ -97,19 +136,21 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
     for reloaded in projects {
         unclaimed.extend(reloaded.unclaimed);
         let source = reloaded.source;
-        let slot = model
+        let found = model
             .workspace
             .projects
             .iter_mut()
-            .find(|p| p.source == source);
-        match (slot, reloaded.project) {
+            .enumerate()
+            .find(|(_, p)| p.source == source);
+        match (found, reloaded.project) {
             // The id is what the selection follows; a changed id needs a full load
             // (ids are made unique across the workspace).
-            (Some(slot), Some(project)) if slot.id == project.id => {
+            (Some((index, slot)), Some(project)) if slot.id == project.id => {
                 problems.extend(new_project_errors(Some(slot), &project));
                 let hash_changed = model.hashes.get(&source) != reloaded.hash.as_ref();
                 notify::project_changes(slot, &project, hash_changed, &mut changes);
                 *slot = *project;
+                model.haystacks.forget(index);
                 match reloaded.hash {
                     Some(hash) => model.hashes.insert(source, hash),
                     None => model.hashes.remove(&source),
@@ -166,3 +207,7 @@ fn report(model: &mut Model, lead: &str, problems: &[String]) {
     };
     model.set_status(StatusKind::Error, format!("{lead}{first}{more}"));
 }
+
+#[cfg(test)]
+#[path = "reload_unread_tests.rs"]
+mod unread_tests;

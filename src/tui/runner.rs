@@ -32,8 +32,8 @@ pub struct Runner {
     watching: bool,
     loading: bool,
     load_again: bool,
-    /// The first load draws a preview pass before the full one (a quick first
-    /// frame); later loads replace a full workspace, and send the full pass only.
+    /// The first load sends what discovery found, then a preview pass, before the
+    /// full one (a quick first frame, then quick rows); later loads replace a full workspace, and send the full pass only.
     previewed: bool,
     problem: Option<String>,
 }
@@ -77,10 +77,10 @@ impl Runner {
         }
     }
 
-    /// Called when the first load's preview is in: its folders are watched from
-    /// then on, before its frame is drawn, so a change made once projects are on
-    /// screen is not missed (the full pass running meanwhile may have read the file
-    /// before the change).
+    /// Called when the first load's discovery, then its preview, is in: their
+    /// folders are watched from then on, before their frame is drawn, so a change
+    /// made once projects are on screen is not missed (the passes running
+    /// meanwhile may have read the file before the change).
     pub fn watch_preview(&mut self, loaded: &LoadedWorkspace) {
         if let Some(watcher) = &mut self.watcher {
             let plan = self.planner.plan(&loaded.workspace, &loaded.state_folders);
@@ -199,9 +199,18 @@ impl Runner {
         } else {
             &[loader::Pass::Preview, loader::Pass::Full]
         };
+        let first = passes.len() > 1;
         let (root, env, config, tx) = self.for_worker();
         std::thread::spawn(move || {
             let discovery = crate::io::discover::discover(&root, &env);
+            if first {
+                let found = loader::discovered(&root, &discovery);
+                if tx.send(Msg::Loaded(Ok(Box::new(found)))).is_err() {
+                    return;
+                }
+                #[cfg(feature = "test-fault")]
+                super::test_fault::hold_load(&env);
+            }
             for &pass in passes {
                 let loaded = loader::load(&root, &env, &discovery, clock::now(), &config, pass);
                 if tx.send(Msg::Loaded(Ok(Box::new(loaded)))).is_err() {

@@ -59,10 +59,12 @@ impl Dashboard {
                 self.runner.run(effect, &mut Vec::new());
             }
             for _ in 0..sent {
-                // A load sends its preview, then its full pass.
+                // A first load sends what discovery found, its preview, then its
+                // full pass.
                 loop {
                     let msg = self.rx.recv_timeout(Duration::from_secs(20)).unwrap();
-                    let preview = matches!(&msg, Msg::Loaded(Ok(loaded)) if loaded.preview);
+                    let preview =
+                        matches!(&msg, Msg::Loaded(Ok(loaded)) if loaded.preview || loaded.unread);
                     if let Msg::Loaded(Ok(loaded)) = &msg
                         && !preview
                     {
@@ -285,11 +287,12 @@ fn a_bad_clipboard_backend_is_reported_not_copied() {
     );
 }
 
-/// A load sends a preview (the pruned parse: the same project, no warnings about
-/// what it skips), then the full pass, which brings those warnings; a load asked
-/// for meanwhile waits for the full pass.
+/// A first load sends what discovery found (the project by its folder, nothing
+/// read), a preview (the pruned parse: the same project, no warnings about what it
+/// skips), then the full pass, which brings those warnings; a load asked for
+/// meanwhile waits for the full pass.
 #[test]
-fn the_first_load_sends_the_preview_then_the_full_pass_and_later_loads_the_full_pass() {
+fn the_first_load_sends_discovery_the_preview_then_the_full_pass_and_later_loads_the_full_pass() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("projects/PROJ-001/ORCHESTRATION.yaml");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
@@ -312,9 +315,17 @@ fn the_first_load_sends_the_preview_then_the_full_pass_and_later_loads_the_full_
         Msg::Loaded(Ok(loaded)) => *loaded,
         other => panic!("expected a load, got {other:?}"),
     };
+    let found = next();
+    assert!(found.unread && !found.preview);
+    let row = &found.workspace.projects[0];
+    assert_eq!(row.id, "PROJ-001");
+    assert_eq!(row.source, "projects/PROJ-001/ORCHESTRATION.yaml");
+    assert_eq!(row.summary, Default::default(), "nothing read");
+    assert!(found.hashes.is_empty());
     let preview = next();
     let full = next();
     assert!(preview.preview && !full.preview);
+    assert!(!preview.unread && !full.unread);
     let (quick, whole) = (&preview.workspace.projects[0], &full.workspace.projects[0]);
     assert_eq!(quick.id, "wf-two-passes");
     assert_eq!(quick.summary, whole.summary);
@@ -341,7 +352,7 @@ fn the_first_load_sends_the_preview_then_the_full_pass_and_later_loads_the_full_
 fn next_load(rx: &Receiver<Msg>) -> LoadedWorkspace {
     loop {
         match rx.recv_timeout(Duration::from_secs(20)).unwrap() {
-            Msg::Loaded(Ok(loaded)) if loaded.preview => {}
+            Msg::Loaded(Ok(loaded)) if loaded.preview || loaded.unread => {}
             Msg::Loaded(Ok(loaded)) => return *loaded,
             Msg::FilesChanged(_) => {}
             other => panic!("expected a load, got {other:?}"),

@@ -6,6 +6,10 @@
 //! that a draw after the terminal is given back would be caught. Not a feature for
 //! operators: any other value, or none, changes nothing, and only test builds have
 //! it (the `test-fault` cargo feature, which the tests' dev-dependency turns on).
+//!
+//! `RESUME_TUI_TEST_HOLD_LOAD` set to a path holds the first load after its
+//! discovery frame until that path exists (at most a minute), so that an
+//! end-to-end test sees the rows still loading, then filled, without timing.
 
 use std::sync::mpsc::Sender;
 use std::time::Duration;
@@ -15,6 +19,19 @@ use crate::io::env::Env;
 use crate::{Error, Result};
 
 pub const VAR: &str = "RESUME_TUI_TEST_FAULT";
+pub const HOLD_LOAD: &str = "RESUME_TUI_TEST_HOLD_LOAD";
+
+/// Waits, on the load's worker, until the path `RESUME_TUI_TEST_HOLD_LOAD` names
+/// exists; returns at once when it is not set.
+pub fn hold_load(env: &Env) {
+    let Some(path) = env.get(HOLD_LOAD).map(std::path::PathBuf::from) else {
+        return;
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while !path.exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TestFault {

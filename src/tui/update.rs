@@ -538,7 +538,11 @@ pub(crate) fn refresh_visible(model: &mut Model) {
             sort: model.sort,
             reverse: model.reverse,
         },
+        &mut model.haystacks,
     );
+    let ws = &model.workspace;
+    model.counts = super::only::counts(&ws.projects, &ws.unassigned_checkpoints);
+    model.longest_id = super::view::longest_id(&ws.projects);
     if model.selected_row().is_none() {
         select(model, visible_id(model, 0));
     }

@@ -60,6 +60,11 @@ pub fn draw(model: &Model, frame: &mut Frame, a: &Areas) {
     }
     frame.render_widget(Paragraph::new(Line::from(tabs)), a.tabs);
 
+    if model.unread {
+        let hint = "Reading the files…";
+        frame.render_widget(Paragraph::new(Span::styled(hint, theme.dim)), a.body);
+        return;
+    }
     let Some(project) = project else {
         let hint = if model.loaded {
             "Select a project in the list."

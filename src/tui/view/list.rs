@@ -37,9 +37,9 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
         return;
     }
     let w = usize::from(inner.width);
-    let cols = Columns::for_width(w, longest_id(model));
+    let cols = Columns::for_width(w, model.longest_id);
     let mut lines = vec![header(model, &cols, w)];
-    if !model.loaded {
+    if !model.loaded && !model.unread {
         lines.push(Line::from(Span::styled("Loading…", theme.dim)));
     } else if total == 0 {
         lines.push(Line::from(Span::styled(
@@ -151,13 +151,19 @@ impl Columns {
     }
 }
 
-/// The widest project id (as drawn) of the workspace.
-fn longest_id(model: &Model) -> usize {
-    model
-        .workspace
-        .projects
+/// The widest project id (as drawn) of `projects` (kept in `Model::longest_id`).
+pub fn longest_id(projects: &[Project]) -> usize {
+    let drawn_width = |id: &str| {
+        if id.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+            // Printable ASCII: drawn as it is, one cell a byte.
+            id.len()
+        } else {
+            width(&clean(id))
+        }
+    };
+    projects
         .iter()
-        .map(|p| width(&clean(&p.id)))
+        .map(|p| drawn_width(&p.id))
         .max()
         .unwrap_or(0)
 }
@@ -190,6 +196,9 @@ fn header(model: &Model, cols: &Columns, w: usize) -> Line<'static> {
 }
 
 fn row_line(model: &Model, project: &Project, cols: &Columns, selected: bool) -> Line<'static> {
+    if model.unread {
+        return unread_row(model, project, cols, selected);
+    }
     let theme = &model.theme;
     let unacked = crate::tui::list::waiting(project, &model.workspace.unassigned_checkpoints);
     let attention = if unacked > 0 {
@@ -284,6 +293,37 @@ fn row_line(model: &Model, project: &Project, cols: &Columns, selected: bool) ->
         line.style(theme.selected)
     } else if model.highlighted(&project.id) {
         line.style(theme.accent.add_modifier(ratatui::style::Modifier::BOLD))
+    } else {
+        line
+    }
+}
+
+/// A row discovery found and no pass has read yet: where it is, and `loading…`
+/// where its state would be (no staleness, status, score, fill or age it could
+/// be taken to have).
+fn unread_row(model: &Model, project: &Project, cols: &Columns, selected: bool) -> Line<'static> {
+    let theme = &model.theme;
+    let mut spans = vec![Span::styled(
+        row_marker(model, project, selected),
+        theme.accent,
+    )];
+    if cols.has(Column::Attention) {
+        spans.push(Span::raw(fit("", ATTENTION_W + 1)));
+    }
+    spans.push(Span::raw("  "));
+    spans.push(Span::styled(fit(&clean(&project.id), cols.id), theme.base));
+    let rest: usize = [Column::Status, Column::Score, Column::Fill, Column::Age]
+        .into_iter()
+        .filter(|c| cols.has(*c))
+        .map(Column::cells)
+        .sum();
+    if rest > 0 {
+        let text = if rest > 9 { " loading…" } else { " …" };
+        spans.push(Span::styled(fit(text, rest), theme.dim));
+    }
+    let line = Line::from(spans);
+    if selected {
+        line.style(theme.selected)
     } else {
         line
     }

@@ -7,7 +7,7 @@ use ratatui::text::Span;
 
 use super::clean;
 use crate::tui::model::Model;
-use crate::tui::only::{Only, counts};
+use crate::tui::only::Only;
 
 /// One piece of the title; `click` is the filter a click on it sets.
 struct Segment {
@@ -24,6 +24,24 @@ fn segments(model: &Model) -> Vec<Segment> {
         style,
         click: None,
     };
+    if model.unread {
+        // Counts of files not read yet would be wrong: how many are being read.
+        let shown = if model.visible.len() == total {
+            String::new()
+        } else {
+            format!("{}/", model.visible.len())
+        };
+        let mut out = vec![plain(format!(" Projects {shown}{total} "), t.title)];
+        if model.filtering || !model.filter.is_empty() {
+            let cursor = if model.filtering { "▏" } else { "" };
+            out.push(plain(
+                format!("/{}{cursor} ", clean(&model.filter)),
+                t.filter,
+            ));
+        }
+        out.push(plain("loading… ".to_string(), t.dim));
+        return out;
+    }
     let mut out = vec![plain(
         if model.visible.len() == total {
             format!(" Projects {total} ")
@@ -39,10 +57,7 @@ fn segments(model: &Model) -> Vec<Segment> {
             t.filter,
         ));
     }
-    for (only, n) in counts(
-        &model.workspace.projects,
-        &model.workspace.unassigned_checkpoints,
-    ) {
+    for &(only, n) in &model.counts {
         let on = model.only == Some(only);
         if n == 0 && !on {
             continue;
