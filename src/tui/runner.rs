@@ -35,6 +35,9 @@ pub struct Runner {
     /// The first load sends what discovery found, then a preview pass, before the
     /// full one (a quick first frame, then quick rows); later loads replace a full workspace, and send the full pass only.
     previewed: bool,
+    /// The first load's passes wait on this until the folders discovery found
+    /// are watched (see `watch_planned`).
+    release_reads: Option<std::sync::mpsc::Sender<()>>,
     problem: Option<String>,
 }
 
@@ -53,6 +56,7 @@ impl Runner {
             loading: false,
             load_again: false,
             previewed: false,
+            release_reads: None,
             problem: None,
         }
     }
@@ -87,6 +91,27 @@ impl Runner {
             if let Some(problem) = watcher.set(plan).problem {
                 self.problem = Some(problem);
             }
+        }
+    }
+
+    /// What discovery found, as folders to watch: planned before its message goes
+    /// to `update`, set by `watch_planned` once its frame is drawn.
+    pub fn plan_watches(&mut self, loaded: &LoadedWorkspace) -> Vec<watch::WatchDir> {
+        self.planner.plan(&loaded.workspace, &loaded.state_folders)
+    }
+
+    /// Watches the folders discovery found, then lets the first load's passes
+    /// read the files. The frame of unread rows can go first, since nothing in it
+    /// was read from a file; every file is read after its folder is watched, so a
+    /// change made meanwhile is either read or reported.
+    pub fn watch_planned(&mut self, plan: Vec<watch::WatchDir>) {
+        if let Some(watcher) = &mut self.watcher
+            && let Some(problem) = watcher.set(plan).problem
+        {
+            self.problem = Some(problem);
+        }
+        if let Some(release) = self.release_reads.take() {
+            let _ = release.send(());
         }
     }
 
@@ -200,6 +225,13 @@ impl Runner {
             &[loader::Pass::Preview, loader::Pass::Full]
         };
         let first = passes.len() > 1;
+        // With a watcher, the passes read nothing before discovery's folders are
+        // watched (`watch_planned`); a runner without one (tests) does not wait.
+        let released = (first && self.watcher.is_some()).then(|| {
+            let (release, released) = std::sync::mpsc::channel();
+            self.release_reads = Some(release);
+            released
+        });
         let (root, env, config, tx) = self.for_worker();
         std::thread::spawn(move || {
             let discovery = crate::io::discover::discover(&root, &env);
@@ -207,6 +239,11 @@ impl Runner {
                 let found = loader::discovered(&root, &discovery);
                 if tx.send(Msg::Loaded(Ok(Box::new(found)))).is_err() {
                     return;
+                }
+                // Also when the runner is gone (the sender dropped): the send
+                // below then fails and ends the thread.
+                if let Some(released) = released {
+                    let _ = released.recv();
                 }
                 #[cfg(feature = "test-fault")]
                 super::test_fault::hold_load(&env);
