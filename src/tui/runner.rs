@@ -81,10 +81,10 @@ impl Runner {
         }
     }
 
-    /// Called when the first load's discovery, then its preview, is in: their
-    /// folders are watched from then on, before their frame is drawn, so a change
-    /// made once projects are on screen is not missed (the passes running
-    /// meanwhile may have read the file before the change).
+    /// Called when the first load's preview is in: its folders are watched from
+    /// then on, before its frame is drawn, so a change made once projects are on
+    /// screen is not missed (the full pass running meanwhile may have read the
+    /// file before the change).
     pub fn watch_preview(&mut self, loaded: &LoadedWorkspace) {
         if let Some(watcher) = &mut self.watcher {
             let plan = self.planner.plan(&loaded.workspace, &loaded.state_folders);
