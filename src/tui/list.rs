@@ -11,26 +11,7 @@ use super::only::Only;
 /// Checkpoints of the project still waiting for the operator: its own, plus
 /// workflow-less ones (real Jerry) that its compaction events name.
 pub fn waiting(project: &Project, unassigned: &[Checkpoint]) -> usize {
-    let own = project.unacknowledged_checkpoints().count();
-    if unassigned.is_empty() {
-        return own;
-    }
-    let events = project
-        .resumption
-        .as_ref()
-        .and_then(|r| r.compaction.as_ref())
-        .map_or(&[][..], |c| c.events.as_slice());
-    let named = unassigned
-        .iter()
-        .filter(|cp| !cp.acknowledged)
-        .filter(|cp| {
-            events.iter().any(|e| {
-                e.id.as_deref()
-                    .is_some_and(|id| id.eq_ignore_ascii_case(&cp.id))
-            })
-        })
-        .count();
-    own + named
+    Waiting::new(unassigned).of(project)
 }
 
 /// `waiting` for many projects: the unacknowledged unassigned checkpoints
@@ -49,7 +30,7 @@ impl Waiting {
         Waiting { named }
     }
 
-    /// The same as `waiting(project, unassigned)`.
+    /// How many checkpoints wait for `project`'s operator (see `waiting`).
     pub fn of(&self, project: &Project) -> usize {
         let own = project.unacknowledged_checkpoints().count();
         if self.named.is_empty() {
@@ -75,8 +56,8 @@ impl Waiting {
 }
 
 /// How urgently a project needs the operator: 0 first.
-pub fn attention_rank(project: &Project, unassigned: &[Checkpoint]) -> u8 {
-    if waiting(project, unassigned) > 0 {
+pub fn attention_rank(project: &Project, waiting: &Waiting) -> u8 {
+    if waiting.of(project) > 0 {
         0
     } else {
         match project.staleness.level {
@@ -97,10 +78,10 @@ fn last_score(project: &Project) -> Option<f64> {
     project.trajectory.last_score().map(|(_, s)| s)
 }
 
-pub fn compare(sort: Sort, a: &Project, b: &Project, unassigned: &[Checkpoint]) -> Ordering {
+pub fn compare(sort: Sort, a: &Project, b: &Project, waiting: &Waiting) -> Ordering {
     let by = match sort {
-        Sort::Attention => attention_rank(a, unassigned)
-            .cmp(&attention_rank(b, unassigned))
+        Sort::Attention => attention_rank(a, waiting)
+            .cmp(&attention_rank(b, waiting))
             .then_with(|| newest_first(a, b)),
         Sort::Updated => newest_first(a, b),
         Sort::Id => Ordering::Equal,
@@ -262,11 +243,12 @@ pub fn visible(
     } = view;
     let words = words(query);
     let searching = !words.is_empty();
+    let waiting = Waiting::new(unassigned);
     let mut rows: Vec<usize> = projects
         .iter()
         .enumerate()
         .filter(|(i, p)| {
-            only.is_none_or(|o| o.matches(p, unassigned))
+            only.is_none_or(|o| o.matches(p, &waiting))
                 && (!searching || haystacks.matches(*i, p, &words))
         })
         .map(|(i, _)| i)
@@ -277,11 +259,7 @@ pub fn visible(
         // unassigned checkpoints the project's events name.
         let mut ranked: Vec<(u8, &Project, usize)> = rows
             .iter()
-            .filter_map(|&i| {
-                projects
-                    .get(i)
-                    .map(|p| (attention_rank(p, unassigned), p, i))
-            })
+            .filter_map(|&i| projects.get(i).map(|p| (attention_rank(p, &waiting), p, i)))
             .collect();
         ranked.sort_by(|(ra, a, _), (rb, b, _)| {
             turn(
@@ -294,7 +272,7 @@ pub fn visible(
     }
     rows.sort_by(|&a, &b| {
         let order = match (projects.get(a), projects.get(b)) {
-            (Some(a), Some(b)) => compare(sort, a, b, unassigned),
+            (Some(a), Some(b)) => compare(sort, a, b, &waiting),
             _ => Ordering::Equal,
         };
         turn(order)
@@ -399,6 +377,26 @@ mod tests {
         assert_eq!(visible(&projects, &[], view("mesh"), &mut kept), [0]);
     }
 
+    /// The rule `Waiting` prepares, spelled out one checkpoint at a time.
+    fn waiting_by_scan(project: &Project, unassigned: &[Checkpoint]) -> usize {
+        let events = project
+            .resumption
+            .as_ref()
+            .and_then(|r| r.compaction.as_ref())
+            .map_or(&[][..], |c| c.events.as_slice());
+        let named = unassigned
+            .iter()
+            .filter(|cp| !cp.acknowledged)
+            .filter(|cp| {
+                events.iter().any(|e| {
+                    e.id.as_deref()
+                        .is_some_and(|id| id.eq_ignore_ascii_case(&cp.id))
+                })
+            })
+            .count();
+        project.unacknowledged_checkpoints().count() + named
+    }
+
     #[test]
     fn waiting_prepared_once_counts_as_waiting_does() {
         let dir = tempfile::tempdir().unwrap();
@@ -428,11 +426,12 @@ mod tests {
         for project in &ws.projects {
             assert_eq!(
                 prepared.of(project),
-                waiting(project, &unassigned),
+                waiting_by_scan(project, &unassigned),
                 "{}",
                 project.id
             );
-            named += waiting(project, &unassigned) - project.unacknowledged_checkpoints().count();
+            named += waiting_by_scan(project, &unassigned)
+                - project.unacknowledged_checkpoints().count();
         }
         assert!(
             named > 0,

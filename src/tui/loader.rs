@@ -72,10 +72,7 @@ pub fn discovered(root: &Path, discovery: &Discovery) -> LoadedWorkspace {
     folders.sort();
     folders.dedup();
     workspace.projects.sort_by(|a, b| a.source.cmp(&b.source));
-    workspace.root = std::fs::canonicalize(root)
-        .unwrap_or_else(|_| root.to_path_buf())
-        .display()
-        .to_string();
+    workspace.root = absolute(root);
     LoadedWorkspace {
         workspace,
         unread: true,
@@ -104,11 +101,7 @@ pub fn load(
     }
     let statusline = super::live_records::statusline_states(root, &workspace);
     workspace.context_states.extend(statusline);
-    // Absolute, so that `Y` copies a `cd` that works from anywhere.
-    workspace.root = std::fs::canonicalize(root)
-        .unwrap_or_else(|_| root.to_path_buf())
-        .display()
-        .to_string();
+    workspace.root = absolute(root);
     LoadedWorkspace {
         workspace,
         hashes,
@@ -116,6 +109,15 @@ pub fn load(
         unread: false,
         state_folders: discovery.state_folders.clone(),
     }
+}
+
+/// The root as the workspace holds it: absolute, so that `Y` copies a `cd` that
+/// works from anywhere.
+fn absolute(root: &Path) -> String {
+    std::fs::canonicalize(root)
+        .unwrap_or_else(|_| root.to_path_buf())
+        .display()
+        .to_string()
 }
 
 /// Re-reads checkpoint files (root-relative), with their transcripts' summaries

@@ -1,6 +1,7 @@
 //! The header's counts as filters: CRITICAL, STALE, unacknowledged checkpoints,
 //! and each kind of project. One is on at a time (`F` cycles, a click picks).
 
+use super::list::Waiting;
 use crate::core::model::{Checkpoint, Project, ProjectKind};
 use crate::core::staleness::StalenessLevel;
 
@@ -32,11 +33,11 @@ impl Only {
         }
     }
 
-    pub fn matches(self, project: &Project, unassigned: &[Checkpoint]) -> bool {
+    pub fn matches(self, project: &Project, waiting: &Waiting) -> bool {
         match self {
             Only::Critical => project.staleness.level == StalenessLevel::Critical,
             Only::Stale => project.staleness.level == StalenessLevel::Stale,
-            Only::Unacknowledged => super::list::waiting(project, unassigned) > 0,
+            Only::Unacknowledged => waiting.of(project) > 0,
             Only::Jerry => project.kind == ProjectKind::Jerry,
             Only::Nexus => project.kind == ProjectKind::Nexus,
         }
@@ -56,16 +57,13 @@ impl Only {
 
 /// How many projects each filter would show, in `Only::ALL` order.
 pub fn counts(projects: &[Project], unassigned: &[Checkpoint]) -> Vec<(Only, usize)> {
-    let waiting = super::list::Waiting::new(unassigned);
+    let waiting = Waiting::new(unassigned);
     Only::ALL
         .iter()
         .map(|only| {
             let n = projects
                 .iter()
-                .filter(|p| match only {
-                    Only::Unacknowledged => waiting.of(p) > 0,
-                    other => other.matches(p, unassigned),
-                })
+                .filter(|p| only.matches(p, &waiting))
                 .count();
             (*only, n)
         })

@@ -24,24 +24,6 @@ fn segments(model: &Model) -> Vec<Segment> {
         style,
         click: None,
     };
-    if model.unread {
-        // Counts of files not read yet would be wrong: how many are being read.
-        let shown = if model.visible.len() == total {
-            String::new()
-        } else {
-            format!("{}/", model.visible.len())
-        };
-        let mut out = vec![plain(format!(" Projects {shown}{total} "), t.title)];
-        if model.filtering || !model.filter.is_empty() {
-            let cursor = if model.filtering { "▏" } else { "" };
-            out.push(plain(
-                format!("/{}{cursor} ", clean(&model.filter)),
-                t.filter,
-            ));
-        }
-        out.push(plain("loading… ".to_string(), t.dim));
-        return out;
-    }
     let mut out = vec![plain(
         if model.visible.len() == total {
             format!(" Projects {total} ")
@@ -56,6 +38,11 @@ fn segments(model: &Model) -> Vec<Segment> {
             format!("/{}{cursor} ", clean(&model.filter)),
             t.filter,
         ));
+    }
+    if model.unread {
+        // Counts of files not read yet would be wrong.
+        out.push(plain("loading… ".to_string(), t.dim));
+        return out;
     }
     for &(only, n) in &model.counts {
         let on = model.only == Some(only);
