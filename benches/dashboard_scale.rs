@@ -100,12 +100,12 @@ fn first_frame(dir: &Path, runs: usize) {
             continue;
         }
         println!("{label}, {runs} runs: {}", spread(&walls));
-        rss.sort_unstable();
+        let (median, min, max) = median_min_max(&rss);
         println!(
             "  peak RSS: {} (median), {}–{}",
-            mb(rss[rss.len() / 2]),
-            mb(rss[0]),
-            mb(rss[rss.len() - 1])
+            mb(median),
+            mb(min),
+            mb(max)
         );
     }
 }
@@ -385,13 +385,18 @@ fn load_average() -> String {
 }
 
 fn spread(times: &[Duration]) -> String {
-    let mut sorted = times.to_vec();
+    let (median, min, max) = median_min_max(times);
+    format!("median {}, min {}, max {}", ms(median), ms(min), ms(max))
+}
+
+/// Of a list that is not empty.
+fn median_min_max<T: Ord + Copy>(values: &[T]) -> (T, T, T) {
+    let mut sorted = values.to_vec();
     sorted.sort_unstable();
-    format!(
-        "median {}, min {}, max {}",
-        ms(sorted[sorted.len() / 2]),
-        ms(sorted[0]),
-        ms(sorted[sorted.len() - 1])
+    (
+        sorted[sorted.len() / 2],
+        sorted[0],
+        sorted[sorted.len() - 1],
     )
 }
 

@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::output::HookOutcome;
 use crate::core::model::Checkpoint;
 use crate::core::normalize::checkpoint::normalize_checkpoint;
+use crate::io::fence::text_under_root;
 use crate::io::write::{Snapshot, read_snapshot_capped};
 
 /// Checkpoints larger than this are not read by a hook (refused unread).
@@ -113,12 +114,10 @@ pub fn newest_of_session(
     session_id: &str,
     out: &mut HookOutcome,
 ) -> Option<(CheckpointFile, Snapshot, serde_json::Map<String, Value>)> {
-    let finder = verbatim_in_json(session_id).then(|| memchr::memmem::Finder::new(session_id));
+    let may_hold = SessionBytes::new(session_id);
     files.iter().rev().filter(|f| f.design).find_map(|file| {
         let snapshot = read(&file.path, out)?;
-        if let Some(finder) = &finder
-            && finder.find(&snapshot.bytes).is_none()
-        {
+        if !may_hold.in_file(&snapshot.bytes) {
             return None;
         }
         let Ok(Value::Object(map)) = serde_json::from_slice(&snapshot.bytes) else {
@@ -127,6 +126,23 @@ pub fn newest_of_session(
         let same = map.get("session_id").and_then(Value::as_str) == Some(session_id);
         same.then(|| (file.clone(), snapshot, map))
     })
+}
+
+/// A session id searched for as bytes, to skip unparsed the files that cannot
+/// hold it: only when every writer writes it as it is (`verbatim_in_json`);
+/// otherwise every file may hold it.
+struct SessionBytes<'a>(Option<memchr::memmem::Finder<'a>>);
+
+impl<'a> SessionBytes<'a> {
+    fn new(session_id: &'a str) -> SessionBytes<'a> {
+        SessionBytes(verbatim_in_json(session_id).then(|| memchr::memmem::Finder::new(session_id)))
+    }
+
+    fn in_file(&self, bytes: &[u8]) -> bool {
+        self.0
+            .as_ref()
+            .is_none_or(|finder| finder.find(bytes).is_some())
+    }
 }
 
 /// Whether every JSON writer writes `text` as it is inside a string (printable
@@ -165,14 +181,12 @@ pub fn load_of_session(
     session_id: &str,
     out: &mut HookOutcome,
 ) -> Vec<Checkpoint> {
-    let finder = verbatim_in_json(session_id).then(|| memchr::memmem::Finder::new(session_id));
+    let may_hold = SessionBytes::new(session_id);
     files
         .iter()
         .filter_map(|file| {
             let snapshot = read(&file.path, out)?;
-            if let Some(finder) = &finder
-                && finder.find(&snapshot.bytes).is_none()
-            {
+            if !may_hold.in_file(&snapshot.bytes) {
                 return None;
             }
             normalize(file, &snapshot, project_dir)
@@ -196,10 +210,7 @@ fn normalize(file: &CheckpointFile, snapshot: &Snapshot, project_dir: &Path) -> 
 pub fn relative(root: &Path, path: &Path) -> String {
     // The usual case, a path joined onto `root`: its text after `root/`, when
     // that has only plain components (what the component walk below would give).
-    if let Some(rest) = path
-        .to_str()
-        .zip(root.to_str())
-        .and_then(|(path, root)| path.strip_prefix(root)?.strip_prefix('/'))
+    if let Some(rest) = path.to_str().and_then(|path| text_under_root(root, path))
         && !rest.contains('\\')
         && rest.split('/').all(|part| !matches!(part, "" | "." | ".."))
     {

@@ -48,7 +48,7 @@ impl<'a> Fence<'a> {
     pub fn relative(&self, path: &str) -> Option<String> {
         let given = Path::new(path);
         let rest = if given.is_absolute() {
-            match self.under_root_as_text(path) {
+            match text_under_root(self.root, path) {
                 Some(rest) => rest,
                 None => given
                     .strip_prefix(self.root)
@@ -65,17 +65,6 @@ impl<'a> Fence<'a> {
         }
     }
 
-    /// `path`'s text after the root's and a `/`: the usual case, a path built by
-    /// joining onto the root, without the component walk of `Path::strip_prefix`
-    /// (a compaction resolves every path of its last 32 tool calls). What is left
-    /// is resolved lexically either way, so repeated slashes and `.` agree.
-    fn under_root_as_text<'p>(&self, path: &'p str) -> Option<&'p str> {
-        let root = self.root.to_str()?.trim_end_matches('/');
-        let rest = path.strip_prefix(root)?.strip_prefix('/')?;
-        // `/ws//a` would read as absolute: the component walk handles it.
-        (!rest.starts_with('/')).then_some(rest)
-    }
-
     /// The file `path` names, if it lies inside the root: [`Fence::relative`], and
     /// a symlink in its place must name a file under the root.
     pub fn file(&self, path: &str) -> Option<Inside> {
@@ -90,6 +79,17 @@ impl<'a> Fence<'a> {
         }
         Some(Inside { path: full, rel })
     }
+}
+
+/// `path`'s text after `root`'s and a `/`: the usual case, a path built by
+/// joining onto the root, without the component walk of `Path::strip_prefix`
+/// (a compaction resolves every path of its last 32 tool calls). `None` when the
+/// text does not start so, or when what follows starts with another `/` (that
+/// would read as absolute): the component walk decides those.
+pub fn text_under_root<'p>(root: &Path, path: &'p str) -> Option<&'p str> {
+    let root = root.to_str()?.trim_end_matches('/');
+    let rest = path.strip_prefix(root)?.strip_prefix('/')?;
+    (!rest.starts_with('/')).then_some(rest)
 }
 
 #[cfg(test)]
