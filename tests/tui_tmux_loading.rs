@@ -61,3 +61,36 @@ fn rows_show_loading_until_read_and_keys_work_meanwhile() {
     });
     assert!(!read.contains("Reading the files…"), "{read}");
 }
+
+/// A project made after discovery's walk but before its folders are watched
+/// raises no event; the passes walk the workspace again once the watches are set,
+/// so it is read. The run loop is held in that gap by the test-only
+/// `RESUME_TUI_TEST_HOLD_WATCH` (until a file exists), so nothing is timed.
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn a_project_made_before_the_watches_are_set_is_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("workspace");
+    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
+    let release = tmp.path().join("release-the-watches");
+    let command = format!(
+        "env XDG_CONFIG_HOME={} RESUME_TUI_TEST_HOLD_WATCH={} TERM=xterm-256color {} --root {}",
+        quote(&tmp.path().join("xdg")),
+        quote(&release),
+        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
+        quote(&root)
+    );
+    let tmux = Tmux::start(&command);
+    tmux.wait_for_text("Projects 11 loading…");
+    let made = root.join("projects/PROJ-007-gap/orchestration/gap-20260301-001");
+    std::fs::create_dir_all(&made).unwrap();
+    std::fs::write(
+        made.join("ORCHESTRATION.yaml"),
+        "workflow:\n  id: \"gap-20260301-001\"\n  name: \"Made in the gap\"\nstatus: \"ACTIVE\"\n",
+    )
+    .unwrap();
+    std::fs::write(&release, "").unwrap();
+    tmux.wait_for("the project made in the gap, read", |s| {
+        s.contains("Projects 12 ") && s.contains("gap-20260301-001") && !s.contains("loading…")
+    });
+}

@@ -45,6 +45,8 @@ pub const KNOWN: &[&str] = &[
     "RESUME_TUI_TEST_FAULT",
     #[cfg(feature = "test-fault")]
     "RESUME_TUI_TEST_HOLD_LOAD",
+    #[cfg(feature = "test-fault")]
+    "RESUME_TUI_TEST_HOLD_WATCH",
 ];
 
 impl Env {

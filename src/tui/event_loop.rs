@@ -290,6 +290,8 @@ fn event_loop(
             let effects = update::update(model, msg, clock::now());
             if let Some(plan) = watch_after_frame {
                 draw(terminal, model)?;
+                #[cfg(feature = "test-fault")]
+                super::test_fault::hold_watch(&ctx.env);
                 runner.watch_planned(plan);
             }
             for effect in effects {

@@ -101,9 +101,10 @@ impl Runner {
     }
 
     /// Watches the folders discovery found, then lets the first load's passes
-    /// read the files. The frame of unread rows can go first, since nothing in it
-    /// was read from a file; every file is read after its folder is watched, so a
-    /// change made meanwhile is either read or reported.
+    /// walk the workspace again and read the files. The frame of unread rows can
+    /// go first, since nothing in it was read from a file; every file is found and
+    /// read after the folders are watched, so a project made or a file changed
+    /// meanwhile is either read or reported.
     pub fn watch_planned(&mut self, plan: Vec<watch::WatchDir>) {
         if let Some(watcher) = &mut self.watcher
             && let Some(problem) = watcher.set(plan).problem
@@ -234,7 +235,7 @@ impl Runner {
         });
         let (root, env, config, tx) = self.for_worker();
         std::thread::spawn(move || {
-            let discovery = crate::io::discover::discover(&root, &env);
+            let mut discovery = crate::io::discover::discover(&root, &env);
             if first {
                 let found = loader::discovered(&root, &discovery);
                 if tx.send(Msg::Loaded(Ok(Box::new(found)))).is_err() {
@@ -244,6 +245,10 @@ impl Runner {
                 // below then fails and ends the thread.
                 if let Some(released) = released {
                     let _ = released.recv();
+                    // A project made between that walk and the watches raised no
+                    // event: the passes read what a walk finds now that they are
+                    // set, and anything made later is reported.
+                    discovery = crate::io::discover::discover(&root, &env);
                 }
                 #[cfg(feature = "test-fault")]
                 super::test_fault::hold_load(&env);

@@ -10,6 +10,8 @@
 //! `RESUME_TUI_TEST_HOLD_LOAD` set to a path holds the first load after its
 //! discovery frame until that path exists (at most a minute), so that an
 //! end-to-end test sees the rows still loading, then filled, without timing.
+//! `RESUME_TUI_TEST_HOLD_WATCH` holds the run loop the same way between that
+//! frame and the watches it sets, so that a test can change the workspace there.
 
 use std::sync::mpsc::Sender;
 use std::time::Duration;
@@ -20,11 +22,22 @@ use crate::{Error, Result};
 
 pub const VAR: &str = "RESUME_TUI_TEST_FAULT";
 pub const HOLD_LOAD: &str = "RESUME_TUI_TEST_HOLD_LOAD";
+pub const HOLD_WATCH: &str = "RESUME_TUI_TEST_HOLD_WATCH";
 
 /// Waits, on the load's worker, until the path `RESUME_TUI_TEST_HOLD_LOAD` names
 /// exists; returns at once when it is not set.
 pub fn hold_load(env: &Env) {
-    let Some(path) = env.get(HOLD_LOAD).map(std::path::PathBuf::from) else {
+    hold(env, HOLD_LOAD);
+}
+
+/// Waits, on the run loop, until the path `RESUME_TUI_TEST_HOLD_WATCH` names
+/// exists; returns at once when it is not set.
+pub fn hold_watch(env: &Env) {
+    hold(env, HOLD_WATCH);
+}
+
+fn hold(env: &Env, var: &str) {
+    let Some(path) = env.get(var).map(std::path::PathBuf::from) else {
         return;
     };
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
