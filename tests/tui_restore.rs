@@ -111,7 +111,7 @@ impl Session {
 
     /// Waits for the dashboard and checks that it has taken the terminal over.
     fn wait_until_up(&self) {
-        self.tmux.wait_for_text("Projects 11");
+        self.tmux.wait_for_list(11);
         let stty = self.stty_now();
         assert!(
             has(&stty, "-icanon") && has(&stty, "-echo"),

@@ -70,7 +70,7 @@ impl Shell {
             bin = quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
             root = quote(&self.path("workspace")),
         ));
-        self.tmux.wait_for_text("Projects 11");
+        self.tmux.wait_for_list(11);
     }
 
     /// `#{alternate_on}` and whether the mouse is reported.
@@ -282,7 +282,7 @@ fn term_colorterm_and_lang_decide_the_colours_glyphs_and_modes() {
     ];
     for (env, colours, ascii, modes) in cases {
         let (tmux, _dir) = dashboard_with(env);
-        let screen = tmux.wait_for_text("Projects 11");
+        let screen = tmux.wait_for_list(11);
         let escapes = tmux.capture_escapes();
         assert_eq!(
             colour_kinds(&escapes),
@@ -333,7 +333,7 @@ fn a_burst_of_keys_is_followed_to_its_last_key() {
     // 3,000 keys reach the terminal at once, far past one 1 KiB read: the screen
     // must follow them to the last one (`3`, the Compaction tab) with no key after.
     let (tmux, _dir) = dashboard_with("TERM=xterm-256color");
-    tmux.wait_for_text("Projects 11");
+    tmux.wait_for_list(11);
     let burst = format!("{}3", "jk".repeat(1500));
     tmux.text(&burst);
     let screen = tmux.wait_for_text("trigger");

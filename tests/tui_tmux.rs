@@ -77,6 +77,8 @@ fn the_dashboard_end_to_end_in_tmux() {
     let tmux = Tmux::start(&command);
 
     // The list, sorted by attention: the project with a waiting checkpoint first.
+    // The first frame names the rows by folder while loading: wait for them read.
+    tmux.wait_for_read();
     let screen = tmux.wait_for_text(PAYOUTS);
     assert!(screen.contains("Projects 11"), "{screen}");
     assert!(
@@ -101,7 +103,7 @@ fn the_dashboard_end_to_end_in_tmux() {
     tmux.text("fraud");
     tmux.wait_for_text("Projects 1/11");
     tmux.keys(&["Escape"]);
-    tmux.wait_for_text("Projects 11 ");
+    tmux.wait_for_list(11);
     tmux.keys(&["/"]);
     tmux.text("payv2");
     tmux.keys(&["Enter"]);
@@ -188,7 +190,7 @@ fn the_dashboard_end_to_end_in_tmux() {
     // Quit: Esc clears the filter (and never quits), then q leaves at once (nothing
     // would be lost: every change is on disk).
     tmux.keys(&["Escape"]);
-    tmux.wait_for_text("Projects 11 ");
+    tmux.wait_for_list(11);
     tmux.keys(&["Escape"]);
     tmux.wait_for_text("q quits");
     assert!(tmux.running());

@@ -40,6 +40,8 @@ fn the_operators_defects_stay_fixed_in_tmux() {
     let tmp = tempfile::tempdir().unwrap();
     let root = demo(tmp.path());
     let tmux = Tmux::start(&command(tmp.path(), &root));
+    // The first frame names the rows by folder while loading: wait for them read.
+    tmux.wait_for_read();
     tmux.wait_for_text(PAYOUTS);
 
     // m on a checkpoint compaction_events holds already: nothing written, and said.
@@ -89,7 +91,7 @@ fn the_operators_defects_stay_fixed_in_tmux() {
     });
     assert!(!tmux.capture().contains("You are resuming"));
     tmux.keys(&["Escape"]);
-    tmux.wait_for_text("Projects 11 ");
+    tmux.wait_for_list(11);
 
     // A live refresh marks the row it changed (`*`), for a moment.
     let webhook = root.join("projects/PROJ-005-webhook-retry-spike/ORCHESTRATION.yaml");

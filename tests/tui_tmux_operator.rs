@@ -80,6 +80,8 @@ fn copy_resume_edit_and_quit_inside_tmux() {
         quote(&tmp.path().join("stderr.txt")),
     );
     let tmux = Tmux::start(&command);
+    // The first frame names the rows by folder while loading: wait for them read.
+    tmux.wait_for_read();
     tmux.wait_for_text(PAYOUTS);
     // New windows get the server's environment: the stand-in claude comes first.
     let path = format!(
@@ -113,7 +115,7 @@ fn copy_resume_edit_and_quit_inside_tmux() {
     assert!(buffer.contains("MANDATORY LOADING SEQUENCE"), "{buffer}");
     assert!(!buffer.contains("You are resuming a workflow"), "{buffer}");
     tmux.keys(&["Escape"]);
-    tmux.wait_for_text("Projects 11 ");
+    tmux.wait_for_list(11);
 
     // Acknowledging changes its own line, and updated_at keeps its bytes.
     let yaml = root.join(&payouts.source);
@@ -176,6 +178,8 @@ fn q_asks_before_the_demos_changes_are_lost() {
         quote(&tmp.path().join("stderr.txt")),
     );
     let tmux = Tmux::start(&command);
+    // The first frame names the rows by folder while loading: wait for them read.
+    tmux.wait_for_read();
     tmux.wait_for_text(PAYOUTS);
     tmux.keys(&["Escape"]);
     tmux.wait_for_text("q quits");

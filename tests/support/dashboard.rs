@@ -46,7 +46,7 @@ impl Dashboard {
             _logs: logs,
             _workspace: None,
         };
-        dashboard.tmux.wait_for_text("Projects 11");
+        dashboard.tmux.wait_for_list(11);
         dashboard
     }
 

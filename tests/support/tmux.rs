@@ -169,6 +169,25 @@ impl Tmux {
         self.wait_for(&format!("{text:?} on screen"), |s| s.contains(text))
     }
 
+    /// The dashboard's list of `projects`, read: its first frame says the same
+    /// count with `loading…` while the files are still being read, and project
+    /// actions wait until then.
+    pub fn wait_for_list(&self, projects: usize) -> String {
+        let count = format!("Projects {projects} ");
+        self.wait_for(&format!("the list of {projects} projects, read"), |s| {
+            s.contains(&count) && !s.contains("loading…")
+        })
+    }
+
+    /// The dashboard's list, read, whatever its count (see `wait_for_list`):
+    /// neither the frame before discovery (`Loading…`) nor the rows discovery
+    /// found (`loading…`).
+    pub fn wait_for_read(&self) -> String {
+        self.wait_for("the dashboard's list, read", |s| {
+            s.contains("┌ Projects ") && !s.contains("Loading…") && !s.contains("loading…")
+        })
+    }
+
     /// What a tmux command on this test's server prints (`show-buffer`, …).
     pub fn output(&self, args: &[&str]) -> String {
         let out = self.cmd(args).output().unwrap();
