@@ -13,6 +13,29 @@ use hook_fixture::*;
 use serde_json::{Value, json};
 use transcript::Transcript;
 
+/// The checkpoint's fsyncs are left to a child that outlives the hook, and
+/// `--explain` names it; the child holds none of the hook's output (reading the
+/// hook's stdout and stderr to their end returns once the hook has exited).
+#[test]
+fn precompact_leaves_its_fsyncs_to_a_child_that_explain_names() {
+    let fx = Fixture::new();
+    let t = fx.edits_in("projects/PROJ-001-demo");
+    let (stdout, stderr) = fx.run(
+        &["--explain"],
+        &payload("PreCompact", Some(&t), json!({"trigger": "auto"})),
+    );
+    assert_eq!(stdout, "");
+    assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
+    let line = stderr
+        .lines()
+        .find(|l| l.contains("fsync of "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        line.contains("cx-001-checkpoint.json: after exit, by process "),
+        "{line}"
+    );
+}
+
 #[test]
 fn precompact_writes_a_design_checkpoint_and_prints_braces() {
     let fx = Fixture::new();

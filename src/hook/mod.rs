@@ -290,14 +290,13 @@ impl Run<'_> {
             return;
         }
         let listed = list_paths(paths);
-        let report = |failures: &[String]| {
-            let lines: Vec<String> = failures
-                .iter()
-                .map(|f| log::format_line(self.now, Level::Error, "fsync", f))
-                .collect();
-            append_log(self.env, self.config, &lines);
+        let line = |message: &str| log::format_line(self.now, Level::Error, "fsync", message);
+        let failures = fsync_later::FailureLog {
+            path: log::log_path(self.env),
+            max_bytes: self.config.log.max_bytes,
+            line: &line,
         };
-        match fsync_later::detach(paths, report) {
+        match fsync_later::detach(paths, &failures) {
             fsync_later::Synced::Later { pid } => {
                 outcome.explain(format!("fsync of {listed}: after exit, by process {pid}"));
             }

@@ -13,7 +13,11 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
+use crate::io::log::append_lines;
 use crate::io::write::{RealSteps, WriteSteps, sync_folder};
+
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+mod clone_vm;
 
 /// Who did the fsyncs.
 #[derive(Debug, PartialEq, Eq)]
@@ -24,22 +28,56 @@ pub enum Synced {
     Now { failures: Vec<String> },
 }
 
-/// Fsyncs `paths` (see [`fsync_all`]) in a forked child, which passes its
-/// failures to `report` and exits; or here when the child cannot be made.
+/// Where failures found after the hook went on are written: the log, one line
+/// each, made by `line` from a message.
+pub struct FailureLog<'a> {
+    pub path: Option<PathBuf>,
+    pub max_bytes: u64,
+    pub line: &'a dyn Fn(&str) -> String,
+}
+
+impl FailureLog<'_> {
+    fn append(&self, failures: &[String]) {
+        if let Some(path) = self.path.as_deref().filter(|_| !failures.is_empty()) {
+            let lines: Vec<String> = failures.iter().map(|f| (self.line)(f)).collect();
+            let _ = append_lines(path, self.max_bytes, &lines);
+        }
+    }
+}
+
+/// Fsyncs `paths` (see [`fsync_all`]) in a detached child, which logs its
+/// failures to `log`; or here when no child can be made.
 ///
-/// The child gets `/dev/null` for stdin, stdout and stderr (Claude Code reads the
-/// hook's output until every copy of it is closed) and a process group of its own
-/// (a signal to the hook's group does not reach it).
-pub fn detach(paths: &[PathBuf], report: impl FnOnce(&[String])) -> Synced {
-    #[cfg(unix)]
-    if let Ok(pid) = fork_child(|| report(&fsync_all(paths))) {
+/// The paths are resolved here (what cannot be is logged at once); the child
+/// only opens, fsyncs and closes. On Linux x86-64 it shares this process's memory
+/// instead of copying its page tables (`clone_vm`); elsewhere, or when that is
+/// refused (a kernel before 5.3, a seccomp filter, valgrind), it is forked. The
+/// child closes stdin, stdout and stderr (Claude Code reads the hook's output until
+/// every copy of it is closed) and takes a process group of its own (a signal to
+/// the hook's group does not reach it).
+pub fn detach(paths: &[PathBuf], log: &FailureLog<'_>) -> Synced {
+    let resolved = Resolved::of(paths);
+    log.append(&resolved.failures);
+    if let Some(pid) = spawn_resolved(&resolved, log) {
         return Synced::Later { pid };
     }
-    #[cfg(not(unix))]
-    drop(report);
-    Synced::Now {
-        failures: fsync_all(paths),
+    let mut failures = resolved.failures.clone();
+    failures.extend(resolved.sync(&RealSteps));
+    Synced::Now { failures }
+}
+
+/// The child that fsyncs what `resolved` holds and logs its failures; its pid,
+/// or `None` when none could be made.
+fn spawn_resolved(resolved: &Resolved, log: &FailureLog<'_>) -> Option<u32> {
+    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+    if let Ok(pid) = clone_vm::spawn(clone_vm::Plan::new(resolved, log)) {
+        return Some(pid);
     }
+    #[cfg(unix)]
+    if let Ok(pid) = fork_child(|| log.append(&resolved.sync(&RealSteps))) {
+        return Some(pid);
+    }
+    None
 }
 
 /// Runs `work` in a forked child that never returns here: it ends with `_exit`.
@@ -86,42 +124,75 @@ pub fn fsync_all(paths: &[PathBuf]) -> Vec<String> {
 
 /// [`fsync_all`] through `steps`, which tests replace to see what is synced.
 pub fn fsync_all_with(paths: &[PathBuf], steps: &dyn WriteSteps) -> Vec<String> {
-    let mut failures = Vec::new();
-    let mut folders: Vec<PathBuf> = Vec::new();
-    for path in paths {
-        let report = |e: std::io::Error| format!("{}: {e}", path.display());
-        let target = match std::fs::canonicalize(path) {
-            Ok(target) => target,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => {
-                failures.push(report(e));
-                continue;
-            }
-        };
-        let folder = match std::fs::metadata(&target) {
-            Ok(meta) if meta.is_dir() => Some(target),
-            Ok(meta) if meta.is_file() => {
-                match open_without_waiting(&target).and_then(|file| steps.sync(&file)) {
-                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => failures.push(report(e)),
-                    _ => {}
-                }
-                target.parent().map(Path::to_path_buf)
-            }
-            Ok(_) => None,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => {
-                failures.push(report(e));
-                None
-            }
-        };
-        if let Some(folder) = folder.filter(|f| !folders.contains(f)) {
-            folders.push(folder);
-        }
-    }
-    for folder in folders.iter().filter(|f| f.is_dir()) {
-        sync_folder(folder, steps);
-    }
+    let resolved = Resolved::of(paths);
+    let mut failures = resolved.failures.clone();
+    failures.extend(resolved.sync(steps));
     failures
+}
+
+/// The paths to fsync, resolved: the regular files (symlinks followed), then the
+/// folders that hold them or were named, each once; and what could not be
+/// resolved.
+struct Resolved {
+    files: Vec<PathBuf>,
+    folders: Vec<PathBuf>,
+    failures: Vec<String>,
+}
+
+impl Resolved {
+    fn of(paths: &[PathBuf]) -> Resolved {
+        let mut resolved = Resolved {
+            files: Vec::new(),
+            folders: Vec::new(),
+            failures: Vec::new(),
+        };
+        for path in paths {
+            let report = |e: std::io::Error| format!("{}: {e}", path.display());
+            let target = match std::fs::canonicalize(path) {
+                Ok(target) => target,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => {
+                    resolved.failures.push(report(e));
+                    continue;
+                }
+            };
+            let folder = match std::fs::metadata(&target) {
+                Ok(meta) if meta.is_dir() => Some(target),
+                Ok(meta) if meta.is_file() => {
+                    let folder = target.parent().map(Path::to_path_buf);
+                    resolved.files.push(target);
+                    folder
+                }
+                Ok(_) => None,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                Err(e) => {
+                    resolved.failures.push(report(e));
+                    None
+                }
+            };
+            if let Some(folder) = folder.filter(|f| !resolved.folders.contains(f)) {
+                resolved.folders.push(folder);
+            }
+        }
+        resolved
+    }
+
+    /// Fsyncs the files, then the folders; one message per file that failed.
+    fn sync(&self, steps: &dyn WriteSteps) -> Vec<String> {
+        let mut failures = Vec::new();
+        for file in &self.files {
+            match open_without_waiting(file).and_then(|f| steps.sync(&f)) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    failures.push(format!("{}: {e}", file.display()));
+                }
+                _ => {}
+            }
+        }
+        for folder in self.folders.iter().filter(|f| f.is_dir()) {
+            sync_folder(folder, steps);
+        }
+        failures
+    }
 }
 
 fn open_without_waiting(path: &Path) -> std::io::Result<File> {
@@ -137,33 +208,107 @@ mod tests {
     use super::*;
     use crate::io::test_support::mkfifo;
 
-    /// The child does the fsyncs after `detach` has returned, and reports its
-    /// failures itself (the hook gives it the log).
+    /// A log the tests read: every failure line as `line` made it.
+    fn failure_log(path: &Path) -> FailureLog<'static> {
+        FailureLog {
+            path: Some(path.to_path_buf()),
+            max_bytes: 1 << 20,
+            line: &|message| format!("fsync: {message}"),
+        }
+    }
+
+    /// The log's lines once it holds `count` whole ones (the child writes after
+    /// `detach` has returned).
+    fn lines_once(log: &Path, count: usize) -> Vec<String> {
+        let started = std::time::Instant::now();
+        loop {
+            let text = std::fs::read_to_string(log).unwrap_or_default();
+            let whole = text.ends_with('\n') || text.is_empty();
+            if (whole && text.lines().count() >= count)
+                || started.elapsed() > std::time::Duration::from_secs(10)
+            {
+                return text.lines().map(str::to_string).collect();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
+    /// What cannot be resolved is logged before `detach` returns; the rest is
+    /// left to a child.
     #[cfg(unix)]
     #[test]
-    fn a_detached_child_fsyncs_and_reports_after_the_caller_went_on() {
+    fn a_path_that_cannot_be_resolved_is_logged_at_once_and_the_rest_left_to_a_child() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("state.json");
         std::fs::write(&file, "{}").unwrap();
-        let report = dir.path().join("report.txt");
+        let log = dir.path().join("hook.log");
         let paths = [file.clone(), file.join("cx-001-checkpoint.json")];
-        let synced = detach(&paths, |failures| {
-            // Renamed into place, so that the test never reads it half written.
-            let partial = dir.path().join("report.partial");
-            let _ = std::fs::write(&partial, failures.join("\n"));
-            let _ = std::fs::rename(&partial, &report);
-        });
+        let synced = detach(&paths, &failure_log(&log));
         assert!(
             matches!(synced, Synced::Later { pid } if pid > 0),
             "{synced:?}"
         );
-        let started = std::time::Instant::now();
-        while !report.exists() && started.elapsed() < std::time::Duration::from_secs(10) {
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        let text = std::fs::read_to_string(&report).unwrap();
+        let text = std::fs::read_to_string(&log).unwrap();
         assert_eq!(text.lines().count(), 1, "{text}");
-        assert!(text.contains("state.json/cx-001-checkpoint.json"), "{text}");
+        assert!(
+            text.starts_with("fsync: ") && text.contains("state.json/cx-001-checkpoint.json"),
+            "{text}"
+        );
+        assert!(text.ends_with("(os error 20)\n"), "{text}");
+    }
+
+    /// A file that fails its fsync in the child (here a FIFO swapped in after
+    /// the paths were resolved: fsync refuses it) is logged by the child, one
+    /// whole line each, after `detach` has returned; the hook's stdout, stdin and
+    /// stderr are not held by it.
+    #[cfg(unix)]
+    #[test]
+    fn the_child_logs_each_failed_fsync_on_a_line_of_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("hook.log");
+        let mut paths = Vec::new();
+        for i in 0..20 {
+            let file = dir.path().join(format!("cx-{i:03}-checkpoint.json"));
+            std::fs::write(&file, "{}").unwrap();
+            paths.push(file);
+        }
+        let resolved = Resolved::of(&paths);
+        for path in &paths {
+            std::fs::remove_file(path).unwrap();
+            mkfifo(path);
+        }
+        let synced = spawn_resolved(&resolved, &failure_log(&log));
+        assert!(matches!(synced, Some(pid) if pid > 0), "{synced:?}");
+        let lines = lines_once(&log, paths.len());
+        assert_eq!(lines.len(), paths.len(), "{lines:?}");
+        for path in &paths {
+            let line = format!("fsync: {}: ", path.display());
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(&line) && l.ends_with("(os error 22)")),
+                "{line} in {lines:?}"
+            );
+        }
+    }
+
+    /// Many children at once, as parallel PreCompact firings make them: each
+    /// runs and reports, none is lost.
+    #[cfg(unix)]
+    #[test]
+    fn children_in_a_row_each_run_to_the_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("hook.log");
+        let runs = 50;
+        for i in 0..runs {
+            let file = dir.path().join(format!("fifo-{i}.json"));
+            std::fs::write(&file, "{}").unwrap();
+            let resolved = Resolved::of(std::slice::from_ref(&file));
+            std::fs::remove_file(&file).unwrap();
+            mkfifo(&file);
+            assert!(spawn_resolved(&resolved, &failure_log(&log)).is_some());
+        }
+        assert_eq!(lines_once(&log, runs).len(), runs);
     }
 
     /// Records the inode of every file it is asked to fsync.
