@@ -16,6 +16,8 @@ pub struct HookContext<'a> {
     /// The workspace `$CLAUDE_PROJECT_DIR` (else `cwd` from stdin) is in, or that
     /// folder when it is in none; `None` when neither is set.
     pub project_dir: Option<PathBuf>,
+    /// Whether `project_dir` is a workspace (`is_workspace`), as found when it was.
+    pub in_workspace: bool,
 }
 
 impl<'a> HookContext<'a> {
@@ -23,21 +25,30 @@ impl<'a> HookContext<'a> {
         // The workspace the session is in: the folder itself or the nearest one
         // above it (`io::discover::root`); else the folder, where nothing is written.
         let home = env.get("HOME").map(PathBuf::from);
-        let project_dir = env
+        let start = env
             .get("CLAUDE_PROJECT_DIR")
             .map(PathBuf::from)
-            .or_else(|| input.cwd.clone())
-            .map(|start| workspace_root(&start, home.as_deref()).unwrap_or(start));
+            .or_else(|| input.cwd.clone());
+        let found = start
+            .as_deref()
+            .and_then(|start| workspace_root(start, home.as_deref()));
         HookContext {
             env,
             now,
             config,
-            project_dir,
+            in_workspace: found.is_some(),
+            project_dir: found.or(start),
         }
     }
 
     pub fn project_dir(&self) -> Option<&Path> {
         self.project_dir.as_deref()
+    }
+
+    /// The project folder when it is a workspace (the search that found it
+    /// started there, so it is one exactly when the search found one).
+    pub fn workspace(&self) -> Option<&Path> {
+        self.project_dir().filter(|_| self.in_workspace)
     }
 }
 

@@ -60,10 +60,10 @@ pub fn near(root: &Path, tool_uses: &[ToolUse]) -> Vec<Found> {
     let mut seen_dirs = std::collections::HashSet::new();
     let mut found: Vec<Found> = Vec::new();
     let add = |found: &mut Vec<Found>, rel: String| {
-        if found.iter().any(|f| f.rel == rel) || !root.join(&rel).is_file() {
+        if found.iter().any(|f| f.rel == rel) {
             return;
         }
-        if let Some(f) = super::project::found_at(&fence, &rel) {
+        if let Some(f) = super::project::found_file_at(&fence, &rel) {
             found.push(f);
         }
     };

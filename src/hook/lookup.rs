@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::context::{HookContext, is_workspace, precompact_state_path};
+use super::context::{HookContext, precompact_state_path};
 use super::detect;
 use super::project::{self, found_at};
 use crate::core::model::{Checkpoint, Project, ProjectKind, Shape, Summary};
@@ -105,7 +105,7 @@ pub fn nexus_project(
 /// records `session_id`, else the fallback rule.
 pub fn by_fallback(ctx: &HookContext, session_id: Option<&str>) -> Option<Project> {
     // Never a walk of a folder that is not a workspace ($HOME, /).
-    let root = ctx.project_dir().filter(|root| is_workspace(root))?;
+    let root = ctx.workspace()?;
     let discovery = discover::discover(root, ctx.env);
     let candidates = detect::candidates(&discovery);
     let load = |f: &discover::Found| project::load(f, ctx, None, false);
@@ -122,7 +122,7 @@ pub fn by_session(
     session_id: &str,
     session: Option<Session>,
 ) -> Option<Project> {
-    let root = ctx.project_dir().filter(|root| is_workspace(root))?;
+    let root = ctx.workspace()?;
     let discovery = discover::discover(root, ctx.env);
     let candidates = detect::candidates(&discovery);
     let (_, project) = detect::by_session(&candidates, session_id, |f| {

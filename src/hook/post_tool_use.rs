@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::context::HookContext;
+use super::context::{HookContext, is_workspace};
 use super::input::{Event, HookInput};
 use super::output::{HookOutcome, additional_context};
 use super::project::{self, found_at};
@@ -47,6 +47,11 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         env: ctx.env,
         now: ctx.now,
         config: ctx.config,
+        in_workspace: if own {
+            is_workspace(&root)
+        } else {
+            ctx.in_workspace
+        },
         project_dir: Some(root),
     };
     let Some(mut project) = project::load(&found, &scoped, session, true) else {

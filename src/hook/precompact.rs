@@ -17,8 +17,7 @@ use serde_json::Value;
 use super::build::{self, CheckpointInput, FillRecord};
 use super::checkpoints::{self, CheckpointFile};
 use super::context::{
-    HookContext, checkpoints_dir, is_nexus_workspace, is_workspace, monitor_state_path,
-    precompact_state_path,
+    HookContext, checkpoints_dir, is_nexus_workspace, monitor_state_path, precompact_state_path,
 };
 use super::detect::{self, Detection};
 use super::input::HookInput;
@@ -46,7 +45,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         ));
         return out;
     }
-    if !is_workspace(root) {
+    if !ctx.in_workspace {
         out.explain(format!(
             "{} is not a workspace, nor inside one (no ORCHESTRATION.yaml, .jerry/ folder, Nexus 00-system or Jerry projects/ there or above): nothing written",
             root.display()

@@ -65,7 +65,16 @@ pub fn load(
 /// classified as discovery would classify it; `None` outside the root (see
 /// `io::fence`).
 pub fn found_at(fence: &Fence, path: &str) -> Option<Found> {
-    let Inside { path, rel } = fence.file(path)?;
+    found_inside(fence.file(path)?)
+}
+
+/// [`found_at`] for a path that must name an existing regular file
+/// ([`Fence::existing_file`]).
+pub fn found_file_at(fence: &Fence, path: &str) -> Option<Found> {
+    found_inside(fence.existing_file(path)?)
+}
+
+fn found_inside(Inside { path, rel }: Inside) -> Option<Found> {
     let (kind, dir) = discover::classify(&rel).or_else(|| {
         // Outside the workspace layout: still a state file by its name.
         let (dir, name) = rel.rsplit_once('/').unwrap_or(("", &rel));

@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use super::checkpoints;
-use super::context::{HookContext, checkpoints_dir, is_workspace, monitor_state_path};
+use super::context::{HookContext, checkpoints_dir, monitor_state_path};
 use super::delivery::Deliveries;
 use super::input::{Event, HookInput};
 use super::lookup;
@@ -26,7 +26,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let Some(root) = ctx.project_dir() else {
         return HookOutcome::nothing("no project folder");
     };
-    if !is_workspace(root) {
+    if !ctx.in_workspace {
         return HookOutcome::nothing(format!(
             "{} is not a workspace (no .jerry, 00-system, projects or ORCHESTRATION.yaml)",
             root.display()

@@ -79,6 +79,24 @@ impl<'a> Fence<'a> {
         }
         Some(Inside { path: full, rel })
     }
+
+    /// [`Fence::file`] for a path that must name a regular file (itself, or
+    /// through a symlink that stays under the root): one `lstat` when it is a
+    /// plain file, where `is_file` and then `file` took two.
+    pub fn existing_file(&self, path: &str) -> Option<Inside> {
+        let rel = self.relative(path)?;
+        let full = self.root.join(&rel);
+        let meta = std::fs::symlink_metadata(&full).ok()?;
+        if meta.file_type().is_symlink() {
+            let target = std::fs::canonicalize(&full).ok()?;
+            if !target.starts_with(self.canonical_root()?) || !target.is_file() {
+                return None;
+            }
+        } else if !meta.is_file() {
+            return None;
+        }
+        Some(Inside { path: full, rel })
+    }
 }
 
 /// `path`'s text after `root`'s and a `/`: the usual case, a path built by
@@ -124,6 +142,49 @@ mod tests {
             let fence = Fence::new(Path::new(root));
             assert_eq!(fence.relative(path), walk(root, path), "{root} {path}");
         }
+    }
+
+    /// `existing_file` takes what `is_file` and then `file` took, with one
+    /// `lstat` for a plain file.
+    #[cfg(unix)]
+    #[test]
+    fn an_existing_file_is_what_is_file_and_then_file_accept() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("ws");
+        std::fs::create_dir_all(root.join("folder")).unwrap();
+        std::fs::write(root.join("plain.yaml"), "a: 1").unwrap();
+        std::fs::write(dir.path().join("outside.yaml"), "a: 1").unwrap();
+        let link = |target: &Path, name: &str| {
+            std::os::unix::fs::symlink(target, root.join(name)).unwrap();
+        };
+        link(&root.join("plain.yaml"), "inside-link.yaml");
+        link(&dir.path().join("outside.yaml"), "outside-link.yaml");
+        link(&root.join("folder"), "folder-link");
+        link(&root.join("gone.yaml"), "dangling.yaml");
+        let fence = Fence::new(&root);
+        for name in [
+            "plain.yaml",
+            "inside-link.yaml",
+            "outside-link.yaml",
+            "folder",
+            "folder-link",
+            "dangling.yaml",
+            "missing.yaml",
+        ] {
+            let before = root
+                .join(name)
+                .is_file()
+                .then(|| fence.file(name))
+                .flatten();
+            let now = fence.existing_file(name);
+            assert_eq!(
+                now.as_ref().map(|i| (&i.path, &i.rel)),
+                before.as_ref().map(|i| (&i.path, &i.rel)),
+                "{name}"
+            );
+        }
+        assert!(fence.existing_file("plain.yaml").is_some());
+        assert!(fence.existing_file("inside-link.yaml").is_some());
     }
 
     #[test]
