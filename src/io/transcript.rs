@@ -154,12 +154,10 @@ impl TranscriptScan {
             return;
         }
         let usage_settled = self.usage.is_some() || self.last_boundary.is_some();
-        // Then only tool calls are still wanted: `"tool_use"` with its quotes is
-        // the block's type, which a tool result's `"tool_use_id"` does not match.
-        if usage_settled
-            && !(self.tool_cap > 0 && contains(line, &TOOL_USE))
-            && !(self.wants_boundary() && contains(line, &BOUNDARY))
-        {
+        // Then only tool calls and the boundary are still wanted: `"tool_use"`
+        // with its quotes is the block's type, which a tool result's
+        // `"tool_use_id"` does not match.
+        if usage_settled && !holds_marker(line, self.tool_cap > 0, self.wants_boundary()) {
             return;
         }
         if !contains(line, &ASSISTANT) && !contains(line, &BOUNDARY) {
@@ -190,9 +188,24 @@ fn trim_ascii(mut line: &[u8]) -> &[u8] {
     line
 }
 
+/// Whether `line` holds `"tool_use"` (when `tools`) or `compact_boundary` (when
+/// `boundary`): one pass over its underscores, both markers' middle, where a
+/// search per marker read every line twice (most of a compaction's scan is long
+/// tool results that hold neither).
+fn holds_marker(line: &[u8], tools: bool, boundary: bool) -> bool {
+    (tools || boundary)
+        && memchr::memchr_iter(b'_', line).any(|i| {
+            let around = |before: usize, len: usize| {
+                i.checked_sub(before)
+                    .and_then(|start| line.get(start..start + len))
+            };
+            (tools && around(5, 10) == Some(b"\"tool_use\"".as_slice()))
+                || (boundary && around(7, 16) == Some(b"compact_boundary".as_slice()))
+        })
+}
+
 /// The markers `take_line` looks for, each searcher built once per process (a
 /// scan tests every line it reads, tens of thousands of them).
-static TOOL_USE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"tool_use\""));
 static BOUNDARY: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"compact_boundary"));
 static ASSISTANT: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"assistant"));
 

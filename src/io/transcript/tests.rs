@@ -241,3 +241,38 @@ fn the_first_timestamp_is_found_anywhere_in_the_first_64_kb() {
     }
     assert_eq!(at(70_000), None);
 }
+
+/// One pass over the underscores finds what a search per marker found.
+#[test]
+fn one_pass_for_both_markers_agrees_with_a_search_for_each() {
+    let search = |line: &[u8], tools: bool, boundary: bool| {
+        let has = |needle: &[u8]| memchr::memmem::find(line, needle).is_some();
+        (tools && has(b"\"tool_use\"")) || (boundary && has(b"compact_boundary"))
+    };
+    let lines: [&[u8]; 14] = [
+        br#"{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Read"}]}}"#,
+        br#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1"}]}}"#,
+        br#"{"type":"system","subtype":"compact_boundary"}"#,
+        b"\"tool_use\"",
+        b"compact_boundary",
+        b"tool_use\"",
+        b"\"tool_use",
+        b"compact_boundar",
+        b"ompact_boundary",
+        b"_____\"tool_use\"____compact_boundary___",
+        b"compact_compact_boundary",
+        b"\"tool_\"tool_use\"",
+        b"",
+        b"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy_yyyyyyyyyyyyyyyyyyy",
+    ];
+    for line in lines {
+        for (tools, boundary) in [(true, true), (true, false), (false, true), (false, false)] {
+            assert_eq!(
+                holds_marker(line, tools, boundary),
+                search(line, tools, boundary),
+                "{:?} tools={tools} boundary={boundary}",
+                String::from_utf8_lossy(line)
+            );
+        }
+    }
+}
