@@ -13,6 +13,7 @@ pub mod launch;
 pub mod layout;
 pub mod line_edit;
 pub mod list;
+pub mod list_change;
 pub mod live;
 pub mod live_records;
 pub mod loader;
