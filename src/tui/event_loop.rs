@@ -287,7 +287,13 @@ fn event_loop(
                     runner.watch_workspace(loaded);
                 }
             }
+            let read_all =
+                matches!(&msg, Msg::Loaded(Ok(loaded)) if !loaded.unread && !loaded.preview);
             let effects = update::update(model, msg, clock::now());
+            if read_all {
+                // The workspace it replaced was dropped just now.
+                super::heap::tidy_after_load();
+            }
             if let Some(state_folders) = watch_after_frame {
                 draw(terminal, model)?;
                 #[cfg(feature = "test-fault")]

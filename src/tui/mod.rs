@@ -7,6 +7,7 @@ pub mod effect;
 pub mod event_loop;
 pub mod form;
 pub mod glyphs;
+mod heap;
 mod input;
 pub mod keymap;
 pub mod launch;
