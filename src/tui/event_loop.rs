@@ -254,7 +254,7 @@ fn event_loop(
         let Some(batch) = input::next_batch(&rx, model) else {
             return Ok(Ended::Quit);
         };
-        for msg in batch {
+        for mut msg in batch {
             match msg {
                 Msg::Signal(Signal::End(signal)) => return Ok(Ended::Signal(signal)),
                 Msg::Signal(Signal::Suspend) => {
@@ -276,22 +276,31 @@ fn event_loop(
                 fault.strike(&tx)?;
             }
             let mut watch_after_frame = None;
-            if let Msg::Loaded(Ok(loaded)) = &msg {
+            if let Msg::Loaded(Ok(loaded)) = &mut msg {
                 if loaded.unread {
-                    // Drawn before its folders are watched: tens of thousands of
-                    // watches at 10,000 projects (`Runner::watch_planned`).
-                    watch_after_frame = Some(runner.plan_watches(loaded));
+                    // Drawn before its folders are planned and watched: tens of
+                    // thousands of watches at 10,000 projects (`Runner::watch_planned`).
+                    watch_after_frame = Some(std::mem::take(&mut loaded.state_folders));
                 } else if loaded.preview {
                     runner.watch_preview(loaded);
                 } else {
                     runner.watch_workspace(loaded);
                 }
             }
+            let read_all =
+                matches!(&msg, Msg::Loaded(Ok(loaded)) if !loaded.unread && !loaded.preview);
             let effects = update::update(model, msg, clock::now());
-            if let Some(plan) = watch_after_frame {
+            if read_all {
+                // The workspace it replaced was dropped just now.
+                super::heap::tidy_after_load();
+            }
+            if let Some(state_folders) = watch_after_frame {
                 draw(terminal, model)?;
                 #[cfg(feature = "test-fault")]
                 super::test_fault::hold_watch(&ctx.env);
+                // The discovered rows are the model's workspace now (or, were
+                // they ignored, what it read: its folders are as good).
+                let plan = runner.plan_watches(&model.workspace, &state_folders);
                 runner.watch_planned(plan);
             }
             for effect in effects {

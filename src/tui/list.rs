@@ -235,26 +235,16 @@ pub fn visible(
     view: View,
     haystacks: &mut Haystacks,
 ) -> Vec<usize> {
-    let View {
-        query,
-        only,
-        sort,
-        reverse,
-    } = view;
-    let words = words(query);
-    let searching = !words.is_empty();
+    let words = words(view.query);
     let waiting = Waiting::new(unassigned);
     let mut rows: Vec<usize> = projects
         .iter()
         .enumerate()
-        .filter(|(i, p)| {
-            only.is_none_or(|o| o.matches(p, &waiting))
-                && (!searching || haystacks.matches(*i, p, &words))
-        })
+        .filter(|(i, p)| passes(*i, p, &waiting, view.only, &words, haystacks))
         .map(|(i, _)| i)
         .collect();
-    let turn = |order: Ordering| if reverse { order.reverse() } else { order };
-    if sort == Sort::Attention {
+    let turn = |order: Ordering| if view.reverse { order.reverse() } else { order };
+    if view.sort == Sort::Attention {
         // The attention rank once a row, not once a comparison: it counts the
         // unassigned checkpoints the project's events name.
         let mut ranked: Vec<(u8, &Project, usize)> = rows
@@ -270,14 +260,47 @@ pub fn visible(
         });
         return ranked.into_iter().map(|(_, _, i)| i).collect();
     }
-    rows.sort_by(|&a, &b| {
-        let order = match (projects.get(a), projects.get(b)) {
-            (Some(a), Some(b)) => compare(sort, a, b, &waiting),
-            _ => Ordering::Equal,
-        };
-        turn(order)
+    rows.sort_by(|&a, &b| match (projects.get(a), projects.get(b)) {
+        (Some(a), Some(b)) => order(view, a, b, &waiting),
+        _ => Ordering::Equal,
     });
     rows
+}
+
+/// True when `visible` shows project `index` (`project`).
+pub fn shown(
+    index: usize,
+    project: &Project,
+    waiting: &Waiting,
+    view: View,
+    haystacks: &mut Haystacks,
+) -> bool {
+    passes(
+        index,
+        project,
+        waiting,
+        view.only,
+        &words(view.query),
+        haystacks,
+    )
+}
+
+fn passes(
+    index: usize,
+    project: &Project,
+    waiting: &Waiting,
+    only: Option<Only>,
+    words: &[Vec<char>],
+    haystacks: &mut Haystacks,
+) -> bool {
+    only.is_none_or(|o| o.matches(project, waiting))
+        && (words.is_empty() || haystacks.matches(index, project, words))
+}
+
+/// The order `visible` sorts its rows in (the sort, turned around if asked).
+pub fn order(view: View, a: &Project, b: &Project, waiting: &Waiting) -> Ordering {
+    let order = compare(view.sort, a, b, waiting);
+    if view.reverse { order.reverse() } else { order }
 }
 
 #[cfg(test)]

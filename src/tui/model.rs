@@ -112,6 +112,9 @@ pub struct Status {
     pub text: String,
     /// The message is gone from this moment on.
     pub until: Timestamp,
+    /// A report of a pass in the background (files read, changed, gone), not the
+    /// outcome of something the operator did.
+    pub background: bool,
 }
 
 /// Where the last edit the dashboard asked for stands. A new edit waits until
@@ -180,6 +183,9 @@ pub struct Model {
     /// every project.
     pub counts: Vec<(super::only::Only, usize)>,
     pub longest_id: usize,
+    /// What each project adds to `counts` and `longest_id`, for a reload of a
+    /// few projects to redo only theirs.
+    pub tally: super::list_change::Tally,
     /// The selected project, by id, so a reload keeps it.
     pub selected: Option<String>,
     pub list_offset: usize,
@@ -205,6 +211,9 @@ pub struct Model {
     /// sums the workspace up again, problems included.
     pub reload_asked: bool,
     pub status: Option<Status>,
+    /// A background report that came while the operator's own message was up:
+    /// shown when that one is gone (`show_held_report`).
+    pub held_report: Option<(StatusKind, String)>,
     pub quit: bool,
     /// Printed on the terminal once the dashboard has given it back (`R` outside
     /// tmux: the command that resumes the project).
@@ -243,6 +252,7 @@ impl Model {
             haystacks: super::list::Haystacks::default(),
             counts: Vec::new(),
             longest_id: 0,
+            tally: super::list_change::Tally::default(),
             selected: None,
             list_offset: 0,
             sort: Sort::Attention,
@@ -258,6 +268,7 @@ impl Model {
             overlay: Overlay::None,
             saving: Saving::Idle,
             reload_asked: false,
+            held_report: None,
             status: None,
             quit: false,
             farewell: None,
@@ -315,11 +326,37 @@ impl Model {
     }
 
     /// Shows `text` in the status bar for `kind.lasts()` seconds.
+    /// The operator's own message: the outcome of what they just did.
     pub fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
+        self.show(kind, text.into(), false);
+    }
+
+    /// What a pass in the background found. It does not replace the operator's
+    /// own message while that is up (a late pass about another file would hide
+    /// "saved: …"): it is held and shown after it.
+    pub fn report_status(&mut self, kind: StatusKind, text: impl Into<String>) {
+        if self.live_status().is_some_and(|s| !s.background) {
+            self.held_report = Some((kind, text.into()));
+        } else {
+            self.show(kind, text.into(), true);
+        }
+    }
+
+    /// A held background report, once the operator's message is gone.
+    pub fn show_held_report(&mut self) {
+        if self.live_status().is_none()
+            && let Some((kind, text)) = self.held_report.take()
+        {
+            self.show(kind, text, true);
+        }
+    }
+
+    fn show(&mut self, kind: StatusKind, text: String, background: bool) {
         self.status = Some(Status {
             kind,
-            text: text.into(),
+            text,
             until: Timestamp(self.now.0.saturating_add(kind.lasts())),
+            background,
         });
     }
 

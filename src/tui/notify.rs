@@ -101,7 +101,7 @@ pub fn announce(model: &mut Model, changes: Changes) -> Vec<Effect> {
         n => format!(" (+{n} more)"),
     };
     let text = format!("{first}{more}");
-    model.set_status(StatusKind::Error, text.clone());
+    model.report_status(StatusKind::Error, text.clone());
     let bytes = terminal_bytes(model.config.ui.notify, &text, model.in_tmux);
     if bytes.is_empty() {
         Vec::new()

@@ -8,7 +8,7 @@ use super::effect::Effect;
 use super::model::{Model, Saving, StatusKind};
 use super::msg::{LoadedWorkspace, ReloadedProject};
 use super::notify::{self, Changes};
-use super::update::refresh_visible;
+use super::update::{refresh_changed, refresh_visible};
 use crate::core::model::{Diagnostic, Project, Severity};
 use crate::core::workspace::attribute_reloaded;
 
@@ -37,7 +37,8 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
     let read_back_of_save = model.saving == Saving::Reloading;
     read_back(model);
     let first = !model.loaded;
-    let summary = first || std::mem::take(&mut model.reload_asked);
+    let asked = std::mem::take(&mut model.reload_asked);
+    let summary = first || asked;
     let problems = if summary {
         new_problems(&[], &loaded.workspace.diagnostics, Severity::Warning)
     } else if read_back_of_save {
@@ -85,12 +86,17 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
         if first && model.status.is_some() {
             // A problem with the user's config, shown before the first load, stays.
         } else if problems.is_empty() {
-            model.set_status(StatusKind::Info, count);
+            // `r` is answered; the first load's count is a report like any other.
+            if asked {
+                model.set_status(StatusKind::Info, count);
+            } else {
+                model.report_status(StatusKind::Info, count);
+            }
         } else {
-            report(model, &format!("{count} · "), &problems);
+            report(model, &format!("{count} · "), &problems, asked);
         }
     } else {
-        report(model, "", &problems);
+        report(model, "", &problems, false);
     }
     match changes {
         Some(mut changes) => {
@@ -133,6 +139,8 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
     let mut problems = Vec::new();
     let mut changes = Changes::default();
     let mut unclaimed = Vec::new();
+    let mut replaced = Vec::new();
+    let mut same_places = true;
     for reloaded in projects {
         unclaimed.extend(reloaded.unclaimed);
         let source = reloaded.source;
@@ -149,8 +157,10 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
                 problems.extend(new_project_errors(Some(slot), &project));
                 let hash_changed = model.hashes.get(&source) != reloaded.hash.as_ref();
                 notify::project_changes(slot, &project, hash_changed, &mut changes);
+                same_places &= same_place(slot, &project);
                 *slot = *project;
                 model.haystacks.forget(index);
+                replaced.push(index);
                 match reloaded.hash {
                     Some(hash) => model.hashes.insert(source, hash),
                     None => model.hashes.remove(&source),
@@ -160,13 +170,35 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
         }
     }
     let ws = &mut model.workspace;
+    if same_places {
+        // An unassigned checkpoint read again unchanged stays unassigned: what
+        // decides its owner (`claim::fallback_owner`: each project's kind, state
+        // file and folder) is as it was, so it is not offered again (each offer
+        // goes over every project).
+        unclaimed.retain(|c| !ws.unassigned_checkpoints.contains(c));
+    }
+    let held = |projects: &[Project]| projects.iter().map(|p| p.checkpoints.len()).sum::<usize>();
+    let (held_before, unassigned_before) = (held(&ws.projects), ws.unassigned_checkpoints.clone());
     attribute_reloaded(&mut ws.projects, &mut ws.unassigned_checkpoints, unclaimed);
-    refresh_visible(model);
-    report(model, "", &problems);
+    if held(&ws.projects) == held_before && ws.unassigned_checkpoints == unassigned_before {
+        // No project was given a checkpoint (a project only gains them here) and
+        // the unassigned ones, which every project's waiting count reads, are
+        // as they were: only the replaced projects changed.
+        refresh_changed(model, &replaced);
+    } else {
+        refresh_visible(model);
+    }
+    report(model, "", &problems, false);
     if own_save || !problems.is_empty() {
         changes.events.clear();
     }
     notify::announce(model, changes)
+}
+
+/// `project` is where `before` was, for `claim::fallback_owner`: the same kind,
+/// state file and folder.
+fn same_place(before: &Project, project: &Project) -> bool {
+    before.kind == project.kind && before.source == project.source && before.dir == project.dir
 }
 
 /// A load after a save, or after a refused one, brings the screen up to the file.
@@ -196,8 +228,10 @@ fn new_project_errors(before: Option<&Project>, project: &Project) -> Vec<String
     new_problems(before, &project.diagnostics, Severity::Error)
 }
 
-/// The first of `problems` (and how many more) in the status bar, after `lead`.
-fn report(model: &mut Model, lead: &str, problems: &[String]) {
+/// The first of `problems` (and how many more) in the status bar, after `lead`:
+/// the answer to the operator's `r`, or a report that waits for the operator's
+/// own message to go (`Model::report_status`).
+fn report(model: &mut Model, lead: &str, problems: &[String], asked: bool) {
     let Some(first) = problems.first() else {
         return;
     };
@@ -205,9 +239,22 @@ fn report(model: &mut Model, lead: &str, problems: &[String]) {
         0 => String::new(),
         n => format!(" (+{n} more)"),
     };
-    model.set_status(StatusKind::Error, format!("{lead}{first}{more}"));
+    let text = format!("{lead}{first}{more}");
+    if asked {
+        model.set_status(StatusKind::Error, text);
+    } else {
+        model.report_status(StatusKind::Error, text);
+    }
 }
 
 #[cfg(test)]
 #[path = "reload_unread_tests.rs"]
 mod unread_tests;
+
+#[cfg(test)]
+#[path = "reload_status_tests.rs"]
+mod status_tests;
+
+#[cfg(test)]
+#[path = "reload_projects_tests.rs"]
+mod projects_tests;

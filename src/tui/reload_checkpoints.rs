@@ -10,7 +10,7 @@ use super::effect::Effect;
 use super::model::{Model, Saving};
 use super::notify::{self, Changes};
 use super::reload::read_back;
-use super::update::refresh_visible;
+use super::update::{refresh_changed, refresh_visible};
 use crate::core::model::Project;
 use crate::core::staleness;
 use crate::core::time::Timestamp;
@@ -31,10 +31,22 @@ pub(crate) fn on_loaded(
     let own_save = model.saving == Saving::Reloading;
     read_back(model);
     let mut changes = Changes::default();
+    let unassigned_before = model.workspace.unassigned_checkpoints.clone();
+    let mut touched = Vec::new();
     for (path, reading) in read {
-        apply(model, &path, reading, now, &mut changes);
+        touched.extend(apply(model, &path, reading, now, &mut changes));
     }
-    refresh_visible(model);
+    if model.workspace.unassigned_checkpoints == unassigned_before {
+        // Every project's waiting count reads the unassigned checkpoints; they
+        // are as they were, so only the projects the checkpoints left or joined
+        // changed.
+        for &i in &touched {
+            model.haystacks.forget(i);
+        }
+        refresh_changed(model, &touched);
+    } else {
+        refresh_visible(model);
+    }
     if own_save {
         changes.events.clear();
     }
@@ -42,14 +54,15 @@ pub(crate) fn on_loaded(
 }
 
 /// One checkpoint: moved to its place, its projects assessed again, and what
-/// changed noted for the operator as a full load's comparison would.
+/// changed noted for the operator as a full load's comparison would. Returns the
+/// projects it left or joined.
 pub(crate) fn apply(
     model: &mut Model,
     path: &str,
     reading: CheckpointReading,
     now: Timestamp,
     changes: &mut Changes,
-) {
+) -> Vec<usize> {
     let ws = &mut model.workspace;
     let was_known = ws.unassigned_checkpoints.iter().any(|c| c.path == path);
     let before: HashMap<usize, Project> = ws
@@ -70,7 +83,7 @@ pub(crate) fn apply(
         now_read,
     );
     let stale_after = model.config.staleness.stale_after_minutes;
-    for i in touched {
+    for &i in &touched {
         let Some(project) = ws.projects.get_mut(i) else {
             continue;
         };
@@ -92,6 +105,7 @@ pub(crate) fn apply(
             .events
             .push(format!("compaction: {}", checkpoint.id));
     }
+    touched
 }
 
 #[cfg(test)]

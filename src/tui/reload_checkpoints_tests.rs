@@ -57,6 +57,10 @@ fn incremental_equals_full(changed: &[&str], change: impl FnOnce(&Path)) -> Opti
         expected.workspace.unassigned_checkpoints
     );
     assert_eq!(model.visible, expected.visible);
+    assert_eq!(
+        (&model.counts, model.longest_id),
+        (&expected.counts, expected.longest_id)
+    );
     model.status.map(|s| s.text)
 }
 

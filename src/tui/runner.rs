@@ -94,10 +94,14 @@ impl Runner {
         }
     }
 
-    /// What discovery found, as folders to watch: planned before its message goes
-    /// to `update`, set by `watch_planned` once its frame is drawn.
-    pub fn plan_watches(&mut self, loaded: &LoadedWorkspace) -> Vec<watch::WatchDir> {
-        self.planner.plan(&loaded.workspace, &loaded.state_folders)
+    /// What discovery found, as folders to watch: planned once its frame is
+    /// drawn, then set by `watch_planned`.
+    pub fn plan_watches(
+        &mut self,
+        workspace: &crate::core::model::Workspace,
+        state_folders: &[String],
+    ) -> Vec<watch::WatchDir> {
+        self.planner.plan(workspace, state_folders)
     }
 
     /// Watches the folders discovery found, then lets the first load's passes

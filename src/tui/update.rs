@@ -19,6 +19,12 @@ use crate::io::watch::Reload;
 
 pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
     model.now = now;
+    let effects = on_msg(model, msg);
+    model.show_held_report();
+    effects
+}
+
+fn on_msg(model: &mut Model, msg: Msg) -> Vec<Effect> {
     match msg {
         Msg::Key(key) if key.kind != KeyEventKind::Release => on_key(model, key),
         Msg::Key(_) | Msg::Tick | Msg::Signal(_) => Vec::new(),
@@ -88,7 +94,9 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
             }
         }
         Msg::ProjectsLoaded(projects) => reload::on_projects_loaded(model, projects),
-        Msg::CheckpointsLoaded(read) => super::reload_checkpoints::on_loaded(model, read, now),
+        Msg::CheckpointsLoaded(read) => {
+            super::reload_checkpoints::on_loaded(model, read, model.now)
+        }
         Msg::Problem(text) => {
             model.set_status(StatusKind::Error, text);
             Vec::new()
@@ -529,20 +537,74 @@ fn follow_selection(model: &mut Model) {
 /// Recomputes the visible rows after a load, a filter or a sort, keeping the
 /// selection (by id) and clamping the detail rows.
 pub(crate) fn refresh_visible(model: &mut Model) {
-    model.visible = list::visible(
-        &model.workspace.projects,
-        &model.workspace.unassigned_checkpoints,
-        list::View {
-            query: &model.filter,
-            only: model.only,
-            sort: model.sort,
-            reverse: model.reverse,
-        },
-        &mut model.haystacks,
-    );
+    let mut haystacks = std::mem::take(&mut model.haystacks);
     let ws = &model.workspace;
-    model.counts = super::only::counts(&ws.projects, &ws.unassigned_checkpoints);
-    model.longest_id = super::view::longest_id(&ws.projects);
+    let visible = list::visible(
+        &ws.projects,
+        &ws.unassigned_checkpoints,
+        list_view(model),
+        &mut haystacks,
+    );
+    let waiting = list::Waiting::new(&ws.unassigned_checkpoints);
+    let tally = super::list_change::Tally::of(&ws.projects, &waiting);
+    model.haystacks = haystacks;
+    model.visible = visible;
+    take_tally(model, tally);
+}
+
+/// `refresh_visible` after the projects at `changed` were replaced in place
+/// (the same ids, no checkpoint moved): only their rows, counts and widths are
+/// done again, not every project's.
+pub(crate) fn refresh_changed(model: &mut Model, changed: &[usize]) {
+    if model.unread || !model.tally.covers(&model.workspace.projects) {
+        return refresh_visible(model);
+    }
+    let (mut haystacks, mut visible) = (
+        std::mem::take(&mut model.haystacks),
+        std::mem::take(&mut model.visible),
+    );
+    let mut tally = std::mem::take(&mut model.tally);
+    let ws = &model.workspace;
+    let waiting = list::Waiting::new(&ws.unassigned_checkpoints);
+    for &index in changed {
+        if let Some(project) = ws.projects.get(index) {
+            tally.replace(index, project, &waiting);
+        }
+    }
+    let view = list_view(model);
+    super::list_change::replace_rows(
+        &mut visible,
+        changed,
+        &ws.projects,
+        &waiting,
+        view,
+        &mut haystacks,
+    );
+    model.haystacks = haystacks;
+    model.visible = visible;
+    take_tally(model, tally);
+}
+
+fn list_view(model: &Model) -> list::View<'_> {
+    list::View {
+        query: &model.filter,
+        only: model.only,
+        sort: model.sort,
+        reverse: model.reverse,
+    }
+}
+
+/// The header counts and the id column's width from `tally`, then the selection.
+fn take_tally(model: &mut Model, tally: super::list_change::Tally) {
+    model.counts = tally.counts();
+    model.longest_id = tally.longest_id();
+    model.tally = tally;
+    settle_selection(model);
+}
+
+/// After the rows changed: a selection that is gone goes to the first row, and
+/// the details pane and the list's scroll follow it.
+fn settle_selection(model: &mut Model) {
     if model.selected_row().is_none() {
         select(model, visible_id(model, 0));
     }

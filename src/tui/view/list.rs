@@ -153,19 +153,21 @@ impl Columns {
 
 /// The widest project id (as drawn) of `projects` (kept in `Model::longest_id`).
 pub fn longest_id(projects: &[Project]) -> usize {
-    let drawn_width = |id: &str| {
-        if id.bytes().all(|b| (b' '..=b'~').contains(&b)) {
-            // Printable ASCII: drawn as it is, one cell a byte.
-            id.len()
-        } else {
-            width(&clean(id))
-        }
-    };
     projects
         .iter()
-        .map(|p| drawn_width(&p.id))
+        .map(|p| drawn_id_width(&p.id))
         .max()
         .unwrap_or(0)
+}
+
+/// How many cells a project id takes in the list.
+pub fn drawn_id_width(id: &str) -> usize {
+    if id.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        // Printable ASCII: drawn as it is, one cell a byte.
+        id.len()
+    } else {
+        width(&clean(id))
+    }
 }
 
 fn header(model: &Model, cols: &Columns, w: usize) -> Line<'static> {

@@ -1,0 +1,105 @@
+//! A late background pass does not hide the operator's own message: its report
+//! waits until that message is gone, then shows.
+
+use super::*;
+use crate::config::Config;
+use crate::core::time::Timestamp;
+use crate::io::env::Env;
+use crate::tui::keymap::Keymap;
+use crate::tui::loader::{self, Pass};
+use crate::tui::model::StatusKind;
+use crate::tui::msg::Msg;
+use crate::tui::theme::Theme;
+use crate::tui::update::update;
+
+const NOW: Timestamp = Timestamp(1_771_331_696);
+const PAYOUTS_STATE: &str =
+    "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
+
+fn pass(root: &std::path::Path, pass: Pass) -> Msg {
+    let discovery = crate::io::discover::discover(root, &Env::default());
+    let loaded = loader::load(
+        root,
+        &Env::default(),
+        &discovery,
+        NOW,
+        &Config::default(),
+        pass,
+    );
+    Msg::Loaded(Ok(Box::new(loaded)))
+}
+
+/// The demo, and a model that has drawn its preview pass.
+fn demo_read() -> (tempfile::TempDir, Model) {
+    let dir = tempfile::tempdir().unwrap();
+    crate::io::demo::unpack_into(dir.path(), NOW).unwrap();
+    let mut model = Model::new(
+        Config::default(),
+        Theme::no_color(),
+        Keymap::defaults(),
+        NOW,
+    );
+    update(&mut model, pass(dir.path(), Pass::Preview), NOW);
+    (dir, model)
+}
+
+fn status(model: &Model) -> (StatusKind, String) {
+    let s = model.live_status().expect("a status");
+    (s.kind, s.text.clone())
+}
+
+#[test]
+fn a_late_pass_about_another_file_waits_for_the_operators_saved_message() {
+    let (dir, mut model) = demo_read();
+    // The operator saves an edit; its read-back comes.
+    update(
+        &mut model,
+        Msg::Written {
+            what: "marked RD-001 not applied".into(),
+            result: Ok("docs/ORCHESTRATION.yaml".into()),
+            undo: None,
+        },
+        NOW,
+    );
+    update(&mut model, pass(dir.path(), Pass::Full), NOW);
+    let saved = (
+        StatusKind::Success,
+        "saved: marked RD-001 not applied (docs/ORCHESTRATION.yaml)".to_string(),
+    );
+    assert_eq!(status(&model), saved);
+    // Another project's state file becomes a folder; a pass started before the
+    // save lands after it and finds that.
+    let state = dir.path().join(PAYOUTS_STATE);
+    std::fs::remove_file(&state).unwrap();
+    std::fs::create_dir(&state).unwrap();
+    let later = Timestamp(NOW.0 + 1);
+    update(&mut model, pass(dir.path(), Pass::Full), later);
+    assert_eq!(status(&model), saved, "the operator's message stays up");
+    // Once it is gone, the report shows, for as long as a report does.
+    let gone = Timestamp(NOW.0 + StatusKind::Success.lasts());
+    update(&mut model, Msg::Tick, gone);
+    let (kind, text) = status(&model);
+    assert_eq!(kind, StatusKind::Error);
+    assert!(
+        text.contains("ORCHESTRATION.yaml") && text.contains("is a folder, not a file"),
+        "{text}"
+    );
+    assert_eq!(
+        model.live_status().map(|s| s.until),
+        Some(Timestamp(gone.0 + StatusKind::Error.lasts()))
+    );
+}
+
+#[test]
+fn a_background_report_replaces_an_earlier_background_report_at_once() {
+    let (dir, mut model) = demo_read();
+    let (_, count) = status(&model);
+    assert!(count.contains("projects in"), "{count}");
+    let state = dir.path().join(PAYOUTS_STATE);
+    std::fs::remove_file(&state).unwrap();
+    std::fs::create_dir(&state).unwrap();
+    update(&mut model, pass(dir.path(), Pass::Full), NOW);
+    let (kind, text) = status(&model);
+    assert_eq!(kind, StatusKind::Error);
+    assert!(text.contains("is a folder, not a file"), "{text}");
+}
