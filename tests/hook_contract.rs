@@ -14,8 +14,7 @@ use serde_json::{Value, json};
 use transcript::Transcript;
 
 /// The checkpoint's fsyncs are left to a child that outlives the hook, and
-/// `--explain` names it; the child holds none of the hook's output (reading the
-/// hook's stdout and stderr to their end returns once the hook has exited).
+/// `--explain` names it.
 #[test]
 fn precompact_leaves_its_fsyncs_to_a_child_that_explain_names() {
     let fx = Fixture::new();

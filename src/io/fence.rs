@@ -68,34 +68,31 @@ impl<'a> Fence<'a> {
     /// The file `path` names, if it lies inside the root: [`Fence::relative`], and
     /// a symlink in its place must name a file under the root.
     pub fn file(&self, path: &str) -> Option<Inside> {
-        let rel = self.relative(path)?;
-        let full = self.root.join(&rel);
-        let is_link = std::fs::symlink_metadata(&full).is_ok_and(|m| m.file_type().is_symlink());
-        if is_link {
-            let target = std::fs::canonicalize(&full).ok()?;
-            if !target.starts_with(self.canonical_root()?) {
-                return None;
-            }
-        }
-        Some(Inside { path: full, rel })
+        self.inside(path, false)
     }
 
     /// [`Fence::file`] for a path that must name a regular file (itself, or
     /// through a symlink that stays under the root): one `lstat` when it is a
     /// plain file, where `is_file` and then `file` took two.
     pub fn existing_file(&self, path: &str) -> Option<Inside> {
+        self.inside(path, true)
+    }
+
+    fn inside(&self, path: &str, must_exist: bool) -> Option<Inside> {
         let rel = self.relative(path)?;
         let full = self.root.join(&rel);
-        let meta = std::fs::symlink_metadata(&full).ok()?;
-        if meta.file_type().is_symlink() {
-            let target = std::fs::canonicalize(&full).ok()?;
-            if !target.starts_with(self.canonical_root()?) || !target.is_file() {
-                return None;
+        let regular = match std::fs::symlink_metadata(&full) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = std::fs::canonicalize(&full).ok()?;
+                if !target.starts_with(self.canonical_root()?) {
+                    return None;
+                }
+                !must_exist || target.is_file()
             }
-        } else if !meta.is_file() {
-            return None;
-        }
-        Some(Inside { path: full, rel })
+            Ok(meta) => meta.is_file(),
+            Err(_) => false,
+        };
+        (regular || !must_exist).then_some(Inside { path: full, rel })
     }
 }
 

@@ -48,8 +48,9 @@ impl FailureLog<'_> {
 /// Fsyncs `paths` (see [`fsync_all`]) in a detached child, which logs its
 /// failures to `log`; or here when no child can be made.
 ///
-/// The paths are resolved here (what cannot be is logged at once); the child
-/// only opens, fsyncs and closes. On Linux x86-64 it shares this process's memory
+/// The paths are resolved here; the child only opens, fsyncs and closes. What
+/// cannot be resolved is logged here when a child is made, else returned with
+/// the rest. On Linux x86-64 it shares this process's memory
 /// instead of copying its page tables (`clone_vm`); elsewhere, or when that is
 /// refused (a kernel before 5.3, a seccomp filter, valgrind), it is forked. The
 /// child closes stdin, stdout and stderr (Claude Code reads the hook's output until
@@ -57,13 +58,13 @@ impl FailureLog<'_> {
 /// the hook's group does not reach it).
 pub fn detach(paths: &[PathBuf], log: &FailureLog<'_>) -> Synced {
     let resolved = Resolved::of(paths);
-    log.append(&resolved.failures);
     if let Some(pid) = spawn_resolved(&resolved, log) {
+        log.append(&resolved.failures);
         return Synced::Later { pid };
     }
-    let mut failures = resolved.failures.clone();
-    failures.extend(resolved.sync(&RealSteps));
-    Synced::Now { failures }
+    Synced::Now {
+        failures: resolved.sync_all(&RealSteps),
+    }
 }
 
 /// The child that fsyncs what `resolved` holds and logs its failures; its pid,
@@ -124,10 +125,7 @@ pub fn fsync_all(paths: &[PathBuf]) -> Vec<String> {
 
 /// [`fsync_all`] through `steps`, which tests replace to see what is synced.
 pub fn fsync_all_with(paths: &[PathBuf], steps: &dyn WriteSteps) -> Vec<String> {
-    let resolved = Resolved::of(paths);
-    let mut failures = resolved.failures.clone();
-    failures.extend(resolved.sync(steps));
-    failures
+    Resolved::of(paths).sync_all(steps)
 }
 
 /// The paths to fsync, resolved: the regular files (symlinks followed), then the
@@ -175,6 +173,13 @@ impl Resolved {
             }
         }
         resolved
+    }
+
+    /// Fsyncs what was resolved; the failures to resolve, then to fsync.
+    fn sync_all(self, steps: &dyn WriteSteps) -> Vec<String> {
+        let mut failures = self.sync(steps);
+        failures.splice(0..0, self.failures);
+        failures
     }
 
     /// Fsyncs the files, then the folders; one message per file that failed.
@@ -259,8 +264,7 @@ mod tests {
 
     /// A file that fails its fsync in the child (here a FIFO swapped in after
     /// the paths were resolved: fsync refuses it) is logged by the child, one
-    /// whole line each, after `detach` has returned; the hook's stdout, stdin and
-    /// stderr are not held by it.
+    /// whole line each, after `detach` has returned.
     #[cfg(unix)]
     #[test]
     fn the_child_logs_each_failed_fsync_on_a_line_of_its_own() {

@@ -24,12 +24,12 @@ use super::{FailureLog, Resolved};
 
 /// What the child does, built by the parent before the clone and never freed.
 pub struct Plan {
-    files: Vec<File>,
+    files: Vec<Target>,
     folders: Vec<CString>,
     log: Option<CString>,
 }
 
-struct File {
+struct Target {
     path: CString,
     /// The log line for a failure, up to the `(os error N)` the child adds.
     failure: Vec<u8>,
@@ -42,7 +42,7 @@ impl Plan {
                 .files
                 .iter()
                 .filter_map(|path| {
-                    Some(File {
+                    Some(Target {
                         path: c_path(path)?,
                         failure: (log.line)(&format!("{}: fsync failed", path.display()))
                             .into_bytes(),
@@ -163,7 +163,7 @@ fn fsync_path(path: &CString, flags: usize) -> isize {
 }
 
 /// Appends "<the file's failure line> (os error N)\n" to the log.
-fn report(plan: &Plan, file: &File, errno: usize) {
+fn report(plan: &Plan, file: &Target, errno: usize) {
     let Some(log) = &plan.log else { return };
     let flags = libc::O_WRONLY
         | libc::O_APPEND
