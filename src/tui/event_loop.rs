@@ -275,20 +275,19 @@ fn event_loop(
             if let (Some(fault), Msg::Key(_)) = (fault, &msg) {
                 fault.strike(&tx)?;
             }
-            let mut watch_after_frame = None;
+            let (mut watch_after_frame, mut read_all) = (None, false);
             if let Msg::Loaded(Ok(loaded)) = &mut msg {
                 if loaded.unread {
                     // Drawn before its folders are planned and watched: tens of
-                    // thousands of watches at 10,000 projects (`Runner::watch_planned`).
+                    // thousands of watches at 10,000 projects (`Runner::watch_discovered`).
                     watch_after_frame = Some(std::mem::take(&mut loaded.state_folders));
                 } else if loaded.preview {
                     runner.watch_preview(loaded);
                 } else {
                     runner.watch_workspace(loaded);
+                    read_all = true;
                 }
             }
-            let read_all =
-                matches!(&msg, Msg::Loaded(Ok(loaded)) if !loaded.unread && !loaded.preview);
             let effects = update::update(model, msg, clock::now());
             if read_all {
                 // The workspace it replaced was dropped just now.
@@ -300,8 +299,7 @@ fn event_loop(
                 super::test_fault::hold_watch(&ctx.env);
                 // The discovered rows are the model's workspace now (or, were
                 // they ignored, what it read: its folders are as good).
-                let plan = runner.plan_watches(&model.workspace, &state_folders);
-                runner.watch_planned(plan);
+                runner.watch_discovered(&model.workspace, &state_folders);
             }
             for effect in effects {
                 if effect == Effect::Quit {
@@ -316,7 +314,7 @@ fn event_loop(
                 runner.run(effect, &mut HeldWriter(terminal.backend_mut()));
             }
             if let Some(problem) = runner.take_problem() {
-                model.set_status(StatusKind::Error, problem);
+                model.report_status(StatusKind::Error, problem);
             }
         }
         if model.quit {

@@ -178,13 +178,10 @@ pub struct Model {
     pub visible: Vec<usize>,
     /// What the filter searches in each project, kept between refreshes.
     pub haystacks: super::list::Haystacks,
-    /// The header's counts (`only::counts`) and the widest id as drawn, taken
-    /// when the list is refreshed rather than on every frame: both go over
-    /// every project.
-    pub counts: Vec<(super::only::Only, usize)>,
-    pub longest_id: usize,
-    /// What each project adds to `counts` and `longest_id`, for a reload of a
-    /// few projects to redo only theirs.
+    /// The header's counts and the widest id as drawn, kept as what each project
+    /// adds to them: taken when the list is refreshed rather than on every frame
+    /// (both go over every project), and for a reload of a few projects redone
+    /// only for theirs.
     pub tally: super::list_change::Tally,
     /// The selected project, by id, so a reload keeps it.
     pub selected: Option<String>,
@@ -250,8 +247,6 @@ impl Model {
             size: (80, 24),
             visible: Vec::new(),
             haystacks: super::list::Haystacks::default(),
-            counts: Vec::new(),
-            longest_id: 0,
             tally: super::list_change::Tally::default(),
             selected: None,
             list_offset: 0,
@@ -333,12 +328,23 @@ impl Model {
 
     /// What a pass in the background found. It does not replace the operator's
     /// own message while that is up (a late pass about another file would hide
-    /// "saved: …"): it is held and shown after it.
+    /// "saved: …"): it is held and shown after it. A newer report replaces a
+    /// held one.
     pub fn report_status(&mut self, kind: StatusKind, text: impl Into<String>) {
         if self.live_status().is_some_and(|s| !s.background) {
             self.held_report = Some((kind, text.into()));
         } else {
+            self.held_report = None;
             self.show(kind, text.into(), true);
+        }
+    }
+
+    /// The answer to what the operator asked for (`asked`), else a report.
+    pub fn answer_or_report(&mut self, asked: bool, kind: StatusKind, text: String) {
+        if asked {
+            self.set_status(kind, text);
+        } else {
+            self.report_status(kind, text);
         }
     }
 

@@ -87,11 +87,7 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
             // A problem with the user's config, shown before the first load, stays.
         } else if problems.is_empty() {
             // `r` is answered; the first load's count is a report like any other.
-            if asked {
-                model.set_status(StatusKind::Info, count);
-            } else {
-                model.report_status(StatusKind::Info, count);
-            }
+            model.answer_or_report(asked, StatusKind::Info, count);
         } else {
             report(model, &format!("{count} · "), &problems, asked);
         }
@@ -240,11 +236,7 @@ fn report(model: &mut Model, lead: &str, problems: &[String], asked: bool) {
         n => format!(" (+{n} more)"),
     };
     let text = format!("{lead}{first}{more}");
-    if asked {
-        model.set_status(StatusKind::Error, text);
-    } else {
-        model.report_status(StatusKind::Error, text);
-    }
+    model.answer_or_report(asked, StatusKind::Error, text);
 }
 
 #[cfg(test)]

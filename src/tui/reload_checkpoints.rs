@@ -39,10 +39,7 @@ pub(crate) fn on_loaded(
     if model.workspace.unassigned_checkpoints == unassigned_before {
         // Every project's waiting count reads the unassigned checkpoints; they
         // are as they were, so only the projects the checkpoints left or joined
-        // changed.
-        for &i in &touched {
-            model.haystacks.forget(i);
-        }
+        // changed (a checkpoint is nothing the filter searches).
         refresh_changed(model, &touched);
     } else {
         refresh_visible(model);

@@ -58,8 +58,8 @@ fn incremental_equals_full(changed: &[&str], change: impl FnOnce(&Path)) -> Opti
     );
     assert_eq!(model.visible, expected.visible);
     assert_eq!(
-        (&model.counts, model.longest_id),
-        (&expected.counts, expected.longest_id)
+        (model.tally.counts(), model.tally.longest_id()),
+        (expected.tally.counts(), expected.tally.longest_id())
     );
     model.status.map(|s| s.text)
 }

@@ -6,19 +6,16 @@ use super::*;
 use crate::config::Config;
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
-use crate::tui::keymap::Keymap;
 use crate::tui::loader::{self, Pass};
 use crate::tui::msg::Msg;
 use crate::tui::only::Only;
-use crate::tui::theme::Theme;
 use crate::tui::update::update;
 
 const NOW: Timestamp = Timestamp(1_771_331_696);
 
 #[test]
 fn each_project_read_again_leaves_what_the_whole_rule_leaves() {
-    let dir = tempfile::tempdir().unwrap();
-    crate::io::demo::unpack_into(dir.path(), NOW).unwrap();
+    let dir = crate::io::demo::unpack(NOW).unwrap();
     // A checkpoint of no workflow the workspace has: unassigned, and read again
     // with every project of its repository.
     std::fs::write(
@@ -38,12 +35,7 @@ fn each_project_read_again_leaves_what_the_whole_rule_leaves() {
         &Config::default(),
         Pass::Full,
     );
-    let mut model = Model::new(
-        Config::default(),
-        Theme::no_color(),
-        Keymap::defaults(),
-        NOW,
-    );
+    let mut model = crate::tui::input::test_model();
     update(&mut model, Msg::Loaded(Ok(Box::new(loaded))), NOW);
     model.only = Some(Only::Jerry);
     refresh_visible(&mut model);
@@ -84,16 +76,16 @@ fn each_project_read_again_leaves_what_the_whole_rule_leaves() {
         );
         let (visible, counts, widest) = (
             model.visible.clone(),
-            model.counts.clone(),
-            model.longest_id,
+            model.tally.counts(),
+            model.tally.longest_id(),
         );
         refresh_visible(&mut model);
         assert_eq!(
             (visible, counts, widest),
             (
                 model.visible.clone(),
-                model.counts.clone(),
-                model.longest_id
+                model.tally.counts(),
+                model.tally.longest_id()
             )
         );
     }

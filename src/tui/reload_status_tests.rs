@@ -5,11 +5,9 @@ use super::*;
 use crate::config::Config;
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
-use crate::tui::keymap::Keymap;
 use crate::tui::loader::{self, Pass};
 use crate::tui::model::StatusKind;
 use crate::tui::msg::Msg;
-use crate::tui::theme::Theme;
 use crate::tui::update::update;
 
 const NOW: Timestamp = Timestamp(1_771_331_696);
@@ -31,14 +29,8 @@ fn pass(root: &std::path::Path, pass: Pass) -> Msg {
 
 /// The demo, and a model that has drawn its preview pass.
 fn demo_read() -> (tempfile::TempDir, Model) {
-    let dir = tempfile::tempdir().unwrap();
-    crate::io::demo::unpack_into(dir.path(), NOW).unwrap();
-    let mut model = Model::new(
-        Config::default(),
-        Theme::no_color(),
-        Keymap::defaults(),
-        NOW,
-    );
+    let dir = crate::io::demo::unpack(NOW).unwrap();
+    let mut model = crate::tui::input::test_model();
     update(&mut model, pass(dir.path(), Pass::Preview), NOW);
     (dir, model)
 }
@@ -102,4 +94,46 @@ fn a_background_report_replaces_an_earlier_background_report_at_once() {
     let (kind, text) = status(&model);
     assert_eq!(kind, StatusKind::Error);
     assert!(text.contains("is a folder, not a file"), "{text}");
+}
+
+/// The operator's own message, and a second later a problem the watcher sends
+/// from its thread: like a pass's report, it waits.
+#[test]
+fn a_watcher_problem_waits_for_the_operators_message() {
+    let (_dir, mut model) = demo_read();
+    update(&mut model, Msg::Key(key_r()), NOW);
+    let asked = status(&model);
+    let later = Timestamp(NOW.0 + 1);
+    update(&mut model, Msg::Problem("watching stopped".into()), later);
+    assert_eq!(status(&model), asked);
+    let gone = Timestamp(NOW.0 + asked.0.lasts());
+    update(&mut model, Msg::Tick, gone);
+    assert_eq!(
+        status(&model),
+        (StatusKind::Error, "watching stopped".into())
+    );
+}
+
+/// A report held behind the operator's message is dropped when a newer report
+/// shows first: the status bar never goes back to an older one.
+#[test]
+fn a_newer_report_replaces_a_held_one() {
+    let (_dir, mut model) = demo_read();
+    model.set_status(StatusKind::Info, "the operator's message");
+    model.report_status(StatusKind::Error, "older");
+    let gone = Timestamp(NOW.0 + StatusKind::Info.lasts());
+    model.now = gone;
+    model.report_status(StatusKind::Error, "newer");
+    model.show_held_report();
+    assert_eq!(status(&model), (StatusKind::Error, "newer".into()));
+    model.now = Timestamp(gone.0 + StatusKind::Error.lasts());
+    model.show_held_report();
+    assert!(model.live_status().is_none(), "{:?}", model.status);
+}
+
+fn key_r() -> crossterm::event::KeyEvent {
+    crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Char('r'),
+        crossterm::event::KeyModifiers::NONE,
+    )
 }

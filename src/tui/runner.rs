@@ -36,7 +36,7 @@ pub struct Runner {
     /// full one (a quick first frame, then quick rows); later loads replace a full workspace, and send the full pass only.
     previewed: bool,
     /// The first load's passes wait on this until the folders discovery found
-    /// are watched (see `watch_planned`).
+    /// are watched (see `watch_discovered`).
     release_reads: Option<std::sync::mpsc::Sender<()>>,
     problem: Option<String>,
 }
@@ -86,37 +86,31 @@ impl Runner {
     /// screen is not missed (the full pass running meanwhile may have read the
     /// file before the change).
     pub fn watch_preview(&mut self, loaded: &LoadedWorkspace) {
-        if let Some(watcher) = &mut self.watcher {
-            let plan = self.planner.plan(&loaded.workspace, &loaded.state_folders);
-            if let Some(problem) = watcher.set(plan).problem {
-                self.problem = Some(problem);
-            }
-        }
+        self.set_watches(&loaded.workspace, &loaded.state_folders);
     }
 
-    /// What discovery found, as folders to watch: planned once its frame is
-    /// drawn, then set by `watch_planned`.
-    pub fn plan_watches(
+    /// Watches the folders discovery found (once its frame is drawn), then lets
+    /// the first load's passes walk the workspace again and read the files. The
+    /// frame of unread rows can go first, since nothing in it was read from a
+    /// file; every file is found and read after the folders are watched, so a
+    /// project made or a file changed meanwhile is either read or reported.
+    pub fn watch_discovered(
         &mut self,
         workspace: &crate::core::model::Workspace,
         state_folders: &[String],
-    ) -> Vec<watch::WatchDir> {
-        self.planner.plan(workspace, state_folders)
-    }
-
-    /// Watches the folders discovery found, then lets the first load's passes
-    /// walk the workspace again and read the files. The frame of unread rows can
-    /// go first, since nothing in it was read from a file; every file is found and
-    /// read after the folders are watched, so a project made or a file changed
-    /// meanwhile is either read or reported.
-    pub fn watch_planned(&mut self, plan: Vec<watch::WatchDir>) {
-        if let Some(watcher) = &mut self.watcher
-            && let Some(problem) = watcher.set(plan).problem
-        {
-            self.problem = Some(problem);
-        }
+    ) {
+        self.set_watches(workspace, state_folders);
         if let Some(release) = self.release_reads.take() {
             let _ = release.send(());
+        }
+    }
+
+    fn set_watches(&mut self, workspace: &crate::core::model::Workspace, state_folders: &[String]) {
+        if let Some(watcher) = &mut self.watcher {
+            let plan = self.planner.plan(workspace, state_folders);
+            if let Some(problem) = watcher.set(plan).problem {
+                self.problem = Some(problem);
+            }
         }
     }
 
@@ -231,7 +225,7 @@ impl Runner {
         };
         let first = passes.len() > 1;
         // With a watcher, the passes read nothing before discovery's folders are
-        // watched (`watch_planned`); a runner without one (tests) does not wait.
+        // watched (`watch_discovered`); a runner without one (tests) does not wait.
         let released = (first && self.watcher.is_some()).then(|| {
             let (release, released) = std::sync::mpsc::channel();
             self.release_reads = Some(release);

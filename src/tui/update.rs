@@ -98,7 +98,8 @@ fn on_msg(model: &mut Model, msg: Msg) -> Vec<Effect> {
             super::reload_checkpoints::on_loaded(model, read, model.now)
         }
         Msg::Problem(text) => {
-            model.set_status(StatusKind::Error, text);
+            // The watcher's, from its own thread: a report, not an answer.
+            model.report_status(StatusKind::Error, text);
             Vec::new()
         }
         Msg::Launched(Ok(text)) => {
@@ -594,10 +595,8 @@ fn list_view(model: &Model) -> list::View<'_> {
     }
 }
 
-/// The header counts and the id column's width from `tally`, then the selection.
+/// The header counts and the id column's width, then the selection.
 fn take_tally(model: &mut Model, tally: super::list_change::Tally) {
-    model.counts = tally.counts();
-    model.longest_id = tally.longest_id();
     model.tally = tally;
     settle_selection(model);
 }

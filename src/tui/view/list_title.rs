@@ -44,7 +44,7 @@ fn segments(model: &Model) -> Vec<Segment> {
         out.push(plain("loading… ".to_string(), t.dim));
         return out;
     }
-    for &(only, n) in &model.counts {
+    for (only, n) in model.tally.counts() {
         let on = model.only == Some(only);
         if n == 0 && !on {
             continue;

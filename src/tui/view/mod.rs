@@ -30,7 +30,9 @@ use ratatui::widgets::{Block, Borders, Clear};
 
 use super::layout;
 use super::model::{Model, Overlay, Tab};
-pub use list::{drawn_id_width, longest_id};
+pub use list::drawn_id_width;
+#[cfg(test)]
+pub use list::longest_id;
 pub use scroll::{Scrolling, help_max_scroll, help_pane, max_scroll, scrolling_pane};
 
 pub fn view(model: &Model, frame: &mut Frame) {
