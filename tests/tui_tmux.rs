@@ -77,8 +77,7 @@ fn the_dashboard_end_to_end_in_tmux() {
     let tmux = Tmux::start(&command);
 
     // The list, sorted by attention: the project with a waiting checkpoint first.
-    // The first frame names the rows by folder while loading: wait for them read.
-    tmux.wait_for_read();
+    tmux.wait_for_list(11);
     let screen = tmux.wait_for_text(PAYOUTS);
     assert!(screen.contains("Projects 11"), "{screen}");
     assert!(

@@ -40,8 +40,7 @@ fn the_operators_defects_stay_fixed_in_tmux() {
     let tmp = tempfile::tempdir().unwrap();
     let root = demo(tmp.path());
     let tmux = Tmux::start(&command(tmp.path(), &root));
-    // The first frame names the rows by folder while loading: wait for them read.
-    tmux.wait_for_read();
+    tmux.wait_for_list(11);
     tmux.wait_for_text(PAYOUTS);
 
     // m on a checkpoint compaction_events holds already: nothing written, and said.

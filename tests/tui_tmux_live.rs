@@ -87,8 +87,7 @@ fn notifications_reach_the_terminal_tmux_runs_in() {
         quote(&config)
     );
     let inner = Tmux::start(&command);
-    // The first frame names the rows by folder while loading: wait for them read.
-    inner.wait_for_read();
+    inner.wait_for_list(11);
     inner.wait_for_text(PAYOUTS);
     inner.output(&["set-option", "-g", "allow-passthrough", "on"]);
     // The terminal tmux runs in: a client of the inner server inside another tmux,
@@ -145,8 +144,7 @@ fn outside_tmux_r_quits_and_prints_a_command_that_resumes() {
         quote(&root)
     );
     let tmux = Tmux::start(&command);
-    // The first frame names the rows by folder while loading: wait for them read.
-    tmux.wait_for_read();
+    tmux.wait_for_list(11);
     tmux.wait_for_text(PAYOUTS);
     tmux.keys(&["R"]);
     tmux.wait_for_text("exit=0");

@@ -80,8 +80,7 @@ fn copy_resume_edit_and_quit_inside_tmux() {
         quote(&tmp.path().join("stderr.txt")),
     );
     let tmux = Tmux::start(&command);
-    // The first frame names the rows by folder while loading: wait for them read.
-    tmux.wait_for_read();
+    tmux.wait_for_list(11);
     tmux.wait_for_text(PAYOUTS);
     // New windows get the server's environment: the stand-in claude comes first.
     let path = format!(
@@ -178,8 +177,7 @@ fn q_asks_before_the_demos_changes_are_lost() {
         quote(&tmp.path().join("stderr.txt")),
     );
     let tmux = Tmux::start(&command);
-    // The first frame names the rows by folder while loading: wait for them read.
-    tmux.wait_for_read();
+    tmux.wait_for_list(11);
     tmux.wait_for_text(PAYOUTS);
     tmux.keys(&["Escape"]);
     tmux.wait_for_text("q quits");

@@ -29,8 +29,7 @@ fn the_timeline_view_and_the_dropped_items_in_tmux() {
         quote(&tmp.path().join("stderr.txt")),
     );
     let tmux = Tmux::start(&command);
-    // The first frame names the rows by folder while loading: wait for them read.
-    tmux.wait_for_read();
+    tmux.wait_for_list(11);
     tmux.wait_for_text("payouts-v2-20260302-001");
 
     tmux.keys(&["t"]);

@@ -7,8 +7,7 @@ use crate::tui::model::Sort;
 const NOW: Timestamp = Timestamp(1_771_331_696);
 
 fn demo() -> (Vec<Project>, Vec<Checkpoint>) {
-    let dir = tempfile::tempdir().unwrap();
-    crate::io::demo::unpack_into(dir.path(), NOW).unwrap();
+    let dir = crate::io::demo::unpack(NOW).unwrap();
     let ws = crate::io::load::load_workspace(
         dir.path(),
         &crate::io::env::Env::default(),

@@ -179,15 +179,6 @@ impl Tmux {
         })
     }
 
-    /// The dashboard's list, read, whatever its count (see `wait_for_list`):
-    /// neither the frame before discovery (`Loading…`) nor the rows discovery
-    /// found (`loading…`).
-    pub fn wait_for_read(&self) -> String {
-        self.wait_for("the dashboard's list, read", |s| {
-            s.contains("┌ Projects ") && !s.contains("Loading…") && !s.contains("loading…")
-        })
-    }
-
     /// What a tmux command on this test's server prints (`show-buffer`, …).
     pub fn output(&self, args: &[&str]) -> String {
         let out = self.cmd(args).output().unwrap();
