@@ -2,6 +2,7 @@
 //! describes them for `--dry-run`.
 
 use std::fmt::Write as _;
+use std::fs::File;
 use std::path::PathBuf;
 
 use super::output::{HookOutcome, PlannedWrite, WriteOp};
@@ -15,6 +16,10 @@ pub struct Executed {
     /// What the durable writes that were made call to be fsynced: each file
     /// written, or the folder of a file removed.
     pub to_fsync: Vec<PathBuf>,
+    /// The replaced files, open: kept until the fsync child has been started, so
+    /// that its last close (the child's) frees their blocks, not this process
+    /// (`write::replace_holding_old`).
+    pub old_files: Vec<File>,
 }
 
 /// Performs every write, in plan order: the writes are independent (each is
@@ -26,18 +31,22 @@ pub fn execute(writes: &[PlannedWrite]) -> Executed {
     let mut done = Executed::default();
     for planned in writes {
         match execute_one(planned) {
-            Ok(()) if planned.durable => done.to_fsync.extend(match &planned.op {
-                WriteOp::Create(_) | WriteOp::Replace { .. } => Some(planned.path.clone()),
-                WriteOp::Remove { .. } => planned.path.parent().map(PathBuf::from),
-            }),
-            Ok(()) => {}
+            Ok(old) if planned.durable => {
+                done.old_files.extend(old);
+                done.to_fsync.extend(match &planned.op {
+                    WriteOp::Create(_) | WriteOp::Replace { .. } => Some(planned.path.clone()),
+                    WriteOp::Remove { .. } => planned.path.parent().map(PathBuf::from),
+                });
+            }
+            Ok(_) => {}
             Err(e) => done.failures.push(e),
         }
     }
     done
 }
 
-fn execute_one(planned: &PlannedWrite) -> Result<(), WriteError> {
+/// Makes one write; the replaced file, open, for a durable replace.
+fn execute_one(planned: &PlannedWrite) -> Result<Option<File>, WriteError> {
     let options = write::Options {
         durable: false,
         ..write::Options::default()
@@ -48,15 +57,16 @@ fn execute_one(planned: &PlannedWrite) -> Result<(), WriteError> {
                 std::fs::create_dir_all(dir).map_err(|e| WriteError::io(dir, e))?;
             }
             write::create_new_with(&planned.path, bytes, Some(write::OWNER_ONLY), &options)
+                .map(|()| None)
         }
         WriteOp::Replace { snapshot, bytes } if planned.durable => {
-            write::replace_with(snapshot, bytes, &options)
+            write::replace_holding_old(snapshot, bytes, &options)
         }
         // A cache, never fsynced (`write::replace_cache_with`).
         WriteOp::Replace { snapshot, bytes } => {
-            write::replace_cache_with(snapshot, bytes, &options)
+            write::replace_cache_with(snapshot, bytes, &options).map(|()| None)
         }
-        WriteOp::Remove { snapshot } => write::remove_with(snapshot, &options),
+        WriteOp::Remove { snapshot } => write::remove_with(snapshot, &options).map(|()| None),
     }
 }
 
@@ -180,6 +190,42 @@ mod tests {
         let done = execute(&[create(&checkpoint, "{}"), cache, removal]);
         assert!(done.failures.is_empty(), "{:?}", done.failures);
         assert_eq!(done.to_fsync, vec![checkpoint, dir.path().join(".cache")]);
+    }
+
+    /// A durable replace (a checkpoint updated) hands back the old file, open, to
+    /// be closed once the fsync child has its own handle; a cache's replace and a
+    /// creation hand back nothing.
+    #[test]
+    fn a_durable_replace_keeps_the_old_file_open_and_nothing_else_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let checkpoint = dir.path().join("cx-001-checkpoint.json");
+        let cache = dir.path().join("context-monitor-state.json");
+        std::fs::write(&checkpoint, "{\"old\": 1}").unwrap();
+        std::fs::write(&cache, "{}").unwrap();
+        let replace = |path: &std::path::Path, durable: bool| PlannedWrite {
+            path: path.to_path_buf(),
+            op: WriteOp::Replace {
+                snapshot: read_snapshot(path).unwrap(),
+                bytes: b"{\"new\": 2}".to_vec(),
+            },
+            why: "test".into(),
+            durable,
+        };
+        let created = dir.path().join("cx-002-checkpoint.json");
+        let done = execute(&[
+            replace(&checkpoint, true),
+            replace(&cache, false),
+            create(&created, "{}"),
+        ]);
+        assert!(done.failures.is_empty(), "{:?}", done.failures);
+        assert_eq!(done.to_fsync, vec![checkpoint.clone(), created]);
+        assert_eq!(done.old_files.len(), 1);
+        let old = std::io::read_to_string(&done.old_files[0]).unwrap();
+        assert_eq!(old, "{\"old\": 1}");
+        assert_eq!(
+            std::fs::read_to_string(&checkpoint).unwrap(),
+            "{\"new\": 2}"
+        );
     }
 
     /// The consumed precompact state is removed under the sidecar lock, so a writer

@@ -242,6 +242,7 @@ impl Run<'_> {
             outcome = handle(event, input, &ctx);
             let retried = execute::execute(&outcome.writes);
             done.to_fsync.extend(retried.to_fsync);
+            done.old_files.extend(retried.old_files);
             done.failures = retried.failures;
         }
         for e in &done.failures {
@@ -264,6 +265,8 @@ impl Run<'_> {
         // parent then only exits, and touches no page the child shares with it.
         let logged = outcome.log.len();
         self.fsync_after_exit(&mut outcome, &done.to_fsync);
+        // The child holds its own handles on the replaced files now: it frees them.
+        drop(done.old_files);
         self.append_outcome_log(event, outcome.log.get(logged..).unwrap_or_default());
         if self.args.explain {
             for line in &outcome.explain {

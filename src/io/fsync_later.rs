@@ -9,12 +9,15 @@
 //! follows a PreCompact takes seconds, so the checkpoint is on disk long before
 //! the summary replaces the conversation. Where there is no fork (or it fails),
 //! the hook fsyncs before it exits.
+//!
+//! The child also inherits the hook's open handles on the files its replaces
+//! renamed over (`write::replace_holding_old`): the last close frees a file's
+//! blocks, and it is the child's, after the hook has exited.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use crate::io::log::append_lines;
-use crate::io::write::{RealSteps, WriteSteps, sync_folder};
+use crate::io::write::{RealSteps, WriteSteps, open_read_only, sync_folder};
 
 #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 mod clone_vm;
@@ -186,7 +189,7 @@ impl Resolved {
     fn sync(&self, steps: &dyn WriteSteps) -> Vec<String> {
         let mut failures = Vec::new();
         for file in &self.files {
-            match open_without_waiting(file).and_then(|f| steps.sync(&f)) {
+            match open_read_only(file).and_then(|f| steps.sync(&f)) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                     failures.push(format!("{}: {e}", file.display()));
                 }
@@ -200,18 +203,11 @@ impl Resolved {
     }
 }
 
-fn open_without_waiting(path: &Path) -> std::io::Result<File> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
-    options.open(path)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::io::test_support::mkfifo;
+    use std::fs::File;
 
     /// A log the tests read: every failure line as `line` made it.
     fn failure_log(path: &Path) -> FailureLog<'static> {

@@ -12,6 +12,8 @@
 //!   renames it over the original and fsyncs the folder. (`Options::durable: false`
 //!   skips both fsyncs: for caches rewritten on every run, and for the hooks, which
 //!   leave the fsyncs to `io::fsync_later`.)
+//!   [`replace_holding_old`] renames without the fsyncs and keeps the old file
+//!   open, for the hooks: whoever closes it last frees its blocks (the fsync child).
 //! - [`create_new`] does the same for a file that must not exist yet (checkpoints,
 //!   `.acknowledged` markers), without the lock: the final step never clobbers.
 //! - [`remove`] unlinks a file under the same lock, if it still hashes to the
@@ -279,7 +281,21 @@ pub fn replace_with(
     new_bytes: &[u8],
     options: &Options,
 ) -> Result<(), WriteError> {
-    replace_as(snapshot, new_bytes, options, Last::Rename)
+    replace_as(snapshot, new_bytes, options, Last::Rename).map(drop)
+}
+
+/// [`replace_with`] for a write fsynced after the hook exits (`io::fsync_later`):
+/// the old file is opened before the rename and returned, so that its last
+/// close, not the rename, frees its blocks. On ext4 freeing the blocks of a file
+/// written moments ago costs 0.3–1 ms (docs/performance.md); the fsync child
+/// inherits the handle and pays it after the hook has gone. `None` when the old
+/// file could not be opened: the rename freed it, as [`replace_with`] does.
+pub fn replace_holding_old(
+    snapshot: &Snapshot,
+    new_bytes: &[u8],
+    options: &Options,
+) -> Result<Option<File>, WriteError> {
+    replace_as(snapshot, new_bytes, options, Last::RenameHoldingOld)
 }
 
 /// [`replace_with`] for a cache that is never fsynced and may be lost: the new
@@ -290,13 +306,15 @@ pub fn replace_cache_with(
     new_bytes: &[u8],
     options: &Options,
 ) -> Result<(), WriteError> {
-    replace_as(snapshot, new_bytes, options, Last::Swap)
+    replace_as(snapshot, new_bytes, options, Last::Swap).map(drop)
 }
 
 /// How a replace puts its new file in place.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Last {
     Rename,
+    /// A rename, the old file kept open (see [`replace_holding_old`]).
+    RenameHoldingOld,
     Swap,
 }
 
@@ -305,7 +323,7 @@ fn replace_as(
     new_bytes: &[u8],
     options: &Options,
     last: Last,
-) -> Result<(), WriteError> {
+) -> Result<Option<File>, WriteError> {
     let path = &snapshot.path;
     // Write through symlinks to the file they name, never over the link.
     let target = std::fs::canonicalize(path).map_err(|e| changed_if_missing(path, e))?;
@@ -325,15 +343,33 @@ fn replace_as(
     let temp = write_temp(&target, &new_bytes, TempMode::Exact(&target, meta), options)?;
     let swapped = last == Last::Swap
         && swap::swap_in(temp.path(), &target).map_err(|e| WriteError::io(path, e))?;
+    let mut old = None;
     if swapped {
         // The temporary name now holds the old file, removed already.
         let _ = temp.into_temp_path().keep();
     } else {
+        if last == Last::RenameHoldingOld {
+            // Checked a regular file above, under the lock; never waits or follows.
+            old = open_read_only(&target).ok();
+        }
         temp.persist(&target)
             .map_err(|e| WriteError::io(path, e.error))?;
     }
     sync_parent(&target, options);
-    Ok(())
+    Ok(old)
+}
+
+/// Opens a file for reading without following a last symlink and without
+/// waiting (a FIFO swapped in never holds the caller).
+pub fn open_read_only(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        libc::O_NOFOLLOW | libc::O_NONBLOCK,
+    );
+    options.open(path)
 }
 
 /// The sidecar lock of the file at `path`, held until the guard is dropped: for an

@@ -653,3 +653,46 @@ fn extended_attributes_and_the_mode_are_kept() {
     assert_eq!(&value[..len], b"yes");
     assert_eq!(mode_of(&path), 0o640);
 }
+
+/// A replace that holds the old file returns it open: the old bytes, no name left
+/// in the folder (so no debris if the holder dies), the new file in place.
+#[cfg(unix)]
+#[test]
+fn a_replace_holding_the_old_file_returns_it_open_and_unnamed() {
+    use std::io::Read;
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "cx-001-checkpoint.json", "{\"old\": 1}\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    let options = Options {
+        durable: false,
+        ..Options::default()
+    };
+    let mut old = replace_holding_old(&snapshot, b"{\"new\": 2}\n", &options)
+        .unwrap()
+        .expect("the old file, open");
+    let mut text = String::new();
+    old.read_to_string(&mut text).unwrap();
+    assert_eq!(text, "{\"old\": 1}\n");
+    assert_eq!(
+        old.metadata().unwrap().nlink(),
+        0,
+        "the old file has no name"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"new\": 2}\n");
+    assert_eq!(names_in(dir.path()), ["cx-001-checkpoint.json"]);
+}
+
+/// Refused like any replace when the file changed since it was read: nothing
+/// held, nothing written.
+#[test]
+fn a_replace_holding_the_old_file_still_refuses_a_stale_snapshot() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "cx-001-checkpoint.json", "{\"old\": 1}\n");
+    let snapshot = read_snapshot(&path).unwrap();
+    std::fs::write(&path, "{\"theirs\": 3}\n").unwrap();
+    let err = replace_holding_old(&snapshot, b"{\"new\": 2}\n", &Options::default()).unwrap_err();
+    assert!(matches!(err, WriteError::ChangedOnDisk { .. }), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"theirs\": 3}\n");
+    assert_eq!(names_in(dir.path()), ["cx-001-checkpoint.json"]);
+}
