@@ -22,7 +22,6 @@ mod quoted;
 mod scalar;
 
 use cursor::Cursor;
-pub(crate) use scalar::comment_start;
 
 /// The document, and the dotted paths of keys that appeared more than once in
 /// their map (in the order `jerry::parse` reports them).

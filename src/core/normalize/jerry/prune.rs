@@ -11,7 +11,6 @@
 
 use crate::core::yaml::guard::closing_quote;
 use crate::core::yaml::lines as yaml;
-use crate::core::yaml::parse::comment_start;
 
 /// The kept text and every top-level key in file order (first position).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,7 +58,7 @@ pub fn prune(text: &str) -> Option<Pruned> {
         seen_content: false,
     };
     for line in yaml::lines(text) {
-        pruner.line(text.get(line.start..line.end)?, line.start)?;
+        pruner.line(line)?;
     }
     while pruner.pop().is_some() {}
     if !pruner.seen_content {
@@ -95,16 +94,21 @@ struct Pruner<'a> {
 }
 
 impl<'a> Pruner<'a> {
-    fn line(&mut self, line: &'a str, offset: usize) -> Option<()> {
-        let body = line.trim_end_matches(['\n', '\r']);
-        let content = body.trim_start_matches(' ');
-        let col = body.len() - content.len();
+    fn line(&mut self, line: yaml::Line<'a>) -> Option<()> {
+        let offset = line.start;
+        let len = line.end - line.start;
+        // Byte by byte: this runs for every line of the file.
+        let crs = line.text.bytes().rev().take_while(|b| *b == b'\r').count();
+        let col = line.indent;
+        let content = line
+            .text
+            .get(col.min(line.text.len() - crs)..line.text.len() - crs)?;
         if let Some(top) = self.frames.last()
             && (offset < top.until
                 || (top.body == Body::Scalar && (content.is_empty() || col > top.col)))
         {
             // Text of the scalar above (a block scalar keeps even `#` lines).
-            self.emit(offset, line);
+            self.emit(offset, len);
             return Some(());
         }
         if content.starts_with('\t') {
@@ -125,7 +129,7 @@ impl<'a> Pruner<'a> {
             if self.seen_content || self.text.get(..offset).is_some_and(|t| t.contains("---")) {
                 return None;
             }
-            self.emit(offset, line);
+            self.emit(offset, len);
             return Some(());
         }
         if content.starts_with('%') {
@@ -145,7 +149,7 @@ impl<'a> Pruner<'a> {
         }
         self.seen_content = true;
         let index = self.out.len();
-        self.emit(offset, line);
+        self.emit(offset, len);
         self.content(content, col, offset + col, index, false)?;
         if self.dropped() {
             self.out.truncate(index);
@@ -168,8 +172,9 @@ impl<'a> Pruner<'a> {
                 return None; // a list at the top level
             }
             let rest = content.get(1..).unwrap_or_default();
-            let inner = rest.trim_start_matches(' ');
-            let skipped = 1 + rest.len() - inner.len();
+            let spaces = rest.bytes().take_while(|b| *b == b' ').count();
+            let inner = rest.get(spaces..).unwrap_or_default();
+            let skipped = 1 + spaces;
             self.push(None, col, None);
             if inner.is_empty() || inner.starts_with('#') {
                 return Some(());
@@ -196,9 +201,9 @@ impl<'a> Pruner<'a> {
                 frame.want = Want::Whole;
             }
             let value = content.get(after_colon..).unwrap_or_default();
-            let trimmed = value.trim_start_matches(' ');
-            let value_at = line_start + prefix + (value.len() - trimmed.len());
-            return self.value(trimmed, value_at);
+            let spaces = value.bytes().take_while(|b| *b == b' ').count();
+            let value_at = line_start + prefix + spaces;
+            return self.value(value.get(spaces..).unwrap_or_default(), value_at);
         }
         if self.frames.is_empty() {
             return None; // the top level is not a map of plain keys
@@ -211,12 +216,11 @@ impl<'a> Pruner<'a> {
     fn value(&mut self, value: &str, at: usize) -> Option<()> {
         let text = self.text;
         let frame = self.frames.last_mut()?;
-        let first = value.chars().next();
-        match first {
-            None | Some('#') => {}
-            Some('&' | '!' | '*' | '?' | '@' | '`') => return None,
-            Some('|' | '>') => frame.body = Body::Scalar,
-            Some('"' | '\'' | '[' | '{') => {
+        match value.as_bytes().first() {
+            None | Some(b'#') => {}
+            Some(b'&' | b'!' | b'*' | b'?' | b'@' | b'`') => return None,
+            Some(b'|' | b'>') => frame.body = Body::Scalar,
+            Some(b'"' | b'\'' | b'[' | b'{') => {
                 frame.body = Body::Scalar;
                 frame.until = closing(text, at)? + 1;
             }
@@ -285,29 +289,58 @@ impl<'a> Pruner<'a> {
             .is_some_and(|f| f.want == Want::Drop)
     }
 
-    fn emit(&mut self, offset: usize, line: &str) {
+    fn emit(&mut self, offset: usize, len: usize) {
         if !self.dropped() {
-            self.out.push(Piece::Line(offset, offset + line.len()));
+            self.out.push(Piece::Line(offset, offset + len));
         }
     }
 }
 
 /// `key: …` or `key:` with a plain key: the key and the byte just after the colon.
 fn plain_key(content: &str) -> Option<(&str, usize)> {
-    let first = content.chars().next()?;
-    if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
-        return None;
-    }
     let bytes = content.as_bytes();
-    let colon = memchr::memchr_iter(b':', bytes)
-        .find(|&i| bytes.get(i + 1).is_none_or(|n| matches!(n, b' ' | b'\r')))?;
-    let key = content.get(..colon)?;
-    // (The key does not start with `#`: refused above.)
-    let comment = comment_start(key).is_some();
-    if key.ends_with([' ', '\t']) || comment || memchr::memchr(b'\t', key.as_bytes()).is_some() {
+    // A character that is not ASCII starts with a byte above these.
+    if matches!(
+        bytes.first()?,
+        b'-' | b'?'
+            | b':'
+            | b','
+            | b'['
+            | b']'
+            | b'{'
+            | b'}'
+            | b'#'
+            | b'&'
+            | b'*'
+            | b'!'
+            | b'|'
+            | b'>'
+            | b'\''
+            | b'"'
+            | b'%'
+            | b'@'
+            | b'`'
+    ) {
         return None;
     }
-    Some((key, colon + 1))
+    // One pass (keys are short): the first `: ` (or `:` at the end), refusing a
+    // tab or a comment (`#` after a space) before it.
+    let mut previous = b'\0';
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b':' if bytes.get(i + 1).is_none_or(|n| matches!(n, b' ' | b'\r')) => {
+                if matches!(previous, b' ' | b'\t') {
+                    return None;
+                }
+                return Some((content.get(..i)?, i + 1));
+            }
+            b'\t' => return None,
+            b'#' if previous == b' ' => return None,
+            _ => {}
+        }
+        previous = b;
+    }
+    None
 }
 
 /// Top-level keys are read as plain strings only when YAML would read them so.
