@@ -117,6 +117,15 @@ pub struct Status {
     pub background: bool,
 }
 
+/// A background report waiting for the operator's message to go.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeldReport {
+    pub kind: StatusKind,
+    pub text: String,
+    /// The file problems it reports (empty: a report that always stands).
+    pub problems: Vec<String>,
+}
+
 /// Where the last edit the dashboard asked for stands. A new edit waits until
 /// the last one is written and read back: until then the screen (and the hash an
 /// edit expects) is behind the file.
@@ -210,7 +219,7 @@ pub struct Model {
     pub status: Option<Status>,
     /// A background report that came while the operator's own message was up:
     /// shown when that one is gone (`show_held_report`).
-    pub held_report: Option<(StatusKind, String)>,
+    pub held_report: Option<HeldReport>,
     pub quit: bool,
     /// Printed on the terminal once the dashboard has given it back (`R` outside
     /// tmux: the command that resumes the project).
@@ -331,8 +340,24 @@ impl Model {
     /// "saved: …"): it is held and shown after it. A newer report replaces a
     /// held one.
     pub fn report_status(&mut self, kind: StatusKind, text: impl Into<String>) {
+        self.report_problems(kind, text, Vec::new());
+    }
+
+    /// [`Model::report_status`] for a report of these file problems (diagnostics
+    /// as printed): held, it is shown only if one of them still stands then (a
+    /// file mended meanwhile is not reported as broken).
+    pub fn report_problems(
+        &mut self,
+        kind: StatusKind,
+        text: impl Into<String>,
+        problems: Vec<String>,
+    ) {
         if self.live_status().is_some_and(|s| !s.background) {
-            self.held_report = Some((kind, text.into()));
+            self.held_report = Some(HeldReport {
+                kind,
+                text: text.into(),
+                problems,
+            });
         } else {
             self.held_report = None;
             self.show(kind, text.into(), true);
@@ -351,10 +376,20 @@ impl Model {
     /// A held background report, once the operator's message is gone.
     pub fn show_held_report(&mut self) {
         if self.live_status().is_none()
-            && let Some((kind, text)) = self.held_report.take()
+            && let Some(held) = self.held_report.take()
+            && (held.problems.is_empty() || self.any_still_stands(&held.problems))
         {
-            self.show(kind, text, true);
+            self.show(held.kind, held.text, true);
         }
+    }
+
+    /// Whether one of `problems` is among the workspace's diagnostics now.
+    fn any_still_stands(&self, problems: &[String]) -> bool {
+        let ws = &self.workspace;
+        ws.diagnostics
+            .iter()
+            .chain(ws.projects.iter().flat_map(|p| &p.diagnostics))
+            .any(|d| problems.contains(&d.to_string()))
     }
 
     fn show(&mut self, kind: StatusKind, text: String, background: bool) {

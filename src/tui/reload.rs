@@ -236,7 +236,11 @@ fn report(model: &mut Model, lead: &str, problems: &[String], asked: bool) {
         n => format!(" (+{n} more)"),
     };
     let text = format!("{lead}{first}{more}");
-    model.answer_or_report(asked, StatusKind::Error, text);
+    if asked {
+        model.set_status(StatusKind::Error, text);
+    } else {
+        model.report_problems(StatusKind::Error, text, problems.to_vec());
+    }
 }
 
 #[cfg(test)]

@@ -82,6 +82,33 @@ fn a_late_pass_about_another_file_waits_for_the_operators_saved_message() {
     );
 }
 
+/// The same, but the file is mended before the operator's message goes: the
+/// held report of its problem is dropped, never shown late as if it still stood.
+#[test]
+fn a_held_report_of_a_problem_mended_meanwhile_is_dropped() {
+    let (dir, mut model) = demo_read();
+    update(&mut model, pass(dir.path(), Pass::Full), NOW);
+    model.set_status(StatusKind::Success, "saved: the operator's edit");
+    let state = dir.path().join(PAYOUTS_STATE);
+    let text = std::fs::read(&state).unwrap();
+    std::fs::remove_file(&state).unwrap();
+    std::fs::create_dir(&state).unwrap();
+    let later = Timestamp(NOW.0 + 1);
+    update(&mut model, pass(dir.path(), Pass::Full), later);
+    assert!(model.held_report.is_some(), "the folder's report is held");
+    std::fs::remove_dir(&state).unwrap();
+    std::fs::write(&state, text).unwrap();
+    update(
+        &mut model,
+        pass(dir.path(), Pass::Full),
+        Timestamp(NOW.0 + 2),
+    );
+    let gone = Timestamp(NOW.0 + StatusKind::Success.lasts());
+    update(&mut model, Msg::Tick, gone);
+    assert!(model.live_status().is_none(), "{:?}", model.status);
+    assert!(model.held_report.is_none());
+}
+
 #[test]
 fn a_background_report_replaces_an_earlier_background_report_at_once() {
     let (dir, mut model) = demo_read();
