@@ -126,7 +126,9 @@ pub(crate) fn on_load_failed(model: &mut Model, problem: String) {
         refresh_visible(model);
     }
     model.loaded = true;
-    model.set_status(StatusKind::Error, problem);
+    // The answer to `r`; else a report, which waits for the operator's message.
+    let asked = std::mem::take(&mut model.reload_asked);
+    model.answer_or_report(asked, StatusKind::Error, problem);
 }
 
 pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProject>) -> Vec<Effect> {

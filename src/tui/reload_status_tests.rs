@@ -109,6 +109,41 @@ fn a_held_report_of_a_problem_mended_meanwhile_is_dropped() {
     assert!(model.held_report.is_none());
 }
 
+/// A load that fails in the background (the watcher's) is a report too: it waits
+/// for the operator's message; asked for with `r`, it is the answer, at once.
+#[test]
+fn a_failed_background_load_waits_and_an_asked_one_answers() {
+    let (_dir, mut model) = demo_read();
+    model.set_status(StatusKind::Success, "saved: the operator's edit");
+    let later = Timestamp(NOW.0 + 1);
+    update(
+        &mut model,
+        Msg::Loaded(Err("cannot read the root".into())),
+        later,
+    );
+    assert_eq!(
+        status(&model),
+        (StatusKind::Success, "saved: the operator's edit".into())
+    );
+    let gone = Timestamp(NOW.0 + StatusKind::Success.lasts());
+    update(&mut model, Msg::Tick, gone);
+    assert_eq!(
+        status(&model),
+        (StatusKind::Error, "cannot read the root".into())
+    );
+    model.set_status(StatusKind::Success, "saved: another edit");
+    update(&mut model, Msg::Key(key_r()), gone);
+    update(
+        &mut model,
+        Msg::Loaded(Err("still unreadable".into())),
+        gone,
+    );
+    assert_eq!(
+        status(&model),
+        (StatusKind::Error, "still unreadable".into())
+    );
+}
+
 #[test]
 fn a_background_report_replaces_an_earlier_background_report_at_once() {
     let (dir, mut model) = demo_read();
