@@ -136,7 +136,7 @@ fn finish(discovery: &mut Discovery) {
     discovery
         .diagnostics
         .sort_by(|a, b| (&a.file, a.line, &a.message).cmp(&(&b.file, b.line, &b.message)));
-    discovery.state_folders.sort();
+    discovery.state_folders.sort_unstable();
     discovery.state_folders.dedup();
     discovery.excluded.sort_by(|a, b| a.path.cmp(&b.path));
     drop_legacy_duplicates(discovery);

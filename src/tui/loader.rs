@@ -79,7 +79,7 @@ pub fn discovered(root: &Path, discovery: &Discovery) -> LoadedWorkspace {
         let project = Project::at(kind, id, found.rel.clone(), dir, Shape::None);
         workspace.projects.push(project);
     }
-    folders.sort();
+    folders.sort_unstable();
     folders.dedup();
     workspace.root = absolute(root);
     LoadedWorkspace {
