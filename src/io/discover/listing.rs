@@ -35,7 +35,10 @@ impl Lister {
     pub(super) fn new() -> Self {
         Lister {
             #[cfg(target_os = "linux")]
-            entries: vec![0; 32 * 1024 / 8],
+            // Not zeroed: the kernel writes what is read, and a page is only
+            // touched once a folder fills it (a hook's walk reads a few small
+            // folders).
+            entries: Vec::with_capacity(32 * 1024 / 8),
             #[cfg(target_os = "linux")]
             c_path: Vec::new(),
         }
@@ -66,17 +69,12 @@ impl Lister {
         }
         let fd = Fd(fd);
         loop {
-            let capacity = self.entries.len() * 8;
+            let spare = self.entries.spare_capacity_mut();
+            let capacity = std::mem::size_of_val(spare);
             // SAFETY: the buffer is `capacity` bytes, 8-byte aligned as the
-            // records are.
-            let read = unsafe {
-                libc::syscall(
-                    libc::SYS_getdents64,
-                    fd.0,
-                    self.entries.as_mut_ptr(),
-                    capacity,
-                )
-            };
+            // records are; the kernel only writes to it.
+            let read =
+                unsafe { libc::syscall(libc::SYS_getdents64, fd.0, spare.as_mut_ptr(), capacity) };
             if read < 0 {
                 return Err(ListError::Read(std::io::Error::last_os_error()));
             }
@@ -86,9 +84,9 @@ impl Lister {
             if read == 0 {
                 return Ok(());
             }
-            // SAFETY: the kernel wrote `read` bytes of records into the buffer.
-            let records =
-                unsafe { std::slice::from_raw_parts(self.entries.as_ptr().cast::<u8>(), read) };
+            // SAFETY: the kernel wrote `read` bytes (at most `capacity`) of
+            // records into the buffer.
+            let records = unsafe { std::slice::from_raw_parts(spare.as_ptr().cast::<u8>(), read) };
             for (name, d_type) in Records(records) {
                 if name == b"." || name == b".." {
                     continue;
