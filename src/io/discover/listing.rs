@@ -158,8 +158,8 @@ impl<'a> Iterator for Records<'a> {
         self.0 = rest;
         let d_type = *this.get(18)?;
         let name = this.get(NAME_AT..)?;
-        let len = name.iter().position(|&b| b == 0).unwrap_or(name.len());
-        Some((&name[..len], d_type))
+        let name = name.split(|&b| b == 0).next().unwrap_or_default();
+        Some((name, d_type))
     }
 }
 
