@@ -5,14 +5,17 @@
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 use crate::core::model::Diagnostic;
 use crate::core::workspace::{Excluded, Placement, placement};
 use crate::io::env::Env;
 
+mod listing;
 mod parallel;
 mod places;
 pub mod root;
+use listing::{EntryType, ListError, Lister};
 pub use places::is_state_folder;
 
 /// Folders never worth walking: build output, dependency caches, VCS data.
@@ -126,13 +129,14 @@ pub fn discover_under(root: &Path, dir: &Path) -> Discovery {
 /// Puts what the walk found in a fixed order (folders may be read on several
 /// threads at once).
 fn finish(discovery: &mut Discovery) {
+    // A file is found once (by one path), so no two are equal.
     discovery
         .files
-        .sort_by(|a, b| (a.kind, &a.rel).cmp(&(b.kind, &b.rel)));
+        .sort_unstable_by(|a, b| (a.kind, &a.rel).cmp(&(b.kind, &b.rel)));
     discovery
         .diagnostics
         .sort_by(|a, b| (&a.file, a.line, &a.message).cmp(&(&b.file, b.line, &b.message)));
-    discovery.state_folders.sort();
+    discovery.state_folders.sort_unstable();
     discovery.state_folders.dedup();
     discovery.excluded.sort_by(|a, b| a.path.cmp(&b.path));
     drop_legacy_duplicates(discovery);
@@ -151,7 +155,10 @@ pub fn relative_to(root: &Path, path: &Path) -> Option<String> {
 struct Pending {
     path: PathBuf,
     rel: String,
-    canonical: PathBuf,
+    /// Its canonical path, for a folder reached through a symlink only. A folder
+    /// under the start is named by the start's canonical path and its own place
+    /// (see [`walk`]), and none of them can be reached twice but through a link.
+    canonical: Option<PathBuf>,
     depth: usize,
 }
 
@@ -170,33 +177,45 @@ fn walk(start: &Path, start_rel: &str, discovery: &mut Discovery) {
             return;
         }
     };
-    let mut visited: HashSet<PathBuf> = HashSet::from([canonical.clone()]);
+    let visited = Mutex::new(HashSet::from([canonical.clone()]));
     let mut stack = vec![Pending {
         path: start.to_path_buf(),
         rel: start_rel.to_string(),
-        canonical,
+        canonical: None,
         depth: 0,
     }];
     // Symlinked folders wait until every real folder is walked, so that a file is
     // named by its real path rather than by a link to it.
     let mut links: Vec<(Pending, String)> = Vec::new();
-    loop {
-        parallel::walk_stack(&mut stack, &mut links, &mut visited, discovery);
-        let Some((link, name)) = links.pop() else {
-            break;
-        };
-        follow_symlink(&link, &name, &mut stack, &mut visited, discovery);
+    let mut walked = Vec::new();
+    parallel::walk_stack(&mut stack, &mut links, &mut walked, &visited, discovery);
+    if !links.is_empty() {
+        let mut visited = lock(&visited);
+        for path in walked {
+            if let Ok(under) = path.strip_prefix(start) {
+                visited.insert(canonical.join(under));
+            }
+        }
+    }
+    while let Some((link, name)) = links.pop() {
+        follow_symlink(&link, &name, &mut stack, &visited, discovery);
+        parallel::walk_stack(&mut stack, &mut links, &mut Vec::new(), &visited, discovery);
     }
 }
 
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// A folder found inside the one being read: its path, root-relative name and
-/// canonical path, for [`push_dir`].
-type Subfolder = (PathBuf, String, PathBuf);
+/// canonical path (when its parent has one), for [`next_folder`].
+type Subfolder = (PathBuf, String, Option<PathBuf>);
 
 /// Lists `dir`: state files and diagnostics go to `discovery`, the folders to
 /// walk next to `subfolders`, symlinks (followed last) to `links`.
 fn walk_one(
     dir: &Pending,
+    lister: &mut Lister,
     subfolders: &mut Vec<Subfolder>,
     links: &mut Vec<(Pending, String)>,
     discovery: &mut Discovery,
@@ -205,59 +224,52 @@ fn walk_one(
     if is_state_folder(&dir.rel) {
         discovery.state_folders.push(dir.rel.clone());
     }
-    let entries = match std::fs::read_dir(&dir.path) {
-        Ok(entries) => entries,
-        Err(e) => {
-            discovery.diagnostics.push(Diagnostic::warning(
-                display,
-                format!("cannot read folder: {e}"),
-            ));
-            return;
+    let mut rel = String::with_capacity(dir.rel.len() + 64);
+    let listed = lister.list(&dir.path, |name, entry_type| {
+        let name_text = name.to_string_lossy();
+        rel.clear();
+        if !dir.rel.is_empty() {
+            rel.push_str(&dir.rel);
+            rel.push('/');
         }
+        rel.push_str(&name_text);
+        match entry_type {
+            EntryType::Folder => {
+                folder_named_like_a_state_file(&rel, discovery);
+                if !skipped(&dir.rel, &name_text) {
+                    let canonical = dir.canonical.as_ref().map(|c| c.join(name));
+                    subfolders.push((dir.path.join(name), rel.clone(), canonical));
+                }
+            }
+            EntryType::File => add_file(&rel, || dir.path.join(name), discovery),
+            EntryType::Symlink => {
+                // `depth` here is the parent's, for `next_folder`.
+                let link = Pending {
+                    path: dir.path.join(name),
+                    rel: rel.clone(),
+                    canonical: None,
+                    depth: dir.depth,
+                };
+                links.push((link, dir.rel.clone()));
+            }
+            EntryType::Other => {}
+        }
+    });
+    let (problem, e) = match listed {
+        Ok(()) => return,
+        Err(ListError::Open(e)) => ("cannot read folder", e),
+        Err(ListError::Read(e)) => ("cannot list folder", e),
     };
-    for entry in entries {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(e) => {
-                discovery.diagnostics.push(Diagnostic::warning(
-                    display,
-                    format!("cannot list folder: {e}"),
-                ));
-                continue;
-            }
-        };
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        let rel = join_rel(&dir.rel, &name);
-        let Ok(file_type) = entry.file_type() else {
-            continue;
-        };
-        let path = entry.path();
-        if file_type.is_dir() {
-            folder_named_like_a_state_file(&rel, discovery);
-            if !skipped(&dir.rel, &name) {
-                subfolders.push((path, rel, dir.canonical.join(&*name)));
-            }
-        } else if file_type.is_file() {
-            add_file(path, rel, discovery);
-        } else if file_type.is_symlink() {
-            // `depth` and `canonical` here are the parent's, for `push_dir`.
-            let link = Pending {
-                path,
-                rel,
-                canonical: dir.canonical.clone(),
-                depth: dir.depth,
-            };
-            links.push((link, dir.rel.clone()));
-        }
-    }
+    discovery
+        .diagnostics
+        .push(Diagnostic::warning(display, format!("{problem}: {e}")));
 }
 
 fn follow_symlink(
     link: &Pending,
     parent_rel: &str,
     stack: &mut Vec<Pending>,
-    visited: &mut HashSet<PathBuf>,
+    visited: &Mutex<HashSet<PathBuf>>,
     discovery: &mut Discovery,
 ) {
     let (path, rel) = (link.path.clone(), link.rel.clone());
@@ -278,40 +290,46 @@ fn follow_symlink(
             return;
         }
         match std::fs::canonicalize(&path) {
-            Ok(canonical) => push_dir(link, path, rel, canonical, stack, visited, discovery),
+            Ok(canonical) => {
+                let found = (path, rel, Some(canonical));
+                stack.extend(next_folder(link, found, visited, discovery));
+            }
             Err(e) => discovery.diagnostics.push(Diagnostic::warning(
                 rel,
                 format!("cannot follow symlink: {e}"),
             )),
         }
     } else {
-        add_file(path, rel, discovery);
+        add_file(&rel, || path, discovery);
     }
 }
 
 /// A file found by the walk: a state file in an expected place is kept; one in a
 /// test fixture, or a manifest outside the Nexus layout, is excluded with the
-/// reason (`list --all`), never dropped unsaid.
-fn add_file(path: PathBuf, rel: String, discovery: &mut Discovery) {
-    let Some((kind, dir)) = classify(&rel) else {
+/// reason (`list --all`), never dropped unsaid. Nothing is allocated for any other
+/// file.
+fn add_file(rel: &str, path: impl FnOnce() -> PathBuf, discovery: &mut Discovery) {
+    let Some((kind, dir)) = classify(rel) else {
         let name = rel.rsplit('/').next().unwrap_or_default();
         if matches!(name, "resume-context.md" | "_resume.md") {
-            let reason = match placement(&rel) {
+            let reason = match placement(rel) {
                 Placement::Excluded(reason) => reason,
                 _ => "not where Nexus keeps a manifest (<area>/<id>/01-planning/, the area one of 02-projects, 02-builds, 02-builds/active, 02-builds/complete, 05-archived)".to_string(),
             };
-            discovery.excluded.push(Excluded { path: rel, reason });
+            let path = rel.to_string();
+            discovery.excluded.push(Excluded { path, reason });
         }
         return;
     };
-    if let (true, Placement::Excluded(reason)) = (is_project_file(kind), placement(&rel)) {
-        discovery.excluded.push(Excluded { path: rel, reason });
+    if let (true, Placement::Excluded(reason)) = (is_project_file(kind), placement(rel)) {
+        let path = rel.to_string();
+        discovery.excluded.push(Excluded { path, reason });
         return;
     }
     discovery.files.push(Found {
         kind,
-        path,
-        rel,
+        path: path(),
+        rel: rel.to_string(),
         dir,
     });
 }
@@ -339,23 +357,24 @@ fn folder_named_like_a_state_file(rel: &str, discovery: &mut Discovery) {
     }
 }
 
-fn push_dir(
+/// The folder `found` in `parent`, to walk next, unless it lies too deep or, reached
+/// through a symlink, was walked already (each said in `discovery`).
+fn next_folder(
     parent: &Pending,
-    path: PathBuf,
-    rel: String,
-    canonical: PathBuf,
-    stack: &mut Vec<Pending>,
-    visited: &mut HashSet<PathBuf>,
+    (path, rel, canonical): Subfolder,
+    visited: &Mutex<HashSet<PathBuf>>,
     discovery: &mut Discovery,
-) {
+) -> Option<Pending> {
     if parent.depth + 1 > MAX_DEPTH {
         discovery.diagnostics.push(Diagnostic::warning(
             rel,
             format!("folder nested deeper than {MAX_DEPTH} levels; not searched"),
         ));
-        return;
+        return None;
     }
-    if !visited.insert(canonical.clone()) {
+    if let Some(canonical) = &canonical
+        && !lock(visited).insert(canonical.clone())
+    {
         discovery.diagnostics.push(Diagnostic::info(
             rel,
             format!(
@@ -363,14 +382,14 @@ fn push_dir(
                 canonical.display()
             ),
         ));
-        return;
+        return None;
     }
-    stack.push(Pending {
+    Some(Pending {
         path,
         rel,
         canonical,
         depth: parent.depth + 1,
-    });
+    })
 }
 
 fn skipped(parent_rel: &str, name: &str) -> bool {
@@ -379,14 +398,6 @@ fn skipped(parent_rel: &str, name: &str) -> bool {
     }
     // Caches are skipped, except the Nexus one that holds the precompact state.
     name == ".cache" && parent_rel.rsplit('/').next() != Some("00-system")
-}
-
-fn join_rel(parent: &str, name: &str) -> String {
-    if parent.is_empty() {
-        name.to_string()
-    } else {
-        format!("{parent}/{name}")
-    }
 }
 
 /// What kind of state file `rel` (root-relative, `/` separators) is, judged by its

@@ -46,8 +46,11 @@ pub fn discovered(root: &Path, discovery: &Discovery) -> LoadedWorkspace {
     use crate::core::model::{Project, ProjectKind, Shape};
     use crate::io::discover::FileKind;
     let mut names = std::collections::HashSet::new();
-    let mut workspace = crate::core::model::Workspace::default();
     let mut folders = discovery.state_folders.clone();
+    // Each project's id, in the order of the files (the first of two alike keeps
+    // the short name), then the projects in the list's order. A project is large:
+    // each is made once, in place, rather than moved by a sort.
+    let mut found_projects = Vec::new();
     for found in &discovery.files {
         let dir = found.rel.rsplit_once('/').map_or("", |(dir, _)| dir);
         let kind = match found.kind {
@@ -58,20 +61,26 @@ pub fn discovered(root: &Path, discovery: &Discovery) -> LoadedWorkspace {
                 continue;
             }
         };
-        let mut project = Project::at(kind, "", found.rel.clone(), dir, Shape::None);
+        let unnamed = Project::at(kind, "", String::new(), dir, Shape::None);
         // The innermost telling folder (`core::workspace::aliases`), else the
         // folder, else the file: unique, as ids are.
-        let short = crate::core::workspace::aliases(&project).pop();
-        project.id = [short, Some(dir.to_string()), Some(found.rel.clone())]
+        let short = crate::core::workspace::aliases(&unnamed).pop();
+        let id = [short, Some(dir.to_string()), Some(found.rel.clone())]
             .into_iter()
             .flatten()
             .find(|name| !name.is_empty() && names.insert(name.clone()))
             .unwrap_or_else(|| found.rel.clone());
+        found_projects.push((found, kind, dir, id));
+    }
+    found_projects.sort_unstable_by(|a, b| a.0.rel.cmp(&b.0.rel));
+    let mut workspace = crate::core::model::Workspace::default();
+    workspace.projects.reserve_exact(found_projects.len());
+    for (found, kind, dir, id) in found_projects {
+        let project = Project::at(kind, id, found.rel.clone(), dir, Shape::None);
         workspace.projects.push(project);
     }
-    folders.sort();
+    folders.sort_unstable();
     folders.dedup();
-    workspace.projects.sort_by(|a, b| a.source.cmp(&b.source));
     workspace.root = absolute(root);
     LoadedWorkspace {
         workspace,
@@ -167,3 +176,7 @@ pub fn reload_project(
         unclaimed: reloaded.unclaimed,
     }
 }
+
+#[cfg(test)]
+#[path = "loader_tests.rs"]
+mod tests;
