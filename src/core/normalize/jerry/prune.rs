@@ -97,12 +97,9 @@ impl<'a> Pruner<'a> {
     fn line(&mut self, line: yaml::Line<'a>) -> Option<()> {
         let offset = line.start;
         let len = line.end - line.start;
-        // Byte by byte: this runs for every line of the file.
-        let crs = line.text.bytes().rev().take_while(|b| *b == b'\r').count();
+        // The line reader's indentation (spaces only, so never past the `\r`s).
         let col = line.indent;
-        let content = line
-            .text
-            .get(col.min(line.text.len() - crs)..line.text.len() - crs)?;
+        let content = line.text.trim_end_matches('\r').get(col..)?;
         if let Some(top) = self.frames.last()
             && (offset < top.until
                 || (top.body == Body::Scalar && (content.is_empty() || col > top.col)))
