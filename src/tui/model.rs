@@ -364,12 +364,19 @@ impl Model {
         }
     }
 
-    /// The answer to what the operator asked for (`asked`), else a report.
-    pub fn answer_or_report(&mut self, asked: bool, kind: StatusKind, text: String) {
+    /// The answer to what the operator asked for (`asked`), else a report of
+    /// `problems` (see [`Model::report_problems`]).
+    pub fn answer_or_report(
+        &mut self,
+        asked: bool,
+        kind: StatusKind,
+        text: String,
+        problems: Vec<String>,
+    ) {
         if asked {
             self.set_status(kind, text);
         } else {
-            self.report_status(kind, text);
+            self.report_problems(kind, text, problems);
         }
     }
 

@@ -87,7 +87,7 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
             // A problem with the user's config, shown before the first load, stays.
         } else if problems.is_empty() {
             // `r` is answered; the first load's count is a report like any other.
-            model.answer_or_report(asked, StatusKind::Info, count);
+            model.answer_or_report(asked, StatusKind::Info, count, Vec::new());
         } else {
             report(model, &format!("{count} · "), &problems, asked);
         }
@@ -128,7 +128,7 @@ pub(crate) fn on_load_failed(model: &mut Model, problem: String) {
     model.loaded = true;
     // The answer to `r`; else a report, which waits for the operator's message.
     let asked = std::mem::take(&mut model.reload_asked);
-    model.answer_or_report(asked, StatusKind::Error, problem);
+    model.answer_or_report(asked, StatusKind::Error, problem, Vec::new());
 }
 
 pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProject>) -> Vec<Effect> {
@@ -175,10 +175,12 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
         // goes over every project).
         unclaimed.retain(|c| !ws.unassigned_checkpoints.contains(c));
     }
-    let held = |projects: &[Project]| projects.iter().map(|p| p.checkpoints.len()).sum::<usize>();
-    let (held_before, unassigned_before) = (held(&ws.projects), ws.unassigned_checkpoints.clone());
+    let claimed =
+        |projects: &[Project]| projects.iter().map(|p| p.checkpoints.len()).sum::<usize>();
+    let (claimed_before, unassigned_before) =
+        (claimed(&ws.projects), ws.unassigned_checkpoints.clone());
     attribute_reloaded(&mut ws.projects, &mut ws.unassigned_checkpoints, unclaimed);
-    if held(&ws.projects) == held_before && ws.unassigned_checkpoints == unassigned_before {
+    if claimed(&ws.projects) == claimed_before && ws.unassigned_checkpoints == unassigned_before {
         // No project was given a checkpoint (a project only gains them here) and
         // the unassigned ones, which every project's waiting count reads, are
         // as they were: only the replaced projects changed.
@@ -238,11 +240,7 @@ fn report(model: &mut Model, lead: &str, problems: &[String], asked: bool) {
         n => format!(" (+{n} more)"),
     };
     let text = format!("{lead}{first}{more}");
-    if asked {
-        model.set_status(StatusKind::Error, text);
-    } else {
-        model.report_problems(StatusKind::Error, text, problems.to_vec());
-    }
+    model.answer_or_report(asked, StatusKind::Error, text, problems.to_vec());
 }
 
 #[cfg(test)]
