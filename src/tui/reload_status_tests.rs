@@ -35,6 +35,16 @@ fn demo_read() -> (tempfile::TempDir, Model) {
     (dir, model)
 }
 
+/// The payouts project's state file replaced by a folder (a problem every pass
+/// reports); its bytes, to put back.
+fn state_file_made_a_folder(root: &std::path::Path) -> Vec<u8> {
+    let state = root.join(PAYOUTS_STATE);
+    let text = std::fs::read(&state).unwrap();
+    std::fs::remove_file(&state).unwrap();
+    std::fs::create_dir(&state).unwrap();
+    text
+}
+
 fn status(model: &Model) -> (StatusKind, String) {
     let s = model.live_status().expect("a status");
     (s.kind, s.text.clone())
@@ -61,9 +71,7 @@ fn a_late_pass_about_another_file_waits_for_the_operators_saved_message() {
     assert_eq!(status(&model), saved);
     // Another project's state file becomes a folder; a pass started before the
     // save lands after it and finds that.
-    let state = dir.path().join(PAYOUTS_STATE);
-    std::fs::remove_file(&state).unwrap();
-    std::fs::create_dir(&state).unwrap();
+    state_file_made_a_folder(dir.path());
     let later = Timestamp(NOW.0 + 1);
     update(&mut model, pass(dir.path(), Pass::Full), later);
     assert_eq!(status(&model), saved, "the operator's message stays up");
@@ -89,13 +97,11 @@ fn a_held_report_of_a_problem_mended_meanwhile_is_dropped() {
     let (dir, mut model) = demo_read();
     update(&mut model, pass(dir.path(), Pass::Full), NOW);
     model.set_status(StatusKind::Success, "saved: the operator's edit");
-    let state = dir.path().join(PAYOUTS_STATE);
-    let text = std::fs::read(&state).unwrap();
-    std::fs::remove_file(&state).unwrap();
-    std::fs::create_dir(&state).unwrap();
+    let text = state_file_made_a_folder(dir.path());
     let later = Timestamp(NOW.0 + 1);
     update(&mut model, pass(dir.path(), Pass::Full), later);
     assert!(model.held_report.is_some(), "the folder's report is held");
+    let state = dir.path().join(PAYOUTS_STATE);
     std::fs::remove_dir(&state).unwrap();
     std::fs::write(&state, text).unwrap();
     update(
@@ -149,9 +155,7 @@ fn a_background_report_replaces_an_earlier_background_report_at_once() {
     let (dir, mut model) = demo_read();
     let (_, count) = status(&model);
     assert!(count.contains("projects in"), "{count}");
-    let state = dir.path().join(PAYOUTS_STATE);
-    std::fs::remove_file(&state).unwrap();
-    std::fs::create_dir(&state).unwrap();
+    state_file_made_a_folder(dir.path());
     update(&mut model, pass(dir.path(), Pass::Full), NOW);
     let (kind, text) = status(&model);
     assert_eq!(kind, StatusKind::Error);
