@@ -122,6 +122,11 @@ for T in t50 t1g; do
     payload PostToolUse "$WORK/$T.jsonl" "{\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":\"$ORCH\"}}" > "$WORK/in/PostToolUse-$T"
 done
 payload UserPromptSubmit "$LOW" '{"prompt":"next"}' > "$WORK/in/UserPromptSubmit-low-t50"
+# SessionStart(compact) in a session whose checkpoint has no summary recorded (a
+# Claude Code without PostCompact): the hook looks for the summary in the last
+# 2 MB of the transcript, which holds none here, so all of it is read.
+payload PreCompact "$WORK/t50.jsonl" '{"trigger":"auto","session_id":"bench-nosummary"}' > "$WORK/in/PreCompact-nosummary"
+payload SessionStart "$WORK/t50.jsonl" '{"source":"compact","session_id":"bench-nosummary"}' > "$WORK/in/SessionStart-compact-nosummary-t50"
 # A new session every run (the runner puts the run's number for @RUN@): every
 # PreCompact creates a checkpoint, as the first firing of a compaction does; the
 # others update the one they made (the same session within 60 s).
@@ -135,10 +140,11 @@ export CLAUDE_PROJECT_DIR="$WORK/ws" RESUME_TUI_LOG_DIR="$WORK/log" HOME="$WORK/
 # One PreCompact first, so that the checkpoint exists (later runs update it, as the
 # repeated firings of one compaction do) and SessionStart/PostCompact have one to use.
 "$BIN" hook < "$WORK/in/PreCompact-t50" > /dev/null
+"$BIN" hook < "$WORK/in/PreCompact-nosummary" > /dev/null
 
 CASES=(empty PreCompact-new-t50 PreCompact-update-t50 PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
        UserPromptSubmit-low-t50 UserPromptSubmit-critical-t50 UserPromptSubmit-critical-t1g
-       SessionStart-compact-t50 SessionStart-compact-t1g PostToolUse-t50 PostToolUse-t1g)
+       SessionStart-compact-t50 SessionStart-compact-t1g SessionStart-compact-nosummary-t50 PostToolUse-t50 PostToolUse-t1g)
 
 # The runner: benches/spawn_time.c, built with the machine's C compiler
 # (posix_spawn and wait, alternating with the do-nothing run so that both see the

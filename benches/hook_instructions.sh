@@ -42,6 +42,7 @@ IN="$WORK/in-instructions"
 mkdir -p "$IN"
 payload SessionStart "$WORK/t50.jsonl" '{"source":"startup","session_id":"bench-new"}' > "$IN/SessionStart-startup"
 cp "$WORK/in/SessionStart-compact-t50" "$IN/SessionStart-compact"
+cp "$WORK/in/SessionStart-compact-nosummary-t50" "$IN/SessionStart-compact-nosummary"
 payload SessionStart "$WORK/t50.jsonl" '{"source":"resume"}' > "$IN/SessionStart-resume"
 sed 's/@RUN@/i1/' "$WORK/in/PreCompact-new-t50" > "$IN/PreCompact-new"
 sed 's/@RUN@/i0/' "$WORK/in/PreCompact-update-t50" > "$IN/PreCompact-update-first"
@@ -64,7 +65,7 @@ count() { # subcommand input [args…] -> instructions of the hook's own process
 echo "| case | instructions |"
 echo "|---|---:|"
 echo "| do-nothing (\`hook\`, empty stdin) | $(count hook "$IN/empty") |"
-for c in SessionStart-startup SessionStart-compact SessionStart-resume PreCompact-new \
+for c in SessionStart-startup SessionStart-compact SessionStart-compact-nosummary SessionStart-resume PreCompact-new \
     PreCompact-update PreCompact-repeat PostCompact UserPromptSubmit-normal \
     UserPromptSubmit-critical PostToolUse; do
     # The update case rewrites a checkpoint its session wrote a moment before.

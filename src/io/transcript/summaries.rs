@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
+use memchr::memmem::Finder;
 use serde_json::Value;
 
 pub use crate::core::dropped::summary::{CompactSummary, after_checkpoint};
@@ -31,57 +32,161 @@ pub fn compact_summaries(path: &Path, max_bytes: u64) -> std::io::Result<Vec<Com
     let len = file.seek(SeekFrom::End(0))?;
     let start = len.saturating_sub(max_bytes);
     file.seek(SeekFrom::Start(start))?;
-    let mut bytes = Vec::new();
-    file.take(max_bytes).read_to_end(&mut bytes)?;
-    let mut lines = bytes.split(|b| *b == b'\n');
-    if start > 0 {
-        lines.next();
-    }
     let mut found: Vec<CompactSummary> = Vec::new();
-    for line in lines {
-        let boundary = memchr::memmem::find(line, b"compact_boundary").is_some();
-        if !boundary && memchr::memmem::find(line, b"isCompactSummary").is_none() {
-            continue;
-        }
-        let Ok(record) = serde_json::from_slice::<Value>(line) else {
-            continue;
+    // A record cut by the start is skipped.
+    for_marked_lines(file.take(max_bytes), start > 0, |line| {
+        take_record(line, &mut found);
+    })?;
+    Ok(found)
+}
+
+/// Bytes read at a time: a buffer reused chunk after chunk (a fresh buffer of a
+/// whole 2 MB tail cost ~500 page faults, milliseconds on a VM).
+const CHUNK: usize = 64 * 1024;
+
+/// Calls `take` with each line of `reader` that holds `compact_boundary` or
+/// `isCompactSummary`, in order (`skip_first`: not the first line, cut by the
+/// read's start). Only a line still open at a chunk's end is copied.
+fn for_marked_lines(
+    mut reader: impl Read,
+    skip_first: bool,
+    mut take: impl FnMut(&[u8]),
+) -> std::io::Result<()> {
+    let finder = marker_finder();
+    let mut buf = vec![0; CHUNK];
+    let mut open_line: Vec<u8> = Vec::new();
+    let mut skipping = skip_first;
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
         };
-        if record.get("isSidechain").and_then(Value::as_bool) == Some(true) {
-            continue;
-        }
-        let stamp = || {
-            record
-                .get("timestamp")
-                .and_then(Value::as_str)
-                .and_then(Timestamp::parse)
-        };
-        if record.get("subtype").and_then(Value::as_str) == Some("compact_boundary") {
-            let meta = record.get("compactMetadata");
-            found.push(CompactSummary {
-                timestamp: stamp(),
-                trigger: meta
-                    .and_then(|m| m.get("trigger"))
-                    .and_then(Value::as_str)
-                    .map(str::to_string),
-                pre_tokens: meta
-                    .and_then(|m| m.get("preTokens"))
-                    .and_then(Value::as_u64),
-                text: None,
-            });
-        } else if record.get("isCompactSummary").and_then(Value::as_bool) == Some(true) {
-            let text = message_text(&record);
-            match found.last_mut().filter(|last| last.text.is_none()) {
-                Some(last) => last.text = text,
-                None => found.push(CompactSummary {
-                    timestamp: stamp(),
-                    trigger: None,
-                    pre_tokens: None,
-                    text,
-                }),
+        let mut rest = &buf[..n];
+        if skipping || !open_line.is_empty() {
+            let Some(nl) = memchr::memchr(b'\n', rest) else {
+                if !skipping {
+                    open_line.extend_from_slice(rest);
+                }
+                continue;
+            };
+            if !skipping {
+                open_line.extend_from_slice(&rest[..nl]);
+                if MarkedLines::new(&open_line, 0, &finder).next().is_some() {
+                    take(&open_line);
+                }
+                open_line.clear();
             }
+            skipping = false;
+            rest = &rest[nl + 1..];
+        }
+        let whole = memchr::memrchr(b'\n', rest).map_or(0, |nl| nl + 1);
+        MarkedLines::new(&rest[..whole], 0, &finder).for_each(&mut take);
+        open_line.extend_from_slice(&rest[whole..]);
+    }
+    if !skipping && MarkedLines::new(&open_line, 0, &finder).next().is_some() {
+        take(&open_line);
+    }
+    Ok(())
+}
+
+/// What both markers hold, searched for in one pass (`marker_at` tells them).
+fn marker_finder() -> Finder<'static> {
+    Finder::new(b"ompact")
+}
+
+/// Whether `ompact` at `at` is part of `compact_boundary` or `isCompactSummary`.
+fn marker_at(bytes: &[u8], at: usize) -> bool {
+    let holds = |start: Option<usize>, marker: &[u8]| {
+        start
+            .and_then(|start| bytes.get(start..))
+            .is_some_and(|rest| rest.starts_with(marker))
+    };
+    holds(at.checked_sub(1), b"compact_boundary") || holds(at.checked_sub(3), b"isCompactSummary")
+}
+
+/// One record of a marked line into `found`: a boundary, or the summary after it.
+fn take_record(line: &[u8], found: &mut Vec<CompactSummary>) {
+    let Ok(record) = serde_json::from_slice::<Value>(line) else {
+        return;
+    };
+    if record.get("isSidechain").and_then(Value::as_bool) == Some(true) {
+        return;
+    }
+    let stamp = || {
+        record
+            .get("timestamp")
+            .and_then(Value::as_str)
+            .and_then(Timestamp::parse)
+    };
+    if record.get("subtype").and_then(Value::as_str) == Some("compact_boundary") {
+        let meta = record.get("compactMetadata");
+        found.push(CompactSummary {
+            timestamp: stamp(),
+            trigger: meta
+                .and_then(|m| m.get("trigger"))
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            pre_tokens: meta
+                .and_then(|m| m.get("preTokens"))
+                .and_then(Value::as_u64),
+            text: None,
+        });
+    } else if record.get("isCompactSummary").and_then(Value::as_bool) == Some(true) {
+        let text = message_text(&record);
+        match found.last_mut().filter(|last| last.text.is_none()) {
+            Some(last) => last.text = text,
+            None => found.push(CompactSummary {
+                timestamp: stamp(),
+                trigger: None,
+                pre_tokens: None,
+                text,
+            }),
         }
     }
-    Ok(found)
+}
+
+/// The lines of `bytes` from `from` (a line's start) on that hold
+/// `compact_boundary` or `isCompactSummary`, in order, each once. The markers are
+/// searched for over the whole buffer (a transcript's tail is megabytes of tool
+/// output, a handful of its lines are compactions), and only their lines are
+/// cut out.
+struct MarkedLines<'a, 'f> {
+    bytes: &'a [u8],
+    /// The start of the first line not yet given.
+    at: usize,
+    finder: &'f Finder<'static>,
+}
+
+impl<'a, 'f> MarkedLines<'a, 'f> {
+    fn new(bytes: &'a [u8], from: usize, finder: &'f Finder<'static>) -> MarkedLines<'a, 'f> {
+        MarkedLines {
+            bytes,
+            at: from.min(bytes.len()),
+            finder,
+        }
+    }
+}
+
+impl<'a> Iterator for MarkedLines<'a, '_> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let (bytes, at) = (self.bytes, self.at);
+        let mut from = at;
+        let hit = loop {
+            let hit = from + self.finder.find(bytes.get(from..)?)?;
+            if marker_at(bytes, hit) {
+                break hit;
+            }
+            from = hit + 1;
+        };
+        let start = memchr::memrchr(b'\n', &bytes[at..hit]).map_or(at, |i| at + i + 1);
+        let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i);
+        self.at = (end + 1).min(bytes.len());
+        Some(&bytes[start..end])
+    }
 }
 
 /// `message.content` as text: a string, or the `text` blocks of a list joined.

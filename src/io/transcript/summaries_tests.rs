@@ -113,3 +113,106 @@ fn the_transcript_of_a_session_is_found_under_the_config_folder() {
     assert_eq!(transcript_of(&env, root, "../s-1"), None);
     assert_eq!(transcript_of(&env, root, ""), None);
 }
+
+/// Every sequence of up to `depth` of these lines, with and without a final
+/// newline: markers at a line's start or end, both in one line, cut markers,
+/// their common part alone, empty lines, a `\r`.
+fn line_mixes(depth: usize) -> Vec<String> {
+    let pieces = [
+        "",
+        "plain",
+        "compact_boundary",
+        "x isCompactSummary y",
+        "compact_boundary isCompactSummary",
+        "\r",
+        "compact_boundar",
+        "isCompactSummar",
+        "a compact Compact ompact",
+        "{\"subtype\":\"compact_boundary\"}",
+    ];
+    let mut cases = vec![String::new()];
+    for _ in 0..depth {
+        let longer: Vec<String> = cases
+            .iter()
+            .flat_map(|case| pieces.iter().map(move |p| format!("{case}{p}\n")))
+            .collect();
+        cases.extend(longer);
+    }
+    let unended: Vec<String> = cases
+        .iter()
+        .map(|c| c.trim_end_matches('\n').to_string())
+        .collect();
+    cases.extend(unended);
+    cases
+}
+
+fn marked<'a>(lines: impl Iterator<Item = &'a [u8]>) -> Vec<&'a [u8]> {
+    lines
+        .filter(|line| {
+            memchr::memmem::find(line, b"compact_boundary").is_some()
+                || memchr::memmem::find(line, b"isCompactSummary").is_some()
+        })
+        .collect()
+}
+
+/// The marked lines are exactly the lines a split on `\n` gives that hold a
+/// marker, in order, from any line's start.
+#[test]
+fn marked_lines_are_the_lines_that_hold_a_marker() {
+    let finder = marker_finder();
+    for text in line_mixes(4) {
+        let bytes = text.as_bytes();
+        for from in [0, bytes.len() / 2, bytes.len()] {
+            let from = bytes[..from]
+                .iter()
+                .rposition(|b| *b == b'\n')
+                .map_or(0, |i| i + 1);
+            let expected = marked(bytes[from..].split(|b| *b == b'\n'));
+            let got: Vec<&[u8]> = MarkedLines::new(bytes, from, &finder).collect();
+            assert_eq!(got, expected, "{text:?} from {from}");
+        }
+    }
+}
+
+/// A reader that gives at most `step` bytes a read: every place a chunk can end.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    step: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(buf.len()).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// Read chunk by chunk, the marked lines are the same wherever the chunks end,
+/// a line cut by the read's start is skipped, and a last line with no newline
+/// is read.
+#[test]
+fn chunked_reads_find_every_marked_line_whatever_the_chunk_ends() {
+    for text in line_mixes(3) {
+        let bytes = text.as_bytes();
+        for skip_first in [false, true] {
+            let mut lines = bytes.split(|b| *b == b'\n');
+            if skip_first {
+                lines.next();
+            }
+            let expected: Vec<Vec<u8>> = marked(lines).into_iter().map(<[u8]>::to_vec).collect();
+            for step in [1, 2, 3, 7, 16, 17, CHUNK] {
+                let mut got: Vec<Vec<u8>> = Vec::new();
+                for_marked_lines(Trickle { bytes, step }, skip_first, |line| {
+                    got.push(line.to_vec());
+                })
+                .unwrap();
+                assert_eq!(
+                    got, expected,
+                    "{text:?} skip_first {skip_first} step {step}"
+                );
+            }
+        }
+    }
+}
