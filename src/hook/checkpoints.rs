@@ -10,7 +10,7 @@ use super::output::HookOutcome;
 use crate::core::model::Checkpoint;
 use crate::core::normalize::checkpoint::normalize_checkpoint;
 use crate::io::fence::text_under_root;
-use crate::io::write::{Snapshot, read_snapshot_capped};
+use crate::io::write::{Snapshot, read_listed_snapshot_capped, read_snapshot_capped};
 
 /// Checkpoints larger than this are not read by a hook (refused unread).
 const MAX_CHECKPOINT_BYTES: u64 = 4 * 1024 * 1024;
@@ -25,6 +25,9 @@ pub struct CheckpointFile {
     pub design: bool,
     /// A `cx-NNN.acknowledged` marker sits beside it.
     pub marker: bool,
+    /// The folder's listing called it a regular file (not a symlink): read
+    /// without a look first (`write::read_listed_snapshot_capped`).
+    pub listed_regular: bool,
 }
 
 /// Checkpoint files in `dir`, oldest first; an unreadable or missing folder is empty.
@@ -57,6 +60,7 @@ pub fn list(dir: &Path) -> Vec<CheckpointFile> {
             path: entry.path(),
             design,
             marker: false,
+            listed_regular: entry.file_type().is_ok_and(|t| t.is_file()),
         });
     }
     for file in &mut files {
@@ -96,8 +100,13 @@ pub fn event_id(number: u32) -> String {
 
 /// A checkpoint file's bytes, at most 4 MB. One that is there but is not read (a
 /// FIFO, too large, unreadable) is `None`, and said in `out`'s log.
-fn read(path: &Path, out: &mut HookOutcome) -> Option<Snapshot> {
-    match read_snapshot_capped(path, MAX_CHECKPOINT_BYTES) {
+fn read(file: &CheckpointFile, out: &mut HookOutcome) -> Option<Snapshot> {
+    let read = if file.listed_regular {
+        read_listed_snapshot_capped(&file.path, MAX_CHECKPOINT_BYTES)
+    } else {
+        read_snapshot_capped(&file.path, MAX_CHECKPOINT_BYTES)
+    };
+    match read {
         Ok(snapshot) => Some(snapshot),
         Err(e) => {
             if !e.is_missing() {
@@ -116,7 +125,7 @@ pub fn newest_of_session(
 ) -> Option<(CheckpointFile, Snapshot, serde_json::Map<String, Value>)> {
     let may_hold = SessionBytes::new(session_id);
     files.iter().rev().filter(|f| f.design).find_map(|file| {
-        let snapshot = read(&file.path, out)?;
+        let snapshot = read(file, out)?;
         if !may_hold.in_file(&snapshot.bytes) {
             return None;
         }
@@ -166,7 +175,7 @@ pub fn load_all(
     files
         .iter()
         .filter_map(|file| {
-            let snapshot = read(&file.path, out)?;
+            let snapshot = read(file, out)?;
             normalize(file, &snapshot, project_dir)
         })
         .collect()
@@ -185,7 +194,7 @@ pub fn load_of_session(
     files
         .iter()
         .filter_map(|file| {
-            let snapshot = read(&file.path, out)?;
+            let snapshot = read(file, out)?;
             if !may_hold.in_file(&snapshot.bytes) {
                 return None;
             }
@@ -338,6 +347,59 @@ mod tests {
         }
         let ids = |s| load_of_session(&files, dir.path(), s, &mut HookOutcome::default()).len();
         assert_eq!((ids("s-1"), ids("s-é"), ids("s-3")), (2, 1, 0));
+    }
+
+    /// A file the listing called regular is read without a look first; what
+    /// has taken its place since is still checked: a FIFO is refused without
+    /// waiting, a symlink is read through as a listed symlink is.
+    #[cfg(unix)]
+    #[test]
+    fn files_listed_regular_are_read_and_what_replaced_them_is_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let body = |id: &str| format!(r#"{{"checkpoint_id": "{id}", "session_id": "s-1"}}"#);
+        std::fs::write(dir.path().join("cx-001.json"), body("cx-001")).unwrap();
+        std::fs::write(outside.path().join("real.json"), body("cx-002")).unwrap();
+        std::os::unix::fs::symlink(
+            outside.path().join("real.json"),
+            dir.path().join("cx-002.json"),
+        )
+        .unwrap();
+        let files = list(dir.path());
+        let listed: Vec<bool> = files.iter().map(|f| f.listed_regular).collect();
+        assert_eq!(listed, [true, false]);
+        let ids = |out: &mut HookOutcome| -> Vec<String> {
+            load_all(&files, dir.path(), out)
+                .into_iter()
+                .map(|c| c.id)
+                .collect()
+        };
+        assert_eq!(ids(&mut HookOutcome::default()), ["cx-001", "cx-002"]);
+
+        let first = dir.path().join("cx-001.json");
+        std::fs::remove_file(&first).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &first,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        let mut out = HookOutcome::default();
+        assert_eq!(ids(&mut out), ["cx-002"]);
+        assert!(
+            out.log
+                .iter()
+                .any(|(_, line)| line.contains("not a regular file")),
+            "{:?}",
+            out.log
+        );
+
+        std::fs::remove_file(&first).unwrap();
+        std::fs::write(outside.path().join("first.json"), body("cx-001")).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("first.json"), &first).unwrap();
+        assert_eq!(ids(&mut HookOutcome::default()), ["cx-001", "cx-002"]);
     }
 
     #[test]

@@ -18,7 +18,8 @@ pub struct Executed {
     pub to_fsync: Vec<PathBuf>,
     /// The replaced files, open: kept until the fsync child has been started, so
     /// that its last close (the child's) frees their blocks, not this process
-    /// (`write::replace_holding_old`).
+    /// (`write::replace_holding_old`). Caches' too, when the plan has a durable
+    /// write, hence a child.
     pub old_files: Vec<File>,
 }
 
@@ -29,8 +30,9 @@ pub struct Executed {
 /// (`io::fsync_later`).
 pub fn execute(writes: &[PlannedWrite]) -> Executed {
     let mut done = Executed::default();
+    let child_expected = writes.iter().any(|w| w.durable);
     for planned in writes {
-        match execute_one(planned) {
+        match execute_one(planned, child_expected) {
             Ok(old) if planned.durable => {
                 done.old_files.extend(old);
                 done.to_fsync.extend(match &planned.op {
@@ -38,15 +40,16 @@ pub fn execute(writes: &[PlannedWrite]) -> Executed {
                     WriteOp::Remove { .. } => planned.path.parent().map(PathBuf::from),
                 });
             }
-            Ok(_) => {}
+            Ok(old) => done.old_files.extend(old),
             Err(e) => done.failures.push(e),
         }
     }
     done
 }
 
-/// Makes one write; the replaced file, open, for a durable replace.
-fn execute_one(planned: &PlannedWrite) -> Result<Option<File>, WriteError> {
+/// Makes one write; the replaced file, open, for a durable replace, and for a
+/// cache's when a child will free it (`child_expected`).
+fn execute_one(planned: &PlannedWrite, child_expected: bool) -> Result<Option<File>, WriteError> {
     let options = write::Options {
         durable: false,
         ..write::Options::default()
@@ -63,6 +66,9 @@ fn execute_one(planned: &PlannedWrite) -> Result<Option<File>, WriteError> {
             write::replace_holding_old(snapshot, bytes, &options)
         }
         // A cache, never fsynced (`write::replace_cache_with`).
+        WriteOp::Replace { snapshot, bytes } if child_expected => {
+            write::replace_cache_holding_old(snapshot, bytes, &options)
+        }
         WriteOp::Replace { snapshot, bytes } => {
             write::replace_cache_with(snapshot, bytes, &options).map(|()| None)
         }
@@ -193,10 +199,11 @@ mod tests {
     }
 
     /// A durable replace (a checkpoint updated) hands back the old file, open, to
-    /// be closed once the fsync child has its own handle; a cache's replace and a
-    /// creation hand back nothing.
+    /// be closed once the fsync child has its own handle, and so does a cache's
+    /// replace beside it; a creation hands back nothing, and a cache's replace
+    /// with no durable write (no child) nothing either.
     #[test]
-    fn a_durable_replace_keeps_the_old_file_open_and_nothing_else_does() {
+    fn replaced_files_are_kept_open_when_a_child_will_free_them() {
         let dir = tempfile::tempdir().unwrap();
         let checkpoint = dir.path().join("cx-001-checkpoint.json");
         let cache = dir.path().join("context-monitor-state.json");
@@ -219,13 +226,25 @@ mod tests {
         ]);
         assert!(done.failures.is_empty(), "{:?}", done.failures);
         assert_eq!(done.to_fsync, vec![checkpoint.clone(), created]);
-        assert_eq!(done.old_files.len(), 1);
-        let old = std::io::read_to_string(&done.old_files[0]).unwrap();
-        assert_eq!(old, "{\"old\": 1}");
+        let held: Vec<String> = done
+            .old_files
+            .iter()
+            .map(|file| std::io::read_to_string(file).unwrap())
+            .collect();
+        assert_eq!(held, ["{\"old\": 1}", "{}"]);
         assert_eq!(
             std::fs::read_to_string(&checkpoint).unwrap(),
             "{\"new\": 2}"
         );
+        assert_eq!(std::fs::read_to_string(&cache).unwrap(), "{\"new\": 2}");
+        let cache_alone = execute(&[replace(&cache, false)]);
+        assert!(
+            cache_alone.failures.is_empty(),
+            "{:?}",
+            cache_alone.failures
+        );
+        assert!(cache_alone.old_files.is_empty());
+        assert!(cache_alone.to_fsync.is_empty());
     }
 
     /// The consumed precompact state is removed under the sidecar lock, so a writer

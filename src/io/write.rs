@@ -40,7 +40,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::core::model::Diagnostic;
-use crate::io::load::{MAX_FILE_BYTES, NotRead, read_bytes_capped};
+use crate::io::load::{MAX_FILE_BYTES, NotRead, read_bytes_capped, read_bytes_listed_regular};
 
 mod identity;
 mod leftovers;
@@ -233,10 +233,24 @@ pub fn read_snapshot_capped(path: &Path, cap: u64) -> Result<Snapshot, WriteErro
     read_bounded(path, cap, "not read")
 }
 
+/// [`read_snapshot_capped`] for a file its folder's listing called regular
+/// (`load::read_bytes_listed_regular`: one `stat` fewer).
+pub fn read_listed_snapshot_capped(path: &Path, cap: u64) -> Result<Snapshot, WriteError> {
+    snapshot_or_refusal(path, read_bytes_listed_regular(path, cap), "not read")
+}
+
 /// [`read_snapshot_capped`], saying what a refusal means to the caller
 /// (`"not read"`, `"not edited"`).
 pub fn read_bounded(path: &Path, cap: u64, refused: &str) -> Result<Snapshot, WriteError> {
-    match read_bytes_capped(path, cap) {
+    snapshot_or_refusal(path, read_bytes_capped(path, cap), refused)
+}
+
+fn snapshot_or_refusal(
+    path: &Path,
+    read: Result<Vec<u8>, NotRead>,
+    refused: &str,
+) -> Result<Snapshot, WriteError> {
+    match read {
         Ok(bytes) => Ok(Snapshot::from_bytes(path, bytes)),
         Err(NotRead::Io(e)) => Err(WriteError::io(path, e)),
         Err(why) => Err(WriteError::Refused {
@@ -309,6 +323,17 @@ pub fn replace_cache_with(
     replace_as(snapshot, new_bytes, options, Last::Swap).map(drop)
 }
 
+/// [`replace_cache_with`] in a hook that leaves fsyncs to a child: the old file is
+/// returned open, as [`replace_holding_old`] does, for the child's last close to
+/// free it. `None` when it could not be opened or the system renamed instead.
+pub fn replace_cache_holding_old(
+    snapshot: &Snapshot,
+    new_bytes: &[u8],
+    options: &Options,
+) -> Result<Option<File>, WriteError> {
+    replace_as(snapshot, new_bytes, options, Last::SwapHoldingOld)
+}
+
 /// How a replace puts its new file in place.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Last {
@@ -316,6 +341,8 @@ enum Last {
     /// A rename, the old file kept open (see [`replace_holding_old`]).
     RenameHoldingOld,
     Swap,
+    /// A swap, the old file kept open.
+    SwapHoldingOld,
 }
 
 fn replace_as(
@@ -341,12 +368,18 @@ fn replace_as(
     leftovers::remove_stale(&target, std::time::SystemTime::now());
     let new_bytes = with_bom_kept(&snapshot.bytes, new_bytes);
     let temp = write_temp(&target, &new_bytes, TempMode::Exact(&target, meta), options)?;
-    let swapped = last == Last::Swap
-        && swap::swap_in(temp.path(), &target).map_err(|e| WriteError::io(path, e))?;
+    let swapped = match last {
+        Last::Swap | Last::SwapHoldingOld => {
+            swap::swap_in(temp.path(), &target, last == Last::SwapHoldingOld)
+                .map_err(|e| WriteError::io(path, e))?
+        }
+        Last::Rename | Last::RenameHoldingOld => swap::Swapped::No,
+    };
     let mut old = None;
-    if swapped {
+    if let swap::Swapped::Yes { old: held } = swapped {
         // The temporary name now holds the old file, removed already.
         let _ = temp.into_temp_path().keep();
+        old = held;
     } else {
         if last == Last::RenameHoldingOld {
             // Checked a regular file above, under the lock; never waits or follows.

@@ -314,13 +314,28 @@ fn the_swap_removes_the_old_file_and_refuses_to_swap_out_a_folder() {
     let dir = tempfile::tempdir().unwrap();
     let target = file_with(&dir, "state.json", "old");
     let temp = file_with(&dir, ".state.json.abcdef.tmp", "new");
-    assert!(swap::swap_in(&temp, &target).unwrap());
+    assert!(matches!(
+        swap::swap_in(&temp, &target, false).unwrap(),
+        swap::Swapped::Yes { old: None }
+    ));
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    assert_eq!(names_in(dir.path()), ["state.json"]);
+    // Held, the old file is gone by name and still readable through the handle.
+    let temp = file_with(&dir, ".state.json.ghijkl.tmp", "newer");
+    let swap::Swapped::Yes { old: Some(old) } = swap::swap_in(&temp, &target, true).unwrap() else {
+        panic!("the old file was not held");
+    };
+    assert_eq!(std::io::read_to_string(&old).unwrap(), "new");
+    assert_eq!(
+        std::os::unix::fs::MetadataExt::nlink(&old.metadata().unwrap()),
+        0
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "newer");
     assert_eq!(names_in(dir.path()), ["state.json"]);
     let folder = dir.path().join("folder");
     std::fs::create_dir(&folder).unwrap();
     let temp = file_with(&dir, ".folder.abcdef.tmp", "new");
-    assert!(swap::swap_in(&temp, &folder).is_err());
+    assert!(swap::swap_in(&temp, &folder, true).is_err());
     assert!(folder.is_dir());
     assert_eq!(std::fs::read_to_string(&temp).unwrap(), "new");
 }

@@ -78,7 +78,29 @@ pub enum NotRead {
 pub fn read_bytes_capped(path: &Path, cap: u64) -> Result<Vec<u8>, NotRead> {
     let meta = std::fs::metadata(path).map_err(NotRead::Io)?;
     check_kind_and_size(&meta, cap)?;
-    let mut file = std::fs::File::open(path).map_err(NotRead::Io)?;
+    let file = std::fs::File::open(path).map_err(NotRead::Io)?;
+    read_opened(file, cap)
+}
+
+/// [`read_bytes_capped`] for a file its folder's listing called regular (a
+/// directory entry's type, read with the name): opened without the look before,
+/// never following a last symlink and never waiting (`O_NOFOLLOW | O_NONBLOCK`),
+/// then checked as opened. A symlink there now is read through
+/// [`read_bytes_capped`], as before. The look spared is a `stat` of the whole
+/// path per file: a hook reads every checkpoint of a folder.
+pub fn read_bytes_listed_regular(path: &Path, cap: u64) -> Result<Vec<u8>, NotRead> {
+    #[cfg(unix)]
+    return match crate::io::write::open_read_only(path) {
+        Ok(file) => read_opened(file, cap),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => read_bytes_capped(path, cap),
+        Err(e) => Err(NotRead::Io(e)),
+    };
+    #[cfg(not(unix))]
+    read_bytes_capped(path, cap)
+}
+
+/// The whole of an opened file, if it is a regular one of at most `cap` bytes.
+fn read_opened(mut file: std::fs::File, cap: u64) -> Result<Vec<u8>, NotRead> {
     // What was opened may have replaced what was looked at: look again.
     let opened = file.metadata().map_err(NotRead::Io)?;
     check_kind_and_size(&opened, cap)?;

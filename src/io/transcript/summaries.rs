@@ -63,27 +63,27 @@ fn for_marked_lines(
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        let mut rest = &buf[..n];
+        let mut rest = buf.get(..n).unwrap_or_default();
         if skipping || !open_line.is_empty() {
-            let Some(nl) = memchr::memchr(b'\n', rest) else {
+            let Some((end, after)) = split_at_newline(rest) else {
                 if !skipping {
                     open_line.extend_from_slice(rest);
                 }
                 continue;
             };
             if !skipping {
-                open_line.extend_from_slice(&rest[..nl]);
+                open_line.extend_from_slice(end);
                 if MarkedLines::new(&open_line, 0, &finder).next().is_some() {
                     take(&open_line);
                 }
                 open_line.clear();
             }
             skipping = false;
-            rest = &rest[nl + 1..];
+            rest = after;
         }
-        let whole = memchr::memrchr(b'\n', rest).map_or(0, |nl| nl + 1);
-        MarkedLines::new(&rest[..whole], 0, &finder).for_each(&mut take);
-        open_line.extend_from_slice(&rest[whole..]);
+        let (whole, open) = rest.split_at(memchr::memrchr(b'\n', rest).map_or(0, |nl| nl + 1));
+        MarkedLines::new(whole, 0, &finder).for_each(&mut take);
+        open_line.extend_from_slice(open);
     }
     if !skipping && MarkedLines::new(&open_line, 0, &finder).next().is_some() {
         take(&open_line);
@@ -92,6 +92,12 @@ fn for_marked_lines(
 }
 
 /// What both markers hold, searched for in one pass (`marker_at` tells them).
+/// `bytes` before its first newline and after it.
+fn split_at_newline(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
+    let nl = memchr::memchr(b'\n', bytes)?;
+    Some((bytes.get(..nl)?, bytes.get(nl + 1..)?))
+}
+
 fn marker_finder() -> Finder<'static> {
     Finder::new(b"ompact")
 }
@@ -182,10 +188,10 @@ impl<'a> Iterator for MarkedLines<'a, '_> {
             }
             from = hit + 1;
         };
-        let start = memchr::memrchr(b'\n', &bytes[at..hit]).map_or(at, |i| at + i + 1);
-        let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i);
+        let start = memchr::memrchr(b'\n', bytes.get(at..hit)?).map_or(at, |i| at + i + 1);
+        let end = memchr::memchr(b'\n', bytes.get(hit..)?).map_or(bytes.len(), |i| hit + i);
         self.at = (end + 1).min(bytes.len());
-        Some(&bytes[start..end])
+        bytes.get(start..end)
     }
 }
 

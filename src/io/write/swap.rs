@@ -10,19 +10,31 @@
 //! kernel's writeback delay may leave such a file empty, which every reader
 //! takes as absent. Durable files keep the rename.
 
+use std::fs::File;
 use std::path::Path;
 
-/// Swaps `temp` (the new file) with `target` and removes what then sits at `temp`.
-/// `Ok(false)` when the system cannot swap (another OS, a file system without
-/// the flag): the caller renames instead. Anything but a regular file swapped out
-/// (put there since the caller's check) is swapped back, and an error returned.
-pub fn swap_in(temp: &Path, target: &Path) -> std::io::Result<bool> {
+/// What [`swap_in`] did.
+#[derive(Debug)]
+pub enum Swapped {
+    /// The system cannot swap: nothing changed, the caller renames instead.
+    No,
+    /// The new file is in place; the old one, removed, still open when asked for.
+    Yes { old: Option<File> },
+}
+
+/// Swaps `temp` (the new file) with `target` and removes what then sits at `temp`;
+/// with `hold_old`, that old file is opened first and returned, so that its last
+/// close, not the removal, frees its blocks (see `write::replace_holding_old`).
+/// [`Swapped::No`] when the system cannot swap (another OS, a file system without
+/// the flag). Anything but a regular file swapped out (put there since the
+/// caller's check) is swapped back, and an error returned.
+pub fn swap_in(temp: &Path, target: &Path, hold_old: bool) -> std::io::Result<Swapped> {
     #[cfg(any(target_os = "linux", target_os = "android"))]
     {
         use rustix::fs::{CWD, RenameFlags, renameat_with};
         match renameat_with(CWD, temp, CWD, target, RenameFlags::EXCHANGE) {
             Ok(()) => {}
-            Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS) => return Ok(false),
+            Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS) => return Ok(Swapped::No),
             Err(e) => return Err(e.into()),
         }
         if std::fs::symlink_metadata(temp).is_ok_and(|m| !m.is_file()) {
@@ -32,14 +44,16 @@ pub fn swap_in(temp: &Path, target: &Path) -> std::io::Result<bool> {
                 "no longer a regular file",
             ));
         }
+        // Checked a regular file just now; never waits or follows.
+        let old = hold_old.then(|| super::open_read_only(temp).ok()).flatten();
         // The new file is in place: an old one that cannot be removed now is a
         // stale temporary file, removed by a later write (`leftovers`).
         let _ = std::fs::remove_file(temp);
-        Ok(true)
+        Ok(Swapped::Yes { old })
     }
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     {
-        let _ = (temp, target);
-        Ok(false)
+        let _ = (temp, target, hold_old);
+        Ok(Swapped::No)
     }
 }
