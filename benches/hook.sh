@@ -173,10 +173,11 @@ median_ms() { # case [extra hook args…] -> median milliseconds
     shift
     case "$TOOL" in
     spawn_time*)
-        # The checkpoints the new-session case creates are removed between runs,
-        # so that every case sees the same workspace.
+        # The checkpoints and session records the new-session case creates are
+        # removed between runs, so that every case sees the same workspace (a
+        # record per run made every later write list a longer folder).
         case "$(basename "$input")" in
-        PreCompact-new-t50) input="$input.%d" clean=("$CHECKPOINTS") ;;
+        PreCompact-new-t50) input="$input.%d" clean=("$CHECKPOINTS:$WORK/ws/.jerry/context-window") ;;
         PreCompact-update-t50 | statusline-changed) input="$input.%d" ;;
         esac
         "$WORK/spawn_time" "$RUNS" "$input" "$WORK/in/empty" "${clean[@]}" -- "$BIN" "${SUB:-hook}" "$@"
@@ -204,14 +205,17 @@ def input_for(i):
     with open(path + ".run", "wb") as f:
         f.write(template.replace(b"@RUN@", b"%d-%d" % (time.time_ns(), i)))
     return path + ".run"
-# The checkpoints the new-session case creates are removed (untimed), so that the
-# other cases see the same workspace: hooks read every checkpoint of the folder.
-checkpoints = os.path.join(os.environ["CLAUDE_PROJECT_DIR"], ".jerry", "checkpoints")
-before = set(os.listdir(checkpoints)) if os.path.isdir(checkpoints) else set()
+# The checkpoints and session records the new-session case creates are removed
+# (untimed), so that the other cases see the same workspace: hooks read every
+# checkpoint of the folder.
+jerry = os.path.join(os.environ["CLAUDE_PROJECT_DIR"], ".jerry")
+folders = [os.path.join(jerry, "checkpoints"), os.path.join(jerry, "context-window")]
+before = {f: set(os.listdir(f)) if os.path.isdir(f) else set() for f in folders}
 def tidy():
-    if "PreCompact-new" in path and os.path.isdir(checkpoints):
-        for name in set(os.listdir(checkpoints)) - before:
-            os.remove(os.path.join(checkpoints, name))
+    for folder in folders:
+        if "PreCompact-new" in path and os.path.isdir(folder):
+            for name in set(os.listdir(folder)) - before[folder]:
+                os.remove(os.path.join(folder, name))
 times, base = [], []
 for i in range(runs + 5):
     t = timed(cmd, input_for(i))

@@ -9,10 +9,11 @@
  * Linux this runner is its subreaper and waits for it before the next run, so
  * that it never runs during another run's timing.
  *
- *   spawn_time RUNS INPUT EMPTY [CLEAN_DIR] -- BIN ARGS...
+ *   spawn_time RUNS INPUT EMPTY [CLEAN_DIR[:CLEAN_DIR...]] -- BIN ARGS...
  *
  * INPUT may hold one %d, replaced by the run's number (one input file per run).
- * Files that appear in CLEAN_DIR during a run are removed after it, untimed.
+ * Files that appear in a CLEAN_DIR during a run are removed after it, untimed
+ * (up to 4 folders, separated by ':').
  * Built by benches/hook.sh with the machine's C compiler. */
 #include <dirent.h>
 #include <errno.h>
@@ -103,7 +104,7 @@ int main(int argc, char **argv) {
     int dashes = 0;
     while (dashes < argc && strcmp(argv[dashes], "--") != 0) dashes++;
     if (dashes < 4 || dashes + 1 >= argc) {
-        fprintf(stderr, "usage: spawn_time RUNS INPUT EMPTY [CLEAN_DIR] -- BIN ARGS...\n");
+        fprintf(stderr, "usage: spawn_time RUNS INPUT EMPTY [CLEAN_DIR[:CLEAN_DIR...]] -- BIN ARGS...\n");
         return 2;
     }
 #ifdef __linux__
@@ -111,11 +112,15 @@ int main(int argc, char **argv) {
 #endif
     int runs = atoi(argv[1]);
     const char *input = argv[2], *empty = argv[3];
-    const char *clean = dashes > 4 ? argv[4] : NULL;
+    char *clean[4];
+    size_t cleans = 0;
+    for (char *dir = dashes > 4 ? strtok(argv[4], ":") : NULL; dir && cleans < 4; dir = strtok(NULL, ":"))
+        clean[cleans++] = dir;
     char **cmd = argv + dashes + 1;
     char *baseline[] = {cmd[0], "hook", NULL};
-    size_t before_len = 0;
-    char *before = clean ? names_in(clean, &before_len) : NULL;
+    size_t before_len[4];
+    char *before[4];
+    for (size_t c = 0; c < cleans; c++) before[c] = names_in(clean[c], &before_len[c]);
     double *times = calloc(runs, sizeof *times), *base = calloc(runs, sizeof *base);
     double *alls = calloc(runs, sizeof *alls), all, ignored;
     char path[4096];
@@ -126,7 +131,7 @@ int main(int argc, char **argv) {
             snprintf(path, sizeof path, "%s", input);
         }
         double t = run(cmd, path, &all);
-        if (clean) tidy(clean, before, before_len);
+        for (size_t c = 0; c < cleans; c++) tidy(clean[c], before[c], before_len[c]);
         double b = run(baseline, empty, &ignored);
         if (i >= 0) {
             times[i] = t;
