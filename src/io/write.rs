@@ -325,7 +325,8 @@ pub fn replace_cache_with(
 
 /// [`replace_cache_with`] in a hook that leaves fsyncs to a child: the old file is
 /// returned open, as [`replace_holding_old`] does, for the child's last close to
-/// free it. `None` when it could not be opened or the system renamed instead.
+/// free it (also when the system cannot swap and renames). `None` when it could
+/// not be opened.
 pub fn replace_cache_holding_old(
     snapshot: &Snapshot,
     new_bytes: &[u8],
@@ -381,7 +382,7 @@ fn replace_as(
         let _ = temp.into_temp_path().keep();
         old = held;
     } else {
-        if last == Last::RenameHoldingOld {
+        if matches!(last, Last::RenameHoldingOld | Last::SwapHoldingOld) {
             // Checked a regular file above, under the lock; never waits or follows.
             old = open_read_only(&target).ok();
         }

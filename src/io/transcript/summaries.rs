@@ -91,13 +91,13 @@ fn for_marked_lines(
     Ok(())
 }
 
-/// What both markers hold, searched for in one pass (`marker_at` tells them).
 /// `bytes` before its first newline and after it.
 fn split_at_newline(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
     let nl = memchr::memchr(b'\n', bytes)?;
     Some((bytes.get(..nl)?, bytes.get(nl + 1..)?))
 }
 
+/// What both markers hold, searched for in one pass (`marker_at` tells them).
 fn marker_finder() -> Finder<'static> {
     Finder::new(b"ompact")
 }
