@@ -485,3 +485,54 @@ fn many_session_less_checkpoints_never_alert_and_count_in_one_line() {
     assert!(text.matches("unacknowledged").count() <= 1, "{text}");
     assert!(!text.contains("37 of 37"), "{text}");
 }
+
+/// `.jerry/context-window/` keeps two records per session: SessionStart removes
+/// those untouched for a week (never the starting session's), once a day.
+#[test]
+fn session_start_removes_week_old_session_records_once_a_day() {
+    let fx = Fixture::new();
+    let week_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(8 * 24 * 3600);
+    for name in [
+        "old.json",
+        "old.hooks.json",
+        "fresh.json",
+        &format!("{SESSION}.hooks.json"),
+    ] {
+        let rel = format!(".jerry/context-window/{name}");
+        fx.write(&rel, "{}");
+        if name != "fresh.json" {
+            std::fs::File::options()
+                .write(true)
+                .open(fx.root().join(&rel))
+                .unwrap()
+                .set_modified(week_ago)
+                .unwrap();
+        }
+    }
+    let start = payload("SessionStart", None, json!({"source": "startup"}));
+    let (_, stderr) = fx.run(&["--explain"], &start);
+    assert!(
+        stderr.contains("session records: 2 untouched for 7 days removed"),
+        "{stderr}"
+    );
+    let mut left: Vec<String> = std::fs::read_dir(fx.root().join(".jerry/context-window"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [".pruned", "fresh.json", &format!("{SESSION}.hooks.json")]
+    );
+    // The same day, the folder is not looked through again.
+    fx.write(".jerry/context-window/older.json", "{}");
+    std::fs::File::options()
+        .write(true)
+        .open(fx.root().join(".jerry/context-window/older.json"))
+        .unwrap()
+        .set_modified(week_ago)
+        .unwrap();
+    let (_, stderr) = fx.run(&["--explain"], &start);
+    assert!(!stderr.contains("session records:"), "{stderr}");
+    assert!(fx.root().join(".jerry/context-window/older.json").exists());
+}

@@ -36,6 +36,7 @@ mod post_tool_use;
 mod postcompact;
 mod precompact;
 mod project;
+mod prune_records;
 mod session_start;
 pub mod statusline;
 pub mod stdin;

@@ -42,6 +42,9 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             "source {source}: nothing injected (hooks.startup_summary is off)"
         )),
     };
+    if ctx.in_workspace {
+        super::prune_records::plan(root, ctx, input.session_id.as_deref(), &mut out);
+    }
     let injected = out.stdout.is_some();
     out.info(format!(
         "source {source}: {}",

@@ -1,0 +1,112 @@
+//! `.jerry/context-window/` gains two records per session, the status line's
+//! `<session>.json` and the hooks' `<session>.hooks.json`, and nothing else ever
+//! removes them; every write of a record lists that folder for its leftover
+//! temporary files. SessionStart removes the records untouched for
+//! [`KEEP_DAYS`] days, at most once a day: the folder's `.pruned` stamp says when
+//! it last looked. A removed record is only a cache: a session resumed later
+//! learns its evidence again from its transcript, and the status line writes its
+//! figures again at the next refresh.
+
+use std::path::{Path, PathBuf};
+
+use super::context::{HookContext, jerry_dir};
+use super::output::{HookOutcome, WriteOp};
+use crate::core::time::Timestamp;
+use crate::io::write::read_snapshot;
+
+/// Records untouched for this many days are removed.
+pub const KEEP_DAYS: i64 = 7;
+/// The folder is looked through at most once in this many seconds.
+const EVERY_SECONDS: i64 = 24 * 60 * 60;
+/// At most this many records are removed by one hook run (the rest the next day).
+const MAX_REMOVED: usize = 200;
+const STAMP: &str = ".pruned";
+
+pub fn records_dir(root: &Path) -> PathBuf {
+    jerry_dir(root).join("context-window")
+}
+
+/// Plans the removal of the stale records of `root`'s folder, and the stamp.
+pub fn plan(root: &Path, ctx: &HookContext, session_id: Option<&str>, out: &mut HookOutcome) {
+    let dir = records_dir(root);
+    let stamp = dir.join(STAMP);
+    if let Some(at) = modified(&stamp)
+        && ctx.now.seconds_since(at) < EVERY_SECONDS
+    {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        if removed == MAX_REMOVED {
+            break;
+        }
+        let name = entry.file_name();
+        let Some(session) = name.to_str().and_then(record_session) else {
+            continue;
+        };
+        if Some(session) == session_id {
+            continue;
+        }
+        // The entry itself, never what a symlink names.
+        let stale = entry.metadata().is_ok_and(|meta| {
+            meta.is_file()
+                && meta
+                    .modified()
+                    .ok()
+                    .and_then(unix_seconds)
+                    .is_some_and(|at| ctx.now.seconds_since(at) >= KEEP_DAYS * EVERY_SECONDS)
+        });
+        if !stale {
+            continue;
+        }
+        let path = entry.path();
+        match read_snapshot(&path) {
+            Ok(snapshot) => {
+                out.write_cache(
+                    path,
+                    WriteOp::Remove { snapshot },
+                    format!("session record untouched for {KEEP_DAYS} days"),
+                );
+                removed += 1;
+            }
+            Err(e) if !e.is_missing() => out.error(format!("{e}; left in place")),
+            Err(_) => {}
+        }
+    }
+    out.explain(format!(
+        "session records: {removed} untouched for {KEEP_DAYS} days removed from {}",
+        dir.display()
+    ));
+    match WriteOp::put(&stamp, format!("{}\n", ctx.now.to_iso()).into_bytes()) {
+        Ok(op) => out.write_cache(stamp, op, "session records looked through"),
+        Err(e) => out.error(format!("{e}; left alone")),
+    }
+}
+
+/// The session a record's file name names: `<session>.json` or
+/// `<session>.hooks.json`, never a hidden file (the stamp, temporary files).
+fn record_session(name: &str) -> Option<&str> {
+    if name.starts_with('.') {
+        return None;
+    }
+    let stem = name.strip_suffix(".json")?;
+    let session = stem.strip_suffix(".hooks").unwrap_or(stem);
+    (!session.is_empty()).then_some(session)
+}
+
+fn modified(path: &Path) -> Option<Timestamp> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    meta.modified().ok().and_then(unix_seconds)
+}
+
+fn unix_seconds(at: std::time::SystemTime) -> Option<Timestamp> {
+    let seconds = at.duration_since(std::time::UNIX_EPOCH).ok()?.as_secs();
+    Some(Timestamp::from_unix(i64::try_from(seconds).ok()?))
+}
+
+#[cfg(test)]
+#[path = "prune_records_tests.rs"]
+mod tests;
