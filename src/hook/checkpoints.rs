@@ -378,14 +378,7 @@ mod tests {
 
         let first = dir.path().join("cx-001.json");
         std::fs::remove_file(&first).unwrap();
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &first,
-            rustix::fs::FileType::Fifo,
-            rustix::fs::Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap();
+        crate::io::test_support::mkfifo(&first);
         let mut out = HookOutcome::default();
         assert_eq!(ids(&mut out), ["cx-002"]);
         assert!(

@@ -5,6 +5,7 @@ use crate::config::Config;
 use crate::hook::execute::execute;
 use crate::hook::input::HookInput;
 use crate::io::env::Env;
+use crate::io::test_support::names_in;
 
 const DAY: u64 = 24 * 60 * 60;
 
@@ -16,15 +17,6 @@ fn aged(path: &Path, days: u64, now: SystemTime) {
         .unwrap()
         .set_modified(at)
         .unwrap();
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// Records untouched for a week go, except the current session's; what is not
@@ -76,7 +68,7 @@ fn stale_records_are_removed_once_a_day_and_nothing_else() {
     let done = execute(&out.writes);
     assert!(done.failures.is_empty(), "{:?}", done.failures);
     assert_eq!(
-        names(&dir),
+        names_in(&dir),
         [
             ".json",
             ".old.json.abcdef.tmp",

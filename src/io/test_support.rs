@@ -11,3 +11,13 @@ pub fn mkfifo(path: &Path) {
         .expect("run mkfifo");
     assert!(made.success(), "mkfifo {}", path.display());
 }
+
+/// The names in the folder `dir`, sorted.
+pub fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}

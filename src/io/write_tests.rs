@@ -2,20 +2,12 @@ use std::cell::Cell;
 use std::os::unix::fs::PermissionsExt;
 
 use super::*;
+use crate::io::test_support::names_in;
 
 fn file_with(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
     let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
     path
-}
-
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 fn mode_of(path: &Path) -> u32 {
