@@ -12,14 +12,18 @@ use std::path::{Path, PathBuf};
 use super::context::{HookContext, jerry_dir};
 use super::output::{HookOutcome, WriteOp};
 use crate::core::time::Timestamp;
-use crate::io::write::read_snapshot;
+use crate::io::write::read_snapshot_capped;
 
 /// Records untouched for this many days are removed.
 pub const KEEP_DAYS: i64 = 7;
 /// The folder is looked through at most once in this many seconds.
 const EVERY_SECONDS: i64 = 24 * 60 * 60;
-/// At most this many records are removed by one hook run (the rest the next day).
+/// At most this many records are removed by one hook run (the rest the next day),
+/// and at most this many entries looked at.
 const MAX_REMOVED: usize = 200;
+const MAX_EXAMINED: usize = 4_000;
+/// A record is a few hundred bytes: a larger file of that name is not one.
+const MAX_RECORD_BYTES: u64 = 64 * 1024;
 const STAMP: &str = ".pruned";
 
 pub fn records_dir(root: &Path) -> PathBuf {
@@ -27,19 +31,39 @@ pub fn records_dir(root: &Path) -> PathBuf {
 }
 
 /// Plans the removal of the stale records of `root`'s folder, and the stamp.
+/// Only in a real folder (`.jerry` and `context-window` not symlinks: a pattern
+/// of names is never removed from wherever a link leads), and only with a stamp
+/// that is absent or a regular file (one that is a link is never written
+/// through).
 pub fn plan(root: &Path, ctx: &HookContext, session_id: Option<&str>, out: &mut HookOutcome) {
     let dir = records_dir(root);
-    let stamp = dir.join(STAMP);
-    if let Some(at) = modified(&stamp)
-        && ctx.now.seconds_since(at) < EVERY_SECONDS
+    if ![jerry_dir(root), dir.clone()]
+        .iter()
+        .all(|d| real_folder(d))
     {
         return;
+    }
+    let stamp = dir.join(STAMP);
+    match std::fs::symlink_metadata(&stamp) {
+        Ok(meta) if !meta.is_file() => {
+            return out.explain(format!(
+                "session records not pruned: {} is not a regular file",
+                stamp.display()
+            ));
+        }
+        Ok(meta) => {
+            let at = meta.modified().ok().and_then(unix_seconds);
+            if at.is_some_and(|at| ctx.now.seconds_since(at) < EVERY_SECONDS) {
+                return;
+            }
+        }
+        Err(_) => {}
     }
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return;
     };
     let mut removed = 0;
-    for entry in entries.flatten() {
+    for entry in entries.flatten().take(MAX_EXAMINED) {
         if removed == MAX_REMOVED {
             break;
         }
@@ -63,7 +87,7 @@ pub fn plan(root: &Path, ctx: &HookContext, session_id: Option<&str>, out: &mut 
             continue;
         }
         let path = entry.path();
-        match read_snapshot(&path) {
+        match read_snapshot_capped(&path, MAX_RECORD_BYTES) {
             Ok(snapshot) => {
                 out.write_cache(
                     path,
@@ -87,19 +111,20 @@ pub fn plan(root: &Path, ctx: &HookContext, session_id: Option<&str>, out: &mut 
 }
 
 /// The session a record's file name names: `<session>.json` or
-/// `<session>.hooks.json`, never a hidden file (the stamp, temporary files).
+/// `<session>.hooks.json`, the session id plain (letters, digits, `-`, `_`: the
+/// only ids recorded), so never a hidden file (the stamp, temporary files).
 fn record_session(name: &str) -> Option<&str> {
-    if name.starts_with('.') {
-        return None;
-    }
     let stem = name.strip_suffix(".json")?;
     let session = stem.strip_suffix(".hooks").unwrap_or(stem);
-    (!session.is_empty()).then_some(session)
+    let plain = session
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    (!session.is_empty() && plain).then_some(session)
 }
 
-fn modified(path: &Path) -> Option<Timestamp> {
-    let meta = std::fs::symlink_metadata(path).ok()?;
-    meta.modified().ok().and_then(unix_seconds)
+/// A folder itself, not a symlink to one.
+fn real_folder(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_dir())
 }
 
 fn unix_seconds(at: std::time::SystemTime) -> Option<Timestamp> {

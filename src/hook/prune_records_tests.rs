@@ -125,3 +125,74 @@ fn a_workspace_without_records_plans_nothing() {
     plan(root.path(), &ctx, None, &mut out);
     assert!(out.writes.is_empty());
 }
+
+fn context_at(now: SystemTime) -> (Env, Config, HookInput, Timestamp) {
+    let seconds = now.duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    (
+        Env::default(),
+        Config::default(),
+        HookInput::from_map(serde_json::Map::new()),
+        Timestamp::from_unix(i64::try_from(seconds).unwrap()),
+    )
+}
+
+/// A stamp that is a symlink (to a file outside, or dangling) or a folder is
+/// never written through, and nothing is pruned; a records folder that is a
+/// symlink (or a `.jerry` that is one) is never pruned: names matching a
+/// pattern are not removed from wherever a link leads.
+#[cfg(unix)]
+#[test]
+fn links_and_folders_in_place_of_the_stamp_or_the_folder_stop_the_pruning() {
+    let now = SystemTime::now();
+    let (env, config, input, at) = context_at(now);
+    let ctx = HookContext::new(&env, at, &config, &input);
+    let outside = tempfile::tempdir().unwrap();
+    let precious = outside.path().join("precious.txt");
+    std::fs::write(&precious, "IMPORTANT").unwrap();
+    let old = outside.path().join("package.json");
+    std::fs::write(&old, "{}").unwrap();
+    aged(&old, 30, now);
+
+    for stamp in ["link", "dangling", "folder"] {
+        let root = tempfile::tempdir().unwrap();
+        let dir = records_dir(root.path());
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("old.json"), "{}").unwrap();
+        aged(&dir.join("old.json"), 30, now);
+        match stamp {
+            "link" => std::os::unix::fs::symlink(&precious, dir.join(STAMP)).unwrap(),
+            "dangling" => {
+                std::os::unix::fs::symlink(outside.path().join("none"), dir.join(STAMP)).unwrap();
+            }
+            _ => std::fs::create_dir(dir.join(STAMP)).unwrap(),
+        }
+        let mut out = HookOutcome::default();
+        plan(root.path(), &ctx, None, &mut out);
+        assert!(out.writes.is_empty(), "{stamp}: {:?}", out.writes.len());
+        assert!(
+            out.explain.iter().any(|l| l.contains("not a regular file")),
+            "{stamp}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "IMPORTANT");
+    assert!(!outside.path().join("none").exists());
+
+    for linked in [".jerry/context-window", ".jerry"] {
+        let root = tempfile::tempdir().unwrap();
+        let link = root.path().join(linked);
+        std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+        let target = if linked == ".jerry" {
+            let jerry = outside.path().join("jerry");
+            std::fs::create_dir_all(&jerry).unwrap();
+            std::os::unix::fs::symlink(outside.path(), jerry.join("context-window")).unwrap();
+            jerry
+        } else {
+            outside.path().to_path_buf()
+        };
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let mut out = HookOutcome::default();
+        plan(root.path(), &ctx, None, &mut out);
+        assert!(out.writes.is_empty(), "{linked}");
+    }
+    assert!(old.exists());
+}

@@ -92,7 +92,10 @@ pub fn read_bytes_listed_regular(path: &Path, cap: u64) -> Result<Vec<u8>, NotRe
     #[cfg(unix)]
     return match crate::io::write::open_read_only(path) {
         Ok(file) => read_opened(file, cap),
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => read_bytes_capped(path, cap),
+        // A symlink there now (`EMLINK` on FreeBSD): read through, as before.
+        Err(e) if matches!(e.raw_os_error(), Some(libc::ELOOP | libc::EMLINK)) => {
+            read_bytes_capped(path, cap)
+        }
         Err(e) => Err(NotRead::Io(e)),
     };
     #[cfg(not(unix))]
