@@ -7,11 +7,12 @@
 //! learns its evidence again from its transcript, and the status line writes its
 //! figures again at the next refresh.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::context::{HookContext, jerry_dir};
 use super::output::{HookOutcome, WriteOp};
-use crate::core::time::Timestamp;
+use crate::io::clock::timestamp_of;
+use crate::io::context_fill::statusline_record::{plain_session_id, records_dir};
 use crate::io::write::read_snapshot_capped;
 
 /// Records untouched for this many days are removed.
@@ -26,10 +27,6 @@ const MAX_EXAMINED: usize = 4_000;
 const MAX_RECORD_BYTES: u64 = 64 * 1024;
 const STAMP: &str = ".pruned";
 
-pub fn records_dir(root: &Path) -> PathBuf {
-    jerry_dir(root).join("context-window")
-}
-
 /// Plans the removal of the stale records of `root`'s folder, and the stamp.
 /// Only in a real folder (`.jerry` and `context-window` not symlinks: a pattern
 /// of names is never removed from wherever a link leads), and only with a stamp
@@ -37,13 +34,8 @@ pub fn records_dir(root: &Path) -> PathBuf {
 /// through).
 pub fn plan(root: &Path, ctx: &HookContext, session_id: Option<&str>, out: &mut HookOutcome) {
     let dir = records_dir(root);
-    if ![jerry_dir(root), dir.clone()]
-        .iter()
-        .all(|d| real_folder(d))
-    {
-        return;
-    }
     let stamp = dir.join(STAMP);
+    // The stamp first: on every day but one, the only look this hook adds.
     match std::fs::symlink_metadata(&stamp) {
         Ok(meta) if !meta.is_file() => {
             return out.explain(format!(
@@ -52,12 +44,18 @@ pub fn plan(root: &Path, ctx: &HookContext, session_id: Option<&str>, out: &mut 
             ));
         }
         Ok(meta) => {
-            let at = meta.modified().ok().and_then(unix_seconds);
+            let at = meta.modified().ok().and_then(timestamp_of);
             if at.is_some_and(|at| ctx.now.seconds_since(at) < EVERY_SECONDS) {
                 return;
             }
         }
         Err(_) => {}
+    }
+    if ![jerry_dir(root), dir.clone()]
+        .iter()
+        .all(|d| real_folder(d))
+    {
+        return;
     }
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return;
@@ -80,7 +78,7 @@ pub fn plan(root: &Path, ctx: &HookContext, session_id: Option<&str>, out: &mut 
                 && meta
                     .modified()
                     .ok()
-                    .and_then(unix_seconds)
+                    .and_then(timestamp_of)
                     .is_some_and(|at| ctx.now.seconds_since(at) >= KEEP_DAYS * EVERY_SECONDS)
         });
         if !stale {
@@ -116,20 +114,12 @@ pub fn plan(root: &Path, ctx: &HookContext, session_id: Option<&str>, out: &mut 
 fn record_session(name: &str) -> Option<&str> {
     let stem = name.strip_suffix(".json")?;
     let session = stem.strip_suffix(".hooks").unwrap_or(stem);
-    let plain = session
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    (!session.is_empty() && plain).then_some(session)
+    plain_session_id(session).then_some(session)
 }
 
 /// A folder itself, not a symlink to one.
 fn real_folder(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_dir())
-}
-
-fn unix_seconds(at: std::time::SystemTime) -> Option<Timestamp> {
-    let seconds = at.duration_since(std::time::UNIX_EPOCH).ok()?.as_secs();
-    Some(Timestamp::from_unix(i64::try_from(seconds).ok()?))
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@ use std::time::{Duration, SystemTime};
 
 use super::*;
 use crate::config::Config;
+use crate::core::time::Timestamp;
 use crate::hook::execute::execute;
 use crate::hook::input::HookInput;
 use crate::io::env::Env;

@@ -150,9 +150,7 @@ fn nexus_file(root: &Path, dir: &str, source: &str, target: &str, options: Optio
 }
 
 fn modified(path: &Path) -> Option<Timestamp> {
-    let at = std::fs::metadata(path).ok()?.modified().ok()?;
-    let seconds = at.duration_since(std::time::UNIX_EPOCH).ok()?.as_secs();
-    i64::try_from(seconds).ok().map(Timestamp::from_unix)
+    crate::io::clock::timestamp_of(std::fs::metadata(path).ok()?.modified().ok()?)
 }
 
 fn failed(rel: &str, e: &WriteError) -> FileReport {

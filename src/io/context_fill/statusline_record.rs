@@ -23,20 +23,25 @@ pub struct Record {
     pub updated_at: String,
 }
 
-/// The record's path, or `None` for a session id that is not a plain file name
-/// (letters, digits, `-`, `_`; at most 128 characters).
+/// The record's path, or `None` for a session id that is not a plain file name.
 pub fn path(project_dir: &Path, session_id: &str) -> Option<PathBuf> {
-    let plain = !session_id.is_empty()
+    plain_session_id(session_id)
+        .then(|| records_dir(project_dir).join(format!("{session_id}.json")))
+}
+
+/// The folder of every session's records (this one and `session_evidence`'s).
+pub fn records_dir(project_dir: &Path) -> PathBuf {
+    project_dir.join(".jerry").join("context-window")
+}
+
+/// Whether a session id is a plain file name, the only ones recorded: letters,
+/// digits, `-`, `_`, at most 128 characters.
+pub fn plain_session_id(session_id: &str) -> bool {
+    !session_id.is_empty()
         && session_id.len() <= 128
         && session_id
             .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    plain.then(|| {
-        project_dir
-            .join(".jerry")
-            .join("context-window")
-            .join(format!("{session_id}.json"))
-    })
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 pub fn read(project_dir: &Path, session_id: &str) -> Option<Record> {
