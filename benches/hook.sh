@@ -123,10 +123,11 @@ for T in t50 t1g; do
 done
 payload UserPromptSubmit "$LOW" '{"prompt":"next"}' > "$WORK/in/UserPromptSubmit-low-t50"
 # SessionStart(compact) in a session whose checkpoint has no summary recorded (a
-# Claude Code without PostCompact): the hook looks for the summary in the last
-# 2 MB of the transcript, which holds none here, so all of it is read.
+# Claude Code without PostCompact): the hook finds the summary in the transcript,
+# read backwards from its end (written below, once the checkpoint exists).
+COMPACTED="$WORK/tcompacted.jsonl"
 payload PreCompact "$WORK/t50.jsonl" '{"trigger":"auto","session_id":"bench-nosummary"}' > "$WORK/in/PreCompact-nosummary"
-payload SessionStart "$WORK/t50.jsonl" '{"source":"compact","session_id":"bench-nosummary"}' > "$WORK/in/SessionStart-compact-nosummary-t50"
+payload SessionStart "$COMPACTED" '{"source":"compact","session_id":"bench-nosummary"}' > "$WORK/in/SessionStart-compact-nosummary-t50"
 # A new session every run (the runner puts the run's number for @RUN@): every
 # PreCompact creates a checkpoint, as the first firing of a compaction does; the
 # others update the one they made (the same session within 60 s).
@@ -141,6 +142,33 @@ export CLAUDE_PROJECT_DIR="$WORK/ws" RESUME_TUI_LOG_DIR="$WORK/log" HOME="$WORK/
 # repeated firings of one compaction do) and SessionStart/PostCompact have one to use.
 "$BIN" hook < "$WORK/in/PreCompact-t50" > /dev/null
 "$BIN" hook < "$WORK/in/PreCompact-nosummary" > /dev/null
+# The transcript as Claude Code leaves it when SessionStart(compact) runs: the
+# last 4 MB of the 50 MB one, its last 256 KB written in the minute before the
+# checkpoint, then the compaction's boundary and its 20 KB summary.
+python3 - "$WORK/t50.jsonl" "$COMPACTED" <<'PY'
+import datetime, json, sys
+src, dst = sys.argv[1], sys.argv[2]
+data = open(src, "rb").read()[-4 * 1024 * 1024:]
+data = data[data.index(b"\n") + 1:]
+now = datetime.datetime.now(datetime.timezone.utc)
+stamp = lambda t: t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
+recent = data.index(b"\n", len(data) - 256 * 1024) + 1
+old = b'"timestamp":"2026-02-17T10:00:00.000Z"'
+fresh = ('"timestamp":"' + stamp(now - datetime.timedelta(seconds=30)) + '"').encode()
+assert old in data[recent:], "the transcript's records changed their time"
+data = data[:recent] + data[recent:].replace(old, fresh)
+at = stamp(now + datetime.timedelta(seconds=40))
+boundary = {"type": "system", "subtype": "compact_boundary", "uuid": "cb", "parentUuid": None,
+            "sessionId": "bench-nosummary", "timestamp": at, "content": "Conversation compacted",
+            "compactMetadata": {"trigger": "auto", "preTokens": 176388, "postTokens": 9000}}
+summary = {"type": "user", "uuid": "cs", "parentUuid": "cb", "sessionId": "bench-nosummary",
+           "timestamp": at, "isCompactSummary": True, "isVisibleInTranscriptOnly": True,
+           "message": {"role": "user", "content": [{"type": "text", "text": "Summary: " + "kept context. " * 1500}]}}
+with open(dst, "wb") as out:
+    out.write(data)
+    for record in (boundary, summary):
+        out.write(json.dumps(record, separators=(",", ":")).encode() + b"\n")
+PY
 
 CASES=(empty PreCompact-new-t50 PreCompact-update-t50 PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
        UserPromptSubmit-low-t50 UserPromptSubmit-critical-t50 UserPromptSubmit-critical-t1g

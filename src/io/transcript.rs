@@ -24,6 +24,7 @@ use serde::Serialize;
 use crate::core::fill::Usage;
 use crate::core::time::Timestamp;
 
+pub mod after_checkpoint;
 pub mod attach;
 mod record;
 pub mod source;
@@ -222,7 +223,7 @@ pub fn scan(path: &Path, limits: &ScanLimits) -> std::io::Result<TranscriptScan>
 
 /// Opens `path` only if it is a regular file: opening a FIFO blocks until a
 /// writer comes, and a device has no end to read back from.
-fn open_regular(path: &Path) -> std::io::Result<File> {
+pub(super) fn open_regular(path: &Path) -> std::io::Result<File> {
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
         return Err(std::io::Error::new(

@@ -47,6 +47,9 @@ pub fn recorded(checkpoint: &Checkpoint) -> Option<&str> {
         .filter(|s| !s.trim().is_empty())
 }
 
+/// How long before a checkpoint's time the compaction it led to may be stamped.
+pub const CHECKPOINT_SLACK_SECONDS: i64 = 60;
+
 /// The compaction a checkpoint written at `written` led to: the first one at
 /// most a minute before it or later (the boundary is written after the summary
 /// is made, PreCompact before); the newest when the time is unknown.
@@ -57,9 +60,10 @@ pub fn after_checkpoint(
     let Some(written) = written else {
         return summaries.last();
     };
-    summaries
-        .iter()
-        .find(|s| s.timestamp.is_some_and(|t| t.seconds_since(written) >= -60))
+    summaries.iter().find(|s| {
+        s.timestamp
+            .is_some_and(|t| t.seconds_since(written) >= -CHECKPOINT_SLACK_SECONDS)
+    })
 }
 
 /// The summary to compare `checkpoint` with: the recorded one, else the

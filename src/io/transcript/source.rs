@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::summaries::{compact_summaries, transcript_of};
+use super::after_checkpoint::compact_summaries_after;
+use super::summaries::transcript_of;
 use crate::core::dropped::summary::{Origin, choose, recorded};
 use crate::core::model::Checkpoint;
 use crate::io::env::Env;
@@ -64,12 +65,13 @@ pub fn summary_for(checkpoint: &Checkpoint, lookup: &Lookup) -> Result<FoundSumm
             })?
         }
     };
-    let all = compact_summaries(&path, lookup.max_bytes).map_err(|e| {
-        format!(
-            "no post_compact summary recorded; transcript {}: {e}",
-            path.display()
-        )
-    })?;
+    let all =
+        compact_summaries_after(&path, lookup.max_bytes, checkpoint.created_at).map_err(|e| {
+            format!(
+                "no post_compact summary recorded; transcript {}: {e}",
+                path.display()
+            )
+        })?;
     match choose(checkpoint, Some(&all)) {
         Some((Origin::Transcript, text)) => Ok(FoundSummary {
             text: text.to_string(),

@@ -3,13 +3,13 @@
 //! user record after it. Only the file's last `max_bytes` are read; a record cut
 //! by that start is skipped, and lines that are not JSON are skipped.
 
-use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use memchr::memmem::Finder;
 use serde_json::Value;
 
+pub(super) use super::open_regular;
 pub use crate::core::dropped::summary::{CompactSummary, after_checkpoint};
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
@@ -21,21 +21,16 @@ pub const WHOLE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Every compaction in the last `max_bytes` of the transcript, oldest first.
 pub fn compact_summaries(path: &Path, max_bytes: u64) -> std::io::Result<Vec<CompactSummary>> {
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
-    }
-    let mut file = File::open(path)?;
+    let mut file = open_regular(path)?;
     let len = file.seek(SeekFrom::End(0))?;
     let start = len.saturating_sub(max_bytes);
     file.seek(SeekFrom::Start(start))?;
     let mut found: Vec<CompactSummary> = Vec::new();
     // A record cut by the start is skipped.
     for_marked_lines(file.take(max_bytes), start > 0, |line| {
-        take_record(line, &mut found);
+        if let Some(record) = parse_marked(line) {
+            take_value(&record, &mut found);
+        }
     })?;
     Ok(found)
 }
@@ -98,7 +93,7 @@ fn split_at_newline(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
 }
 
 /// What both markers hold, searched for in one pass (`marker_at` tells them).
-fn marker_finder() -> Finder<'static> {
+pub(super) fn marker_finder() -> Finder<'static> {
     Finder::new(b"ompact")
 }
 
@@ -112,12 +107,24 @@ fn marker_at(bytes: &[u8], at: usize) -> bool {
     holds(at.checked_sub(1), b"compact_boundary") || holds(at.checked_sub(3), b"isCompactSummary")
 }
 
-/// One record of a marked line into `found`: a boundary, or the summary after it.
-fn take_record(line: &[u8], found: &mut Vec<CompactSummary>) {
-    let Ok(record) = serde_json::from_slice::<Value>(line) else {
-        return;
-    };
-    if record.get("isSidechain").and_then(Value::as_bool) == Some(true) {
+/// A marked line's record; lines that are not JSON are skipped.
+pub(super) fn parse_marked(line: &[u8]) -> Option<Value> {
+    serde_json::from_slice(line).ok()
+}
+
+fn is_sidechain(record: &Value) -> bool {
+    record.get("isSidechain").and_then(Value::as_bool) == Some(true)
+}
+
+/// A `compact_boundary` of the main chain.
+pub(super) fn is_main_boundary(record: &Value) -> bool {
+    !is_sidechain(record)
+        && record.get("subtype").and_then(Value::as_str) == Some("compact_boundary")
+}
+
+/// One marked record into `found`: a boundary, or the summary after it.
+pub(super) fn take_value(record: &Value, found: &mut Vec<CompactSummary>) {
+    if is_sidechain(record) {
         return;
     }
     let stamp = || {
@@ -126,7 +133,7 @@ fn take_record(line: &[u8], found: &mut Vec<CompactSummary>) {
             .and_then(Value::as_str)
             .and_then(Timestamp::parse)
     };
-    if record.get("subtype").and_then(Value::as_str) == Some("compact_boundary") {
+    if is_main_boundary(record) {
         let meta = record.get("compactMetadata");
         found.push(CompactSummary {
             timestamp: stamp(),
@@ -140,7 +147,7 @@ fn take_record(line: &[u8], found: &mut Vec<CompactSummary>) {
             text: None,
         });
     } else if record.get("isCompactSummary").and_then(Value::as_bool) == Some(true) {
-        let text = message_text(&record);
+        let text = message_text(record);
         match found.last_mut().filter(|last| last.text.is_none()) {
             Some(last) => last.text = text,
             None => found.push(CompactSummary {
@@ -158,7 +165,7 @@ fn take_record(line: &[u8], found: &mut Vec<CompactSummary>) {
 /// searched for over the whole buffer (a transcript's tail is megabytes of tool
 /// output, a handful of its lines are compactions), and only their lines are
 /// cut out.
-struct MarkedLines<'a, 'f> {
+pub(super) struct MarkedLines<'a, 'f> {
     bytes: &'a [u8],
     /// The start of the first line not yet given.
     at: usize,
@@ -166,7 +173,11 @@ struct MarkedLines<'a, 'f> {
 }
 
 impl<'a, 'f> MarkedLines<'a, 'f> {
-    fn new(bytes: &'a [u8], from: usize, finder: &'f Finder<'static>) -> MarkedLines<'a, 'f> {
+    pub(super) fn new(
+        bytes: &'a [u8],
+        from: usize,
+        finder: &'f Finder<'static>,
+    ) -> MarkedLines<'a, 'f> {
         MarkedLines {
             bytes,
             at: from.min(bytes.len()),
@@ -245,4 +256,4 @@ pub fn transcript_of(env: &Env, root: &Path, session_id: &str) -> Option<PathBuf
 
 #[cfg(test)]
 #[path = "summaries_tests.rs"]
-mod tests;
+pub(super) mod tests;

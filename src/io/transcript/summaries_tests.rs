@@ -17,7 +17,7 @@ fn summary(text: &str, as_list: bool) -> String {
     )
 }
 
-fn write(lines: &[String]) -> (tempfile::TempDir, PathBuf) {
+pub(in crate::io::transcript) fn write(lines: &[String]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s-1.jsonl");
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
