@@ -114,9 +114,12 @@ payload() { # event transcript extra-json
 }
 mkdir -p "$WORK/in"
 : > "$WORK/in/empty"
+# A compaction summary of the usual size (20 KB): SessionStart compares it with
+# the checkpoint, item by item.
+SUMMARY_JSON="$(python3 -c 'import json; print(json.dumps({"trigger": "auto", "compact_summary": "Summary: " + "kept context. " * 1500}))')"
 for T in t50 t1g; do
     payload PreCompact "$WORK/$T.jsonl" '{"trigger":"auto"}' > "$WORK/in/PreCompact-$T"
-    payload PostCompact "$WORK/$T.jsonl" '{"trigger":"auto","compact_summary":"summary"}' > "$WORK/in/PostCompact-$T"
+    payload PostCompact "$WORK/$T.jsonl" "$SUMMARY_JSON" > "$WORK/in/PostCompact-$T"
     payload UserPromptSubmit "$WORK/$T.jsonl" '{"prompt":"next"}' > "$WORK/in/UserPromptSubmit-critical-$T"
     payload SessionStart "$WORK/$T.jsonl" '{"source":"compact"}' > "$WORK/in/SessionStart-compact-$T"
     payload PostToolUse "$WORK/$T.jsonl" "{\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":\"$ORCH\"}}" > "$WORK/in/PostToolUse-$T"

@@ -114,46 +114,41 @@ pub fn file_name(token: &str) -> Option<&str> {
 
 /// A code id at the start of `text` and the bytes it takes. `strict` wants a
 /// `-`/`_` separator (item text); otherwise a space or nothing also does (summary).
+/// Tried at every word of a summary: nothing is allocated until one is found.
 fn code_at(text: &str, strict: bool) -> Option<(CodeId, usize)> {
-    let letters: String = text
-        .chars()
-        .take_while(char::is_ascii_alphabetic)
-        .take(9)
-        .collect();
-    if letters.is_empty() || letters.len() > 8 {
+    let bytes = text.as_bytes();
+    let run = |from: usize, class: fn(&u8) -> bool, most: usize| {
+        bytes.get(from..).map_or(0, |rest| {
+            rest.iter().take(most).take_while(|b| class(b)).count()
+        })
+    };
+    let letters = run(0, u8::is_ascii_alphabetic, 9);
+    if letters == 0 || letters > 8 {
         return None;
     }
-    let mut used = letters.len();
-    let after = text.get(used..)?;
-    let sep = after.chars().next()?;
-    let has_sep = sep == '-' || sep == '_' || sep == ' ';
+    let mut used = letters;
+    let sep = *bytes.get(used)?;
+    let has_sep = matches!(sep, b'-' | b'_' | b' ');
     if has_sep {
         used += 1;
     } else if strict {
         return None;
     }
-    let digits: String = text
-        .get(used..)?
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .take(7)
-        .collect();
-    if digits.is_empty() || digits.len() > 6 {
+    let digits = run(used, u8::is_ascii_digit, 7);
+    if digits == 0 || digits > 6 {
         return None;
     }
-    used += digits.len();
-    if strict && sep == ' ' && !letters.eq_ignore_ascii_case("phase") {
+    let word = text.get(..letters)?;
+    if strict && sep == b' ' && !word.eq_ignore_ascii_case("phase") {
         return None;
     }
+    let number = text.get(used..used + digits)?.parse().ok()?;
+    used += digits;
     let ends_word = text
         .get(used..)
         .and_then(|r| r.chars().next())
         .is_none_or(|c| !c.is_alphanumeric());
-    if !ends_word {
-        return None;
-    }
-    let number = digits.parse().ok()?;
-    Some(((letters.to_ascii_lowercase(), number), used))
+    ends_word.then(|| ((word.to_ascii_lowercase(), number), used))
 }
 
 /// Lowercase; every run of characters other than letters, digits and `.` is one
@@ -167,7 +162,11 @@ pub fn normalise(text: &str) -> String {
                 out.push(' ');
             }
             gap = false;
-            out.extend(c.to_lowercase());
+            if c.is_ascii() {
+                out.push(c.to_ascii_lowercase());
+            } else {
+                out.extend(c.to_lowercase());
+            }
         } else {
             gap = true;
         }
@@ -198,4 +197,86 @@ pub fn has_name(haystack: &str, name: &str) -> bool {
         from = start + name.chars().next().map_or(1, char::len_utf8);
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The definition `code_at` follows, collecting as it goes.
+    fn plain_code_at(text: &str, strict: bool) -> Option<(CodeId, usize)> {
+        let letters: String = text
+            .chars()
+            .take_while(char::is_ascii_alphabetic)
+            .take(9)
+            .collect();
+        if letters.is_empty() || letters.len() > 8 {
+            return None;
+        }
+        let mut used = letters.len();
+        let sep = text.get(used..)?.chars().next()?;
+        let has_sep = sep == '-' || sep == '_' || sep == ' ';
+        if has_sep {
+            used += 1;
+        } else if strict {
+            return None;
+        }
+        let digits: String = text
+            .get(used..)?
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .take(7)
+            .collect();
+        if digits.is_empty() || digits.len() > 6 {
+            return None;
+        }
+        used += digits.len();
+        let phase_only = strict && sep == ' ' && !letters.eq_ignore_ascii_case("phase");
+        if phase_only || text[used..].starts_with(char::is_alphanumeric) {
+            return None;
+        }
+        Some(((letters.to_ascii_lowercase(), digits.parse().ok()?), used))
+    }
+
+    /// `normalise` as a split: the runs of letters, digits and dots, lowercased,
+    /// joined by one space.
+    fn plain_normalise(text: &str) -> String {
+        let runs: Vec<String> = text
+            .split(|c: char| !(c.is_alphanumeric() || c == '.'))
+            .filter(|run| !run.is_empty())
+            .map(|run| run.chars().flat_map(char::to_lowercase).collect())
+            .collect();
+        runs.join(" ").trim_end_matches('.').to_string()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn code_ids_and_names_are_the_plain_definitions(
+            text in "([a-zA-Z]{0,10}[-_ ]?[0-9]{0,8}[ .é,İ-]?){0,6}"
+        ) {
+            for at in (0..=text.len()).filter(|i| text.is_char_boundary(*i)) {
+                for strict in [false, true] {
+                    proptest::prop_assert_eq!(
+                        code_at(&text[at..], strict),
+                        plain_code_at(&text[at..], strict),
+                        "{:?} at {} strict {}", text, at, strict
+                    );
+                }
+            }
+            proptest::prop_assert_eq!(normalise(&text), plain_normalise(&text));
+        }
+    }
+
+    #[test]
+    fn code_ids_of_a_summary() {
+        let codes =
+            codes_in("Fixed RD-004 and qg2, phase 3; not x-1y nor ABCDEFGHI-1 nor DF-1234567.");
+        let mut codes: Vec<CodeId> = codes.into_iter().collect();
+        codes.sort();
+        let expected: Vec<CodeId> = [("phase", 3), ("qg", 2), ("rd", 4)]
+            .into_iter()
+            .map(|(l, n)| (l.to_string(), n))
+            .collect();
+        assert_eq!(codes, expected);
+    }
 }

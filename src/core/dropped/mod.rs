@@ -26,28 +26,44 @@ pub use steer::{MAX_STEER_CHARS, steer_text};
 pub use summary::{CompactSummary, Origin, after_checkpoint, choose, known, recorded};
 
 use identifiers::{CodeId, codes_in, has_name, normalise, required_in};
+use std::cell::OnceCell;
 use std::collections::HashSet;
 
-/// A summary prepared for lookups.
-pub struct Summary {
-    codes: HashSet<CodeId>,
-    names: String,
-    stems: HashSet<String>,
+/// A summary prepared for lookups, each index built the first time an item
+/// needs it: a summary is tens of kilobytes, and most checkpoints' items are
+/// found by names and code ids alone.
+pub struct Summary<'a> {
+    text: &'a str,
+    codes: OnceCell<HashSet<CodeId>>,
+    names: OnceCell<String>,
+    stems: OnceCell<HashSet<String>>,
 }
 
-impl Summary {
-    pub fn new(text: &str) -> Summary {
+impl<'a> Summary<'a> {
+    pub fn new(text: &'a str) -> Summary<'a> {
         Summary {
-            codes: codes_in(text),
-            names: normalise(text),
-            stems: words::stems_of(text),
+            text,
+            codes: OnceCell::new(),
+            names: OnceCell::new(),
+            stems: OnceCell::new(),
         }
+    }
+
+    fn names(&self) -> &str {
+        self.names.get_or_init(|| normalise(self.text))
+    }
+
+    fn stems(&self) -> &HashSet<String> {
+        self.stems.get_or_init(|| words::stems_of(self.text))
     }
 
     fn has(&self, id: &Identifier) -> bool {
         match id {
-            Identifier::Code(code) => self.codes.contains(code),
-            Identifier::Name(name) => has_name(&self.names, name),
+            Identifier::Code(code) => self
+                .codes
+                .get_or_init(|| codes_in(self.text))
+                .contains(code),
+            Identifier::Name(name) => has_name(self.names(), name),
         }
     }
 }
@@ -151,11 +167,14 @@ fn by_words(text: &str, summary: &Summary) -> (bool, String) {
     let wanted = words::distinctive(text);
     if wanted.is_empty() {
         let phrase = normalise(text);
-        let kept = has_name(&summary.names, &phrase);
+        let kept = has_name(summary.names(), &phrase);
         let how = if kept { "appears" } else { "does not appear" };
         return (kept, format!("no distinctive words; the text {how} whole"));
     }
-    let found = wanted.iter().filter(|w| summary.stems.contains(*w)).count();
+    let found = wanted
+        .iter()
+        .filter(|w| summary.stems().contains(*w))
+        .count();
     let need = words::needed(wanted.len());
     (
         found >= need,
