@@ -59,7 +59,7 @@ impl ScanLimits {
             max_bytes: 16 * 1024 * 1024,
             max_tool_uses: 0,
             want_tool_uses: false,
-            boundary_lookback: 512 * 1024,
+            boundary_lookback: 128 * 1024,
         }
     }
 
