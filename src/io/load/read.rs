@@ -108,11 +108,23 @@ fn read_opened(mut file: std::fs::File, cap: u64) -> Result<Vec<u8>, NotRead> {
     let opened = file.metadata().map_err(NotRead::Io)?;
     check_kind_and_size(&opened, cap)?;
     let expected = usize::try_from(opened.len()).unwrap_or_default();
-    let mut bytes = Vec::with_capacity(expected.saturating_add(1));
-    (&mut file)
-        .take(cap.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(NotRead::Io)?;
+    let mut bytes = vec![0; expected.saturating_add(1)];
+    // One read with a byte to spare: a file that gives exactly the size it was
+    // just seen to have has ended (a regular file reads short only at its end),
+    // which spares the read that finds the end, for every small file a hook reads.
+    let first = loop {
+        match file.read(&mut bytes) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            read => break read.map_err(NotRead::Io)?,
+        }
+    };
+    bytes.truncate(first);
+    if first != expected {
+        (&mut file)
+            .take(cap.saturating_add(1).saturating_sub(first as u64))
+            .read_to_end(&mut bytes)
+            .map_err(NotRead::Io)?;
+    }
     if bytes.len() as u64 > cap {
         return Err(NotRead::TooLarge {
             size: bytes.len() as u64,
