@@ -36,24 +36,44 @@ impl Identifier {
     }
 }
 
-/// Every code id in a summary, separators optional.
+/// Every code id in a summary, separators optional. A code id starts with an
+/// ASCII letter, always a character's first byte: only those are tried.
 pub fn codes_in(text: &str) -> HashSet<CodeId> {
+    let bytes = text.as_bytes();
     let mut found = HashSet::new();
     let mut at = 0;
-    while at < text.len() {
-        let starts_word = text
-            .get(..at)
-            .and_then(|before| before.chars().next_back())
-            .is_none_or(|c| !c.is_alphanumeric());
-        let rest = text.get(at..).unwrap_or_default();
-        if starts_word && let Some((code, used)) = code_at(rest, false) {
-            found.insert(code);
-            at += used;
-            continue;
+    while let Some(&byte) = bytes.get(at) {
+        if byte.is_ascii_alphabetic() && starts_word(text, at) {
+            let rest = text.get(at..).unwrap_or_default();
+            if let Some((code, used)) = code_at(rest, false) {
+                found.insert(code);
+                at += used;
+                continue;
+            }
         }
-        at += rest.chars().next().map_or(1, char::len_utf8);
+        // No code id starts inside a word: on to its end.
+        at += bytes
+            .get(at..)
+            .map_or(1, |rest| {
+                rest.iter()
+                    .take_while(|b| b.is_ascii_alphanumeric())
+                    .count()
+            })
+            .max(1);
     }
     found
+}
+
+/// Whether no letter or digit comes just before byte `at` of `text`.
+fn starts_word(text: &str, at: usize) -> bool {
+    match at.checked_sub(1).and_then(|i| text.as_bytes().get(i)) {
+        None => true,
+        Some(b) if b.is_ascii() => !b.is_ascii_alphanumeric(),
+        Some(_) => text
+            .get(..at)
+            .and_then(|before| before.chars().next_back())
+            .is_none_or(|c| !c.is_alphanumeric()),
+    }
 }
 
 /// The code ids and file names written in an item's free text (`DF-211`,
@@ -117,12 +137,11 @@ pub fn file_name(token: &str) -> Option<&str> {
 /// Tried at every word of a summary: nothing is allocated until one is found.
 fn code_at(text: &str, strict: bool) -> Option<(CodeId, usize)> {
     let bytes = text.as_bytes();
-    let run = |from: usize, class: fn(&u8) -> bool, most: usize| {
-        bytes.get(from..).map_or(0, |rest| {
-            rest.iter().take(most).take_while(|b| class(b)).count()
-        })
-    };
-    let letters = run(0, u8::is_ascii_alphabetic, 9);
+    let letters = bytes
+        .iter()
+        .take(9)
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
     if letters == 0 || letters > 8 {
         return None;
     }
@@ -134,7 +153,12 @@ fn code_at(text: &str, strict: bool) -> Option<(CodeId, usize)> {
     } else if strict {
         return None;
     }
-    let digits = run(used, u8::is_ascii_digit, 7);
+    let digits = bytes.get(used..).map_or(0, |rest| {
+        rest.iter()
+            .take(7)
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    });
     if digits == 0 || digits > 6 {
         return None;
     }
@@ -152,8 +176,29 @@ fn code_at(text: &str, strict: bool) -> Option<(CodeId, usize)> {
 }
 
 /// Lowercase; every run of characters other than letters, digits and `.` is one
-/// space; trimmed.
+/// space; trimmed. ASCII text, a summary's usual, a byte at a time.
 pub fn normalise(text: &str) -> String {
+    if !text.is_ascii() {
+        return normalise_chars(text);
+    }
+    let mut out = Vec::with_capacity(text.len());
+    let runs = text
+        .as_bytes()
+        .split(|b| !(b.is_ascii_alphanumeric() || *b == b'.'))
+        .filter(|run| !run.is_empty());
+    for run in runs {
+        if !out.is_empty() {
+            out.push(b' ');
+        }
+        out.extend(run.iter().map(u8::to_ascii_lowercase));
+    }
+    while out.last() == Some(&b'.') {
+        out.pop();
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn normalise_chars(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut gap = false;
     for c in text.chars() {
@@ -162,11 +207,7 @@ pub fn normalise(text: &str) -> String {
                 out.push(' ');
             }
             gap = false;
-            if c.is_ascii() {
-                out.push(c.to_ascii_lowercase());
-            } else {
-                out.extend(c.to_lowercase());
-            }
+            out.extend(c.to_lowercase());
         } else {
             gap = true;
         }
@@ -249,6 +290,26 @@ mod tests {
         runs.join(" ").trim_end_matches('.').to_string()
     }
 
+    /// `codes_in` trying every character.
+    fn plain_codes_in(text: &str) -> HashSet<CodeId> {
+        let mut found = HashSet::new();
+        let mut skip_to = 0;
+        for (at, _) in text.char_indices() {
+            if at < skip_to {
+                continue;
+            }
+            let before = text[..at].chars().last();
+            if before.is_some_and(char::is_alphanumeric) {
+                continue;
+            }
+            if let Some((code, used)) = plain_code_at(&text[at..], false) {
+                found.insert(code);
+                skip_to = at + used;
+            }
+        }
+        found
+    }
+
     proptest::proptest! {
         #[test]
         fn code_ids_and_names_are_the_plain_definitions(
@@ -264,6 +325,7 @@ mod tests {
                 }
             }
             proptest::prop_assert_eq!(normalise(&text), plain_normalise(&text));
+            proptest::prop_assert_eq!(codes_in(&text), plain_codes_in(&text));
         }
     }
 
