@@ -13,8 +13,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::summaries::{
-    CompactSummary, MarkedLines, is_main_boundary, marker_finder, open_regular, parse_marked,
-    take_value,
+    CompactSummary, MarkedLines, compact_summaries, is_main_boundary, is_main_summary,
+    marker_finder, open_regular, parse_marked, take_value,
 };
 use crate::core::dropped::summary::CHECKPOINT_SLACK_SECONDS;
 use crate::core::time::Timestamp;
@@ -38,17 +38,48 @@ pub fn compact_summaries_after(
 ) -> std::io::Result<Vec<CompactSummary>> {
     let mut file = open_regular(path)?;
     let len = file.seek(SeekFrom::End(0))?;
-    let records = marked_records_backward(&mut file, len, len.saturating_sub(max_bytes), STEP, {
-        move |stretch: &Stretch| match written {
-            Some(written) => stretch.written_before(written),
-            None => stretch.records.iter().any(is_main_boundary),
+    match read_after(&mut file, len, len.saturating_sub(max_bytes), STEP, written) {
+        // Shorter than it was a moment ago (rewritten): read what is there now.
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+            compact_summaries(path, max_bytes)
         }
-    })?;
+        read => read,
+    }
+}
+
+/// [`compact_summaries_after`] of `source`'s bytes from `window_start` to `len`,
+/// read `step` bytes at a time from the end.
+pub(super) fn read_after(
+    source: &mut impl Positional,
+    len: u64,
+    window_start: u64,
+    step: u64,
+    written: Option<Timestamp>,
+) -> std::io::Result<Vec<CompactSummary>> {
+    // A summary pairs with the compaction before it however far back that lies:
+    // no stop until the oldest compaction record read is a boundary.
+    let mut oldest_is_summary = false;
+    let enough = |stretch: &Stretch| {
+        if let Some(first) = stretch.records.iter().find(|r| takes_part(r)) {
+            oldest_is_summary = is_main_summary(first);
+        }
+        !oldest_is_summary
+            && match written {
+                Some(written) => stretch.written_before(written),
+                None => stretch.records.iter().any(is_main_boundary),
+            }
+    };
+    let records = marked_records_backward(source, len, window_start, step, enough)?;
     let mut found = Vec::new();
     for record in &records {
         take_value(record, &mut found);
     }
     Ok(found)
+}
+
+/// A record `take_value` uses: a main-chain boundary or summary.
+fn takes_part(record: &Value) -> bool {
+    is_main_boundary(record) || is_main_summary(record)
 }
 
 /// Bytes at a position: a file, or a slice in tests.
@@ -72,18 +103,26 @@ pub(super) struct Stretch<'a> {
 }
 
 impl Stretch<'_> {
-    /// Whether the stretch holds a record written more than the slack before
-    /// `written` (its first lines with a time are looked at), or a main-chain
-    /// boundary that old: nothing before it can follow the checkpoint.
+    /// Whether the stretch was written more than the slack before `written`:
+    /// the first and the last of its main-chain records with a time (of the
+    /// first and last few lines) are both that old, or it holds a main-chain
+    /// boundary that old. Nothing before it can follow the checkpoint; one record
+    /// out of time order is not taken for the stretch.
     fn written_before(&self, written: Timestamp) -> bool {
         let old = |at: Timestamp| at.seconds_since(written) < -CHECKPOINT_SLACK_SECONDS;
-        let first_stamp = self
-            .lines
-            .split(|b| *b == b'\n')
-            .filter(|line| !line.is_empty() && line.len() <= MAX_STAMPED_LINE)
+        let stamped = |line: &&[u8]| !line.is_empty() && line.len() <= MAX_STAMPED_LINE;
+        let lines = || self.lines.split(|b| *b == b'\n');
+        let first = lines().filter(stamped).take(STAMP_TRIES).find_map(stamp_of);
+        let last = lines()
+            .rev()
+            .filter(stamped)
             .take(STAMP_TRIES)
             .find_map(stamp_of);
-        first_stamp.is_some_and(old)
+        let stamps_old = match (first, last) {
+            (None, None) => false,
+            (first, last) => first.is_none_or(old) && last.is_none_or(old),
+        };
+        stamps_old
             || self.records.iter().any(|record| {
                 is_main_boundary(record)
                     && record
@@ -95,14 +134,20 @@ impl Stretch<'_> {
     }
 }
 
-/// A record's own `timestamp` (not one nested in its message), without building it.
+/// A main-chain record's own `timestamp` (not one nested in its message),
+/// without building it; a sidechain's is not the main chain's time.
 fn stamp_of(line: &[u8]) -> Option<Timestamp> {
     #[derive(Deserialize)]
     struct Stamped<'a> {
         #[serde(borrow, default)]
         timestamp: Option<&'a str>,
+        #[serde(rename = "isSidechain", default)]
+        is_sidechain: Option<bool>,
     }
     let stamped: Stamped = serde_json::from_slice(line).ok()?;
+    if stamped.is_sidechain == Some(true) {
+        return None;
+    }
     Timestamp::parse(stamped.timestamp?)
 }
 

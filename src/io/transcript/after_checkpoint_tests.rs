@@ -167,3 +167,134 @@ fn folders_and_missing_files_are_errors_not_panics() {
     assert!(compact_summaries_after(dir.path(), u64::MAX, None).is_err());
     assert!(compact_summaries_after(&dir.path().join("none.jsonl"), u64::MAX, None).is_err());
 }
+
+/// What the forward read and the backward read choose for a checkpoint at `written`.
+fn both_choose(lines: &[String], written: &str) -> (Option<String>, Option<String>) {
+    let (_dir, path) = write(lines);
+    let written = Timestamp::parse(written);
+    let forward = compact_summaries(&path, u64::MAX).unwrap();
+    let backward = compact_summaries_after(&path, u64::MAX, written).unwrap();
+    (
+        after_checkpoint(&forward, written).and_then(|s| s.text.clone()),
+        after_checkpoint(&backward, written).and_then(|s| s.text.clone()),
+    )
+}
+
+/// One record out of time order (a sidechain's, replayed) at the start of the
+/// newest stretch does not stop the read before the compaction.
+#[test]
+fn one_record_out_of_time_order_does_not_hide_the_compaction() {
+    let sidechain = r#"{"type":"user","isSidechain":true,"timestamp":"2026-05-01T10:00:00Z","message":{"role":"user","content":"replayed"}}"#;
+    let stray = r#"{"type":"user","timestamp":"2026-05-01T10:00:00Z","message":{"role":"user","content":"queued"}}"#;
+    for odd in [sidechain, stray] {
+        let lines = [
+            turn("2026-05-01T10:00:00Z", 1_000),
+            boundary("2026-05-01T11:00:30Z"),
+            summary("this compaction"),
+            turn("2026-05-01T11:01:00Z", 70_000),
+            odd.to_string(),
+            turn("2026-05-01T11:02:00Z", 10),
+        ];
+        let (forward, backward) = both_choose(&lines, "2026-05-01T10:59:50Z");
+        assert_eq!(forward.as_deref(), Some("this compaction"));
+        assert_eq!(backward, forward, "{odd}");
+    }
+}
+
+/// A summary record far from the boundary it pairs with (one written without a
+/// summary): the read goes back to the boundary, as the forward read pairs them.
+#[test]
+fn a_summary_is_read_with_its_boundary_however_far_back() {
+    let lone = r#"{"type":"user","isCompactSummary":true,"timestamp":"2026-05-01T11:00:00Z","message":{"role":"user","content":"late"}}"#;
+    let lines = [
+        boundary("2026-05-01T10:00:00Z"),
+        turn("2026-05-01T10:30:00Z", 70_000),
+        turn("2026-05-01T10:31:00Z", 10),
+        lone.to_string(),
+    ];
+    let (forward, backward) = both_choose(&lines, "2026-05-01T10:59:30Z");
+    assert_eq!(backward, forward);
+}
+
+/// A file shorter than it was when its length was taken is read as it is now.
+#[test]
+fn a_file_that_shrinks_while_read_is_read_as_it_is() {
+    let (_dir, path) = write(&[boundary("2026-05-01T10:00:00Z"), summary("x")]);
+    let mut file = std::fs::File::open(&path).unwrap();
+    let len = file.metadata().unwrap().len();
+    let err = read_after(&mut file, len + 10, 0, STEP, None).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
+    let found = compact_summaries_after(&path, u64::MAX, None).unwrap();
+    assert_eq!(found[0].text.as_deref(), Some("x"));
+}
+
+/// Random transcripts in time order (boundaries with and without summaries,
+/// lone summaries, sidechain boundaries, garbage, empty lines), random windows,
+/// steps and checkpoint times: the backward read chooses what the forward read
+/// chooses.
+#[test]
+fn the_backward_read_chooses_what_the_forward_read_chooses() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut below = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let at = |second: i64| Timestamp(1_777_000_000 + second).to_iso();
+    let lone = |t: i64, n: u64| {
+        format!(
+            r#"{{"type":"user","isCompactSummary":true,"timestamp":"{}","message":{{"role":"user","content":"s{n}"}}}}"#,
+            at(t)
+        )
+    };
+    for case in 0..1500 {
+        let mut t: i64 = 0;
+        let mut lines: Vec<String> = Vec::new();
+        for _ in 0..1 + below(25) {
+            t += below(50) as i64;
+            lines.push(match below(10) {
+                0 | 1 => boundary(&at(t)),
+                2 => lone(t, below(1000)),
+                3 => summary(&format!("u{}", below(1000))),
+                4 => String::new(),
+                5 => "garbage compact_boundary".to_string(),
+                6 => format!(
+                    r#"{{"type":"system","subtype":"compact_boundary","isSidechain":true,"timestamp":"{}"}}"#,
+                    at(t)
+                ),
+                _ => turn(&at(t), below(300) as usize),
+            });
+        }
+        let text = lines.join("\n") + if below(2) == 0 { "\n" } else { "" };
+        let bytes = text.as_bytes();
+        let len = bytes.len() as u64;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.jsonl");
+        std::fs::write(&path, &text).unwrap();
+        let window = match below(3) {
+            0 => len,
+            1 => below(len + 1),
+            _ => u64::MAX,
+        };
+        let forward = compact_summaries(&path, window).unwrap();
+        for _ in 0..4 {
+            let written = (below(4) > 0)
+                .then(|| Timestamp(1_777_000_000 + below((t + 200) as u64) as i64 - 100));
+            let step = 1 + below(400);
+            let backward = read_after(
+                &mut &bytes[..],
+                len,
+                len.saturating_sub(window),
+                step,
+                written,
+            )
+            .unwrap();
+            assert_eq!(
+                after_checkpoint(&backward, written),
+                after_checkpoint(&forward, written),
+                "case {case} window {window} step {step} written {written:?}\n{text}"
+            );
+        }
+    }
+}

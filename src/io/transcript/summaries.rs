@@ -122,6 +122,11 @@ pub(super) fn is_main_boundary(record: &Value) -> bool {
         && record.get("subtype").and_then(Value::as_str) == Some("compact_boundary")
 }
 
+/// An `isCompactSummary` record of the main chain.
+pub(super) fn is_main_summary(record: &Value) -> bool {
+    !is_sidechain(record) && record.get("isCompactSummary").and_then(Value::as_bool) == Some(true)
+}
+
 /// One marked record into `found`: a boundary, or the summary after it.
 pub(super) fn take_value(record: &Value, found: &mut Vec<CompactSummary>) {
     if is_sidechain(record) {
@@ -146,7 +151,7 @@ pub(super) fn take_value(record: &Value, found: &mut Vec<CompactSummary>) {
                 .and_then(Value::as_u64),
             text: None,
         });
-    } else if record.get("isCompactSummary").and_then(Value::as_bool) == Some(true) {
+    } else if is_main_summary(record) {
         let text = message_text(record);
         match found.last_mut().filter(|last| last.text.is_none()) {
             Some(last) => last.text = text,
