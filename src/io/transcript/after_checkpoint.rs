@@ -12,9 +12,10 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::open_regular;
 use super::summaries::{
     CompactSummary, MarkedLines, compact_summaries, is_main_boundary, is_main_summary,
-    marker_finder, open_regular, parse_marked, take_value,
+    marker_finder, parse_marked, record_time, take_value,
 };
 use crate::core::dropped::summary::CHECKPOINT_SLACK_SECONDS;
 use crate::core::time::Timestamp;
@@ -38,7 +39,18 @@ pub fn compact_summaries_after(
 ) -> std::io::Result<Vec<CompactSummary>> {
     let mut file = open_regular(path)?;
     let len = file.seek(SeekFrom::End(0))?;
-    match read_after(&mut file, len, len.saturating_sub(max_bytes), STEP, written) {
+    read_file_after(path, &mut file, len, max_bytes, written)
+}
+
+/// [`compact_summaries_after`] of `file`, `len` bytes long when looked at.
+fn read_file_after(
+    path: &Path,
+    file: &mut File,
+    len: u64,
+    max_bytes: u64,
+    written: Option<Timestamp>,
+) -> std::io::Result<Vec<CompactSummary>> {
+    match read_after(file, len, len.saturating_sub(max_bytes), STEP, written) {
         // Shorter than it was a moment ago (rewritten): read what is there now.
         Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
             compact_summaries(path, max_bytes)
@@ -70,11 +82,16 @@ pub(super) fn read_after(
             }
     };
     let records = marked_records_backward(source, len, window_start, step, enough)?;
+    Ok(summaries_of(&records))
+}
+
+/// The compactions `records` (marked records in file order) describe.
+fn summaries_of(records: &[Value]) -> Vec<CompactSummary> {
     let mut found = Vec::new();
-    for record in &records {
+    for record in records {
         take_value(record, &mut found);
     }
-    Ok(found)
+    found
 }
 
 /// A record `take_value` uses: a main-chain boundary or summary.
@@ -123,14 +140,10 @@ impl Stretch<'_> {
             (first, last) => first.is_none_or(old) && last.is_none_or(old),
         };
         stamps_old
-            || self.records.iter().any(|record| {
-                is_main_boundary(record)
-                    && record
-                        .get("timestamp")
-                        .and_then(Value::as_str)
-                        .and_then(Timestamp::parse)
-                        .is_some_and(old)
-            })
+            || self
+                .records
+                .iter()
+                .any(|record| is_main_boundary(record) && record_time(record).is_some_and(old))
     }
 }
 

@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use memchr::memmem::Finder;
 use serde_json::Value;
 
-pub(super) use super::open_regular;
 pub use crate::core::dropped::summary::{CompactSummary, after_checkpoint};
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
@@ -21,7 +20,7 @@ pub const WHOLE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Every compaction in the last `max_bytes` of the transcript, oldest first.
 pub fn compact_summaries(path: &Path, max_bytes: u64) -> std::io::Result<Vec<CompactSummary>> {
-    let mut file = open_regular(path)?;
+    let mut file = super::open_regular(path)?;
     let len = file.seek(SeekFrom::End(0))?;
     let start = len.saturating_sub(max_bytes);
     file.seek(SeekFrom::Start(start))?;
@@ -127,21 +126,21 @@ pub(super) fn is_main_summary(record: &Value) -> bool {
     !is_sidechain(record) && record.get("isCompactSummary").and_then(Value::as_bool) == Some(true)
 }
 
-/// One marked record into `found`: a boundary, or the summary after it.
+/// A record's own `timestamp`.
+pub(super) fn record_time(record: &Value) -> Option<Timestamp> {
+    record
+        .get("timestamp")
+        .and_then(Value::as_str)
+        .and_then(Timestamp::parse)
+}
+
+/// One marked record into `found`: a boundary, or the summary after it (sidechain
+/// records are neither).
 pub(super) fn take_value(record: &Value, found: &mut Vec<CompactSummary>) {
-    if is_sidechain(record) {
-        return;
-    }
-    let stamp = || {
-        record
-            .get("timestamp")
-            .and_then(Value::as_str)
-            .and_then(Timestamp::parse)
-    };
     if is_main_boundary(record) {
         let meta = record.get("compactMetadata");
         found.push(CompactSummary {
-            timestamp: stamp(),
+            timestamp: record_time(record),
             trigger: meta
                 .and_then(|m| m.get("trigger"))
                 .and_then(Value::as_str)
@@ -156,7 +155,7 @@ pub(super) fn take_value(record: &Value, found: &mut Vec<CompactSummary>) {
         match found.last_mut().filter(|last| last.text.is_none()) {
             Some(last) => last.text = text,
             None => found.push(CompactSummary {
-                timestamp: stamp(),
+                timestamp: record_time(record),
                 trigger: None,
                 pre_tokens: None,
                 text,
