@@ -51,10 +51,7 @@ pub fn plan(root: &Path, ctx: &HookContext, session_id: Option<&str>, out: &mut 
         }
         Err(_) => {}
     }
-    if ![jerry_dir(root), dir.clone()]
-        .iter()
-        .all(|d| real_folder(d))
-    {
+    if !(real_folder(&jerry_dir(root)) && real_folder(&dir)) {
         return;
     }
     let Ok(entries) = std::fs::read_dir(&dir) else {

@@ -49,6 +49,10 @@ impl<'a> Summary<'a> {
         }
     }
 
+    fn codes(&self) -> &HashSet<CodeId> {
+        self.codes.get_or_init(|| codes_in(self.text))
+    }
+
     fn names(&self) -> &str {
         self.names.get_or_init(|| normalise(self.text))
     }
@@ -59,10 +63,7 @@ impl<'a> Summary<'a> {
 
     fn has(&self, id: &Identifier) -> bool {
         match id {
-            Identifier::Code(code) => self
-                .codes
-                .get_or_init(|| codes_in(self.text))
-                .contains(code),
+            Identifier::Code(code) => self.codes().contains(code),
             Identifier::Name(name) => has_name(self.names(), name),
         }
     }
