@@ -1,3 +1,8 @@
+// Claude Code starts a new process for every hook event: on Linux with glibc the
+// binary starts at a C `main`, without the Rust runtime's set-up, which was a
+// quarter of a hook with nothing to do (`resume_tui::io::process_start`).
+#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -8,7 +13,26 @@ use resume_tui::core::time::Timestamp;
 use resume_tui::hook::{HookArgs, stdin as hook_stdin};
 use resume_tui::io::{clock, env::Env};
 
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[unsafe(no_mangle)]
+extern "C" fn main(
+    _argc: std::ffi::c_int,
+    _argv: *const *const std::ffi::c_char,
+) -> std::ffi::c_int {
+    use resume_tui::io::process_start;
+    process_start::prepare();
+    // The panic hook has reported a panic by then; it must not unwind into C.
+    let code = std::panic::catch_unwind(run).unwrap_or(ExitCode::from(101));
+    // `exit` flushes standard output, as returning from a Rust `main` would.
+    std::process::exit(i32::from(process_start::exit_code(code)))
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn main() -> ExitCode {
+    run()
+}
+
+fn run() -> ExitCode {
     // Claude Code runs `resume-tui hook [EVENT]` and `resume-tui statusline` on
     // every event: those exact forms skip building the whole command line parser
     // (a third of a do-nothing run's instructions). Anything else goes to clap.

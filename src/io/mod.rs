@@ -11,6 +11,8 @@ pub mod fsync_later;
 pub mod load;
 pub mod log;
 pub mod migrate;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub mod process_start;
 pub mod project_edit;
 #[cfg(test)]
 pub(crate) mod test_support;
