@@ -133,8 +133,7 @@ pub struct TranscriptScan {
 
 impl TranscriptScan {
     fn done(&mut self, limits: &ScanLimits) -> bool {
-        let usage_settled = self.usage.is_some() || self.last_boundary.is_some();
-        if !usage_settled {
+        if !self.usage_settled() {
             return false;
         }
         let settled_at = *self.usage_settled_at.get_or_insert(self.bytes_read);
@@ -148,17 +147,55 @@ impl TranscriptScan {
         self.last_boundary.is_none()
     }
 
+    fn usage_settled(&self) -> bool {
+        self.usage.is_some() || self.last_boundary.is_some()
+    }
+
+    /// Whether `take_line` would pass over the line made of `first` and the
+    /// `pending` pieces (newest first) for want of a marker: then it is not joined
+    /// (most such lines are long tool results).
+    fn passes_over(&self, first: &[u8], pending: &[Vec<u8>]) -> bool {
+        if !self.usage_settled() {
+            return false;
+        }
+        let (tools, boundary) = (self.tool_cap > 0, self.wants_boundary());
+        // A marker (16 bytes at most) lies in one piece, or within the 15 bytes
+        // before a piece's start and the piece's first 15.
+        const REACH: usize = 15;
+        let mut seam: Vec<u8> = Vec::with_capacity(3 * REACH);
+        let pieces = std::iter::once(first).chain(pending.iter().rev().map(Vec::as_slice));
+        for piece in pieces {
+            let carried = seam.len();
+            seam.extend_from_slice(piece.get(..REACH).unwrap_or(piece));
+            if holds_marker(piece, tools, boundary) || holds_marker(&seam, tools, boundary) {
+                return false;
+            }
+            // The last 15 bytes of the line so far.
+            match piece.len().checked_sub(REACH) {
+                Some(tail) => {
+                    seam.clear();
+                    seam.extend_from_slice(piece.get(tail..).unwrap_or_default());
+                }
+                None => {
+                    seam.truncate(carried);
+                    seam.extend_from_slice(piece);
+                    seam.drain(..seam.len().saturating_sub(REACH));
+                }
+            }
+        }
+        true
+    }
+
     fn take_line(&mut self, line: &[u8]) {
         self.lines_read += 1;
         let line = trim_ascii(line);
         if line.is_empty() {
             return;
         }
-        let usage_settled = self.usage.is_some() || self.last_boundary.is_some();
         // Then only tool calls and the boundary are still wanted: `"tool_use"`
         // with its quotes is the block's type, which a tool result's
         // `"tool_use_id"` does not match.
-        if usage_settled && !holds_marker(line, self.tool_cap > 0, self.wants_boundary()) {
+        if self.usage_settled() && !holds_marker(line, self.tool_cap > 0, self.wants_boundary()) {
             return;
         }
         if !contains(line, &ASSISTANT) && !contains(line, &BOUNDARY) {
@@ -278,6 +315,8 @@ pub fn scan_reader<R: Read + Seek>(
                 found.long_lines_skipped += 1;
             } else if pending.is_empty() {
                 found.take_line(segment);
+            } else if found.passes_over(segment, &pending) {
+                found.lines_read += 1;
             } else {
                 let line = join(segment, &pending, pending_len);
                 found.take_line(&line);

@@ -2,6 +2,7 @@
 //! by serde without being stored; `content` that is not a list (user prompts are
 //! plain strings) reads as empty.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -24,27 +25,32 @@ const READ_TOOLS: &[&str] = &["Read"];
 const EDIT_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "NotebookEdit"];
 
 #[derive(Deserialize)]
-pub(super) struct Record {
-    #[serde(rename = "type")]
-    kind: Option<String>,
-    subtype: Option<String>,
+pub(super) struct Record<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    subtype: Option<Cow<'a, str>>,
     #[serde(rename = "isSidechain")]
     is_sidechain: Option<bool>,
     #[serde(rename = "isApiErrorMessage")]
     is_api_error: Option<bool>,
-    timestamp: Option<String>,
-    message: Option<Message>,
-    #[serde(rename = "compactMetadata")]
-    compact_metadata: Option<CompactMetadata>,
+    #[serde(borrow)]
+    timestamp: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    message: Option<Message<'a>>,
+    #[serde(rename = "compactMetadata", borrow)]
+    compact_metadata: Option<CompactMetadata<'a>>,
 }
 
 #[derive(Deserialize)]
-struct Message {
-    id: Option<String>,
-    model: Option<String>,
+struct Message<'a> {
+    #[serde(borrow)]
+    id: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    model: Option<Cow<'a, str>>,
     usage: Option<RawUsage>,
-    #[serde(default)]
-    content: Content,
+    #[serde(default, borrow)]
+    content: Content<'a>,
 }
 
 #[derive(Deserialize)]
@@ -56,8 +62,9 @@ struct RawUsage {
 }
 
 #[derive(Deserialize)]
-struct CompactMetadata {
-    trigger: Option<String>,
+struct CompactMetadata<'a> {
+    #[serde(borrow)]
+    trigger: Option<Cow<'a, str>>,
     #[serde(rename = "preTokens")]
     pre_tokens: Option<u64>,
     #[serde(rename = "postTokens")]
@@ -65,40 +72,45 @@ struct CompactMetadata {
 }
 
 #[derive(Deserialize)]
-struct Item {
-    #[serde(rename = "type")]
-    kind: Option<String>,
-    id: Option<String>,
-    name: Option<String>,
-    input: Option<Input>,
+struct Item<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    id: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    name: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    input: Option<Input<'a>>,
 }
 
 #[derive(Deserialize)]
-struct Input {
-    file_path: Option<String>,
-    notebook_path: Option<String>,
+struct Input<'a> {
+    #[serde(borrow)]
+    file_path: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    notebook_path: Option<Cow<'a, str>>,
 }
 
 /// The `tool_use` items of a message's content.
 #[derive(Default)]
-struct Content(Vec<Item>);
+struct Content<'a>(Vec<Item<'a>>);
 
-impl<'de> Deserialize<'de> for Content {
+impl<'de: 'a, 'a> Deserialize<'de> for Content<'a> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(ContentVisitor)
+        deserializer.deserialize_any(ContentVisitor(std::marker::PhantomData))
     }
 }
 
-struct ContentVisitor;
+struct ContentVisitor<'a>(std::marker::PhantomData<&'a ()>);
 
-impl<'de> Visitor<'de> for ContentVisitor {
-    type Value = Content;
+impl<'de: 'a, 'a> Visitor<'de> for ContentVisitor<'a> {
+    type Value = Content<'a>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("message content")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Content, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Content<'a>, A::Error> {
         let mut items = Vec::new();
         while let Some(item) = seq.next_element::<Item>()? {
             if item.kind.as_deref() == Some("tool_use") {
@@ -108,41 +120,42 @@ impl<'de> Visitor<'de> for ContentVisitor {
         Ok(Content(items))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Content, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Content<'a>, A::Error> {
         while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
         Ok(Content::default())
     }
 
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<Content, E> {
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Content<'a>, E> {
         Ok(Content::default())
     }
 
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Content, E> {
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Content<'a>, E> {
         Ok(Content::default())
     }
 
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Content, E> {
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Content<'a>, E> {
         Ok(Content::default())
     }
 
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Content, E> {
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Content<'a>, E> {
         Ok(Content::default())
     }
 
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Content, E> {
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Content<'a>, E> {
         Ok(Content::default())
     }
 
-    fn visit_unit<E: de::Error>(self) -> Result<Content, E> {
+    fn visit_unit<E: de::Error>(self) -> Result<Content<'a>, E> {
         Ok(Content::default())
     }
 }
 
-pub(super) fn parse(line: &[u8]) -> Option<Record> {
+/// The record on `line`, its strings borrowed from it where they hold no escape.
+pub(super) fn parse(line: &[u8]) -> Option<Record<'_>> {
     serde_json::from_slice(line).ok()
 }
 
-impl Record {
+impl Record<'_> {
     pub(super) fn apply(self, scan: &mut TranscriptScan) {
         let sidechain = self.is_sidechain == Some(true);
         match (self.kind.as_deref(), self.subtype.as_deref()) {
@@ -156,9 +169,11 @@ impl Record {
         let Some(message) = self.message else {
             return;
         };
-        if !sidechain && (message.id.is_none() || message.id != scan.last_message_id) {
+        if !sidechain
+            && (message.id.is_none() || message.id.as_deref() != scan.last_message_id.as_deref())
+        {
             scan.assistant_messages += 1;
-            scan.last_message_id.clone_from(&message.id);
+            scan.last_message_id = message.id.as_deref().map(str::to_string);
         }
         if scan.tool_uses.len() < scan.tool_cap {
             collect_tool_uses(scan, &message.content, sidechain);
@@ -166,7 +181,10 @@ impl Record {
         if sidechain || self.is_api_error == Some(true) {
             return;
         }
-        let model = message.model.filter(|m| !m.starts_with('<'));
+        let model = message
+            .model
+            .filter(|m| !m.starts_with('<'))
+            .map(Cow::into_owned);
         if scan.model.is_none() {
             scan.model.clone_from(&model);
         }
@@ -189,8 +207,8 @@ impl Record {
             usage,
             source: UsageSource::AssistantRecord,
             model,
-            message_id: message.id,
-            timestamp: self.timestamp,
+            message_id: message.id.map(Cow::into_owned),
+            timestamp: self.timestamp.map(Cow::into_owned),
         });
     }
 
@@ -199,11 +217,14 @@ impl Record {
             return;
         }
         let meta = self.compact_metadata;
+        let timestamp = self.timestamp.map(Cow::into_owned);
         let boundary = Boundary {
-            trigger: meta.as_ref().and_then(|m| m.trigger.clone()),
+            trigger: meta
+                .as_ref()
+                .and_then(|m| m.trigger.as_deref().map(str::to_string)),
             pre_tokens: meta.as_ref().and_then(|m| m.pre_tokens),
             post_tokens: meta.as_ref().and_then(|m| m.post_tokens),
-            timestamp: self.timestamp.clone(),
+            timestamp: timestamp.clone(),
         };
         if scan.usage.is_none()
             && let Some(post) = boundary.post_tokens.filter(|&t| t > 0)
@@ -216,14 +237,14 @@ impl Record {
                 source: UsageSource::CompactBoundary,
                 model: None,
                 message_id: None,
-                timestamp: self.timestamp,
+                timestamp,
             });
         }
         scan.last_boundary = Some(boundary);
     }
 }
 
-fn collect_tool_uses(scan: &mut TranscriptScan, content: &Content, sidechain: bool) {
+fn collect_tool_uses(scan: &mut TranscriptScan, content: &Content<'_>, sidechain: bool) {
     // Items of one message are in call order; the scan lists newest first.
     for item in content.0.iter().rev() {
         let Some(name) = item.name.as_deref() else {
@@ -236,12 +257,12 @@ fn collect_tool_uses(scan: &mut TranscriptScan, content: &Content, sidechain: bo
         let path = item
             .input
             .as_ref()
-            .and_then(|i| i.file_path.clone().or_else(|| i.notebook_path.clone()));
+            .and_then(|i| i.file_path.as_deref().or(i.notebook_path.as_deref()));
         let Some(path) = path.filter(|p| !p.is_empty()) else {
             continue;
         };
-        if let Some(id) = &item.id
-            && !scan.seen_tool_ids.insert(id.clone())
+        if let Some(id) = item.id.as_deref()
+            && !scan.seen_tool_ids.insert(id.to_string())
         {
             continue;
         }
@@ -250,7 +271,7 @@ fn collect_tool_uses(scan: &mut TranscriptScan, content: &Content, sidechain: bo
         }
         scan.tool_uses.push(ToolUse {
             tool: name.to_string(),
-            path,
+            path: path.to_string(),
             is_edit,
             sidechain,
         });

@@ -276,3 +276,56 @@ fn one_pass_for_both_markers_agrees_with_a_search_for_each() {
         }
     }
 }
+
+/// A line that spans chunks is joined only if it may hold a marker: the check
+/// on its pieces agrees with the check on the whole line, wherever it is cut.
+#[test]
+fn a_line_in_pieces_is_passed_over_exactly_when_the_whole_line_would_be() {
+    let settled = |tool_cap: usize, boundary_seen: bool| TranscriptScan {
+        usage: Some(FoundUsage {
+            usage: Usage::default(),
+            source: UsageSource::AssistantRecord,
+            model: None,
+            message_id: None,
+            timestamp: None,
+        }),
+        last_boundary: boundary_seen.then_some(Boundary {
+            trigger: None,
+            pre_tokens: None,
+            post_tokens: None,
+            timestamp: None,
+        }),
+        tool_cap,
+        ..TranscriptScan::default()
+    };
+    let lines: [&[u8]; 7] = [
+        br#"{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Read"}]}}"#,
+        br#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1"}]}}"#,
+        br#"{"type":"system","subtype":"compact_boundary"}"#,
+        b"ab\"tool_use\"cd",
+        b"xcompact_boundaryx",
+        b"yyyyyyyy_yyyyyy\"tool_u_se\"compact-boundary",
+        b"_",
+    ];
+    for line in lines {
+        for (tool_cap, boundary_seen) in [(32, false), (32, true), (0, false), (0, true)] {
+            let scan = settled(tool_cap, boundary_seen);
+            let whole = !holds_marker(line, tool_cap > 0, !boundary_seen);
+            // Every cut into two and three pieces (pending: newest piece first).
+            for a in 0..=line.len() {
+                for b in a..=line.len() {
+                    let (first, middle, last) = (&line[..a], &line[a..b], &line[b..]);
+                    let pending = vec![last.to_vec(), middle.to_vec()];
+                    assert_eq!(
+                        scan.passes_over(first, &pending),
+                        whole,
+                        "{:?} cut at {a} and {b}",
+                        String::from_utf8_lossy(line)
+                    );
+                }
+            }
+        }
+    }
+    // Before the usage settles every line is read.
+    assert!(!TranscriptScan::default().passes_over(b"plain", &[b" text".to_vec()]));
+}
