@@ -3,8 +3,11 @@
 //! first that sets each wins, as Claude Code's precedence has it). A file that is
 //! missing, too large or not JSON counts as setting nothing.
 
+use std::fmt;
 use std::path::Path;
 
+use serde::Deserialize;
+use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 
 use crate::io::env::Env;
@@ -30,19 +33,19 @@ impl ClaudeSettings {
         files.extend(super::user_settings_path(env));
         let mut found = ClaudeSettings::default();
         for file in files {
-            let Some(Value::Object(map)) = read_json(&file) else {
+            let Some(keys) = read_keys(&file) else {
                 continue;
             };
             if found.model.is_none()
-                && let Some(Value::String(model)) = map.get("model")
+                && let Some(Value::String(model)) = &keys.model
                 && !model.trim().is_empty()
             {
                 found.model = Some((model.trim().to_string(), file.display().to_string()));
             }
             if found.auto_compact_window.is_none() {
-                found.auto_compact_window = match map.get("autoCompactWindow") {
+                found.auto_compact_window = match keys.auto_compact_window {
                     Some(Value::Number(n)) => Some(n.to_string()),
-                    Some(Value::String(s)) => Some(s.clone()),
+                    Some(Value::String(s)) => Some(s),
                     _ => None,
                 };
             }
@@ -51,7 +54,57 @@ impl ClaudeSettings {
     }
 }
 
-fn read_json(path: &Path) -> Option<Value> {
+/// The two keys of a settings file that is a JSON object, each the last given
+/// (as `JSON.parse` has it); the rest (hooks, permissions) is checked as JSON but
+/// not built.
+#[derive(Default)]
+struct WindowKeys {
+    model: Option<Value>,
+    auto_compact_window: Option<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(field_identifier)]
+enum Key {
+    #[serde(rename = "model")]
+    Model,
+    #[serde(rename = "autoCompactWindow")]
+    AutoCompactWindow,
+    #[serde(other)]
+    Other,
+}
+
+impl<'de> Deserialize<'de> for WindowKeys {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> Visitor<'de> for Keys {
+            type Value = WindowKeys;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<WindowKeys, A::Error> {
+                let mut keys = WindowKeys::default();
+                while let Some(key) = map.next_key::<Key>()? {
+                    match key {
+                        Key::Model => keys.model = Some(map.next_value()?),
+                        Key::AutoCompactWindow => {
+                            keys.auto_compact_window = Some(map.next_value()?)
+                        }
+                        Key::Other => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(keys)
+            }
+        }
+        deserializer.deserialize_map(Keys)
+    }
+}
+
+fn read_keys(path: &Path) -> Option<WindowKeys> {
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() || meta.len() > MAX_SETTINGS_BYTES {
         return None;
@@ -90,5 +143,33 @@ mod tests {
             ClaudeSettings::read(None, &Env::default()),
             ClaudeSettings::default()
         );
+    }
+
+    /// The last of a repeated key counts; a file that is not a JSON object, or
+    /// not JSON past the keys, sets nothing; what else it holds is skipped.
+    #[test]
+    fn the_last_repeated_key_counts_and_a_broken_file_sets_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let project = dir.path().join("p");
+        std::fs::create_dir_all(project.join(".claude")).unwrap();
+        let read = |text: &str| {
+            std::fs::write(project.join(".claude/settings.json"), text).unwrap();
+            ClaudeSettings::read(Some(&project), &Env::default())
+        };
+        let found = read(
+            r#"{"model":"opus","hooks":{"PreCompact":[{"hooks":[{"type":"command","command":"x"}]}]},"autoCompactWindow":"300k","model":"sonnet[1m]","autoCompactWindow":250000}"#,
+        );
+        assert_eq!(found.model.unwrap().0, "sonnet[1m]");
+        assert_eq!(found.auto_compact_window.as_deref(), Some("250000"));
+        let found = read(r#"{"model":7,"autoCompactWindow":true,"env":{"a":[1,2,{"b":null}]}}"#);
+        assert_eq!(found, ClaudeSettings::default());
+        for broken in [
+            r#"["model","opus"]"#,
+            r#""opus""#,
+            r#"{"model":"opus","x":[}"#,
+            r#"{"model":"opus"} trailing"#,
+        ] {
+            assert_eq!(read(broken), ClaudeSettings::default(), "{broken}");
+        }
     }
 }
