@@ -1,7 +1,8 @@
 // Claude Code starts a new process for every hook event: on Linux with glibc the
 // binary starts at a C `main`, without the Rust runtime's set-up, which was a
 // quarter of a hook with nothing to do (`resume_tui::io::process_start`).
-#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+// (Not for the unit tests, whose harness brings its own `main`.)
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -13,7 +14,7 @@ use resume_tui::core::time::Timestamp;
 use resume_tui::hook::{HookArgs, stdin as hook_stdin};
 use resume_tui::io::{clock, env::Env};
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
 extern "C" fn main(
     _argc: std::ffi::c_int,
@@ -27,7 +28,7 @@ extern "C" fn main(
     std::process::exit(i32::from(process_start::exit_code(code)))
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() -> ExitCode {
     run()
 }
