@@ -24,18 +24,37 @@ pub struct ToolUse {
 const READ_TOOLS: &[&str] = &["Read"];
 const EDIT_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "NotebookEdit"];
 
+/// A string of the record, borrowed from the line where it holds no escape (serde
+/// borrows a `Cow<str>` only when it is not inside an `Option`, hence the wrapper).
+#[derive(Deserialize)]
+struct Text<'a>(#[serde(borrow)] Cow<'a, str>);
+
+impl std::ops::Deref for Text<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Text<'_> {
+    fn into_owned(self) -> String {
+        self.0.into_owned()
+    }
+}
+
 #[derive(Deserialize)]
 pub(super) struct Record<'a> {
     #[serde(rename = "type", borrow)]
-    kind: Option<Cow<'a, str>>,
+    kind: Option<Text<'a>>,
     #[serde(borrow)]
-    subtype: Option<Cow<'a, str>>,
+    subtype: Option<Text<'a>>,
     #[serde(rename = "isSidechain")]
     is_sidechain: Option<bool>,
     #[serde(rename = "isApiErrorMessage")]
     is_api_error: Option<bool>,
     #[serde(borrow)]
-    timestamp: Option<Cow<'a, str>>,
+    timestamp: Option<Text<'a>>,
     #[serde(borrow)]
     message: Option<Message<'a>>,
     #[serde(rename = "compactMetadata", borrow)]
@@ -45,9 +64,9 @@ pub(super) struct Record<'a> {
 #[derive(Deserialize)]
 struct Message<'a> {
     #[serde(borrow)]
-    id: Option<Cow<'a, str>>,
+    id: Option<Text<'a>>,
     #[serde(borrow)]
-    model: Option<Cow<'a, str>>,
+    model: Option<Text<'a>>,
     usage: Option<RawUsage>,
     #[serde(default, borrow)]
     content: Content<'a>,
@@ -64,7 +83,7 @@ struct RawUsage {
 #[derive(Deserialize)]
 struct CompactMetadata<'a> {
     #[serde(borrow)]
-    trigger: Option<Cow<'a, str>>,
+    trigger: Option<Text<'a>>,
     #[serde(rename = "preTokens")]
     pre_tokens: Option<u64>,
     #[serde(rename = "postTokens")]
@@ -74,11 +93,11 @@ struct CompactMetadata<'a> {
 #[derive(Deserialize)]
 struct Item<'a> {
     #[serde(rename = "type", borrow)]
-    kind: Option<Cow<'a, str>>,
+    kind: Option<Text<'a>>,
     #[serde(borrow)]
-    id: Option<Cow<'a, str>>,
+    id: Option<Text<'a>>,
     #[serde(borrow)]
-    name: Option<Cow<'a, str>>,
+    name: Option<Text<'a>>,
     #[serde(borrow)]
     input: Option<Input<'a>>,
 }
@@ -86,9 +105,9 @@ struct Item<'a> {
 #[derive(Deserialize)]
 struct Input<'a> {
     #[serde(borrow)]
-    file_path: Option<Cow<'a, str>>,
+    file_path: Option<Text<'a>>,
     #[serde(borrow)]
-    notebook_path: Option<Cow<'a, str>>,
+    notebook_path: Option<Text<'a>>,
 }
 
 /// The `tool_use` items of a message's content.
@@ -184,7 +203,7 @@ impl Record<'_> {
         let model = message
             .model
             .filter(|m| !m.starts_with('<'))
-            .map(Cow::into_owned);
+            .map(Text::into_owned);
         if scan.model.is_none() {
             scan.model.clone_from(&model);
         }
@@ -207,8 +226,8 @@ impl Record<'_> {
             usage,
             source: UsageSource::AssistantRecord,
             model,
-            message_id: message.id.map(Cow::into_owned),
-            timestamp: self.timestamp.map(Cow::into_owned),
+            message_id: message.id.map(Text::into_owned),
+            timestamp: self.timestamp.map(Text::into_owned),
         });
     }
 
@@ -217,7 +236,7 @@ impl Record<'_> {
             return;
         }
         let meta = self.compact_metadata;
-        let timestamp = self.timestamp.map(Cow::into_owned);
+        let timestamp = self.timestamp.map(Text::into_owned);
         let boundary = Boundary {
             trigger: meta
                 .as_ref()
@@ -275,5 +294,37 @@ fn collect_tool_uses(scan: &mut TranscriptScan, content: &Content<'_>, sidechain
             is_edit,
             sidechain,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn borrowed(text: Option<&Text<'_>>) -> bool {
+        matches!(text, Some(Text(Cow::Borrowed(_))))
+    }
+
+    /// Strings without an escape are borrowed from the line, not copied; one with
+    /// an escape is decoded.
+    #[test]
+    fn plain_strings_are_borrowed_and_escaped_ones_decoded() {
+        let line = br#"{"type":"assistant","timestamp":"2026-01-01T00:00:00Z","message":{"id":"m1","model":"opus","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"/a/caf\u00e9 \"x\".md"}}]}}"#;
+        let record = parse(line).unwrap();
+        let message = record.message.as_ref().unwrap();
+        let item = message.content.0.first().unwrap();
+        for (field, text) in [
+            ("type", record.kind.as_ref()),
+            ("timestamp", record.timestamp.as_ref()),
+            ("message.id", message.id.as_ref()),
+            ("message.model", message.model.as_ref()),
+            ("item.type", item.kind.as_ref()),
+            ("item.name", item.name.as_ref()),
+        ] {
+            assert!(borrowed(text), "{field} was copied");
+        }
+        let path = item.input.as_ref().unwrap().file_path.as_ref().unwrap();
+        assert!(!borrowed(Some(path)));
+        assert_eq!(&**path, "/a/café \"x\".md");
     }
 }
