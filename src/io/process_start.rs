@@ -9,9 +9,12 @@
 //! relies on; the arguments still reach `std::env::args`, which glibc hands to the
 //! standard library before `main`.
 //!
-//! What is left out: the message "thread 'main' has overflowed its stack" (a stack
-//! overflow still stops the process, by SIGSEGV), and the main thread's name in
-//! panic messages. [`exit_code`] turns `run`'s result into the status to exit with.
+//! What is left out: the "has overflowed its stack" message, on every thread (the
+//! runtime's set-up is what turns the handler on): a stack overflow still stops
+//! the process, by SIGSEGV instead of SIGABRT. And the main thread's name: the
+//! default panic hook says `thread '<unnamed>'` (the hooks log a panic without
+//! it, and the other commands report it through color_eyre). [`exit_code`] turns
+//! `run`'s result into the status to exit with.
 
 use std::process::ExitCode;
 

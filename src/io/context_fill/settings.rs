@@ -55,8 +55,10 @@ impl ClaudeSettings {
 }
 
 /// The two keys of a settings file that is a JSON object, each the last given
-/// (as `JSON.parse` has it); the rest (hooks, permissions) is checked as JSON but
-/// not built.
+/// (as `JSON.parse` has it). The rest (hooks, permissions) is skipped, its syntax
+/// checked but not its values: like Claude Code's `JSON.parse`, and unlike a
+/// whole `serde_json::Value`, a skipped value may nest past 128 levels, hold
+/// `1e400`, a lone surrogate or bytes that are not UTF-8.
 #[derive(Default)]
 struct WindowKeys {
     model: Option<Value>,
@@ -171,5 +173,18 @@ mod tests {
         ] {
             assert_eq!(read(broken), ClaudeSettings::default(), "{broken}");
         }
+        // What JSON.parse takes in a value the window does not read, this takes too.
+        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+        for skipped in [deep.as_str(), "1e400", r#""\ud800""#] {
+            let found = read(&format!(r#"{{"env":{{"N":{skipped}}},"model":"opus"}}"#));
+            assert_eq!(found.model.unwrap().0, "opus", "{skipped}");
+        }
+        std::fs::write(
+            project.join(".claude/settings.json"),
+            b"{\"env\":{\"N\":\"\xff\xfe\"},\"model\":\"opus\"}",
+        )
+        .unwrap();
+        let found = ClaudeSettings::read(Some(&project), &Env::default());
+        assert_eq!(found.model.unwrap().0, "opus");
     }
 }
