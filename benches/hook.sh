@@ -135,6 +135,11 @@ payload SessionStart "$COMPACTED" '{"source":"compact","session_id":"bench-nosum
 # PreCompact creates a checkpoint, as the first firing of a compaction does; the
 # others update the one they made (the same session within 60 s).
 payload PreCompact "$WORK/t50.jsonl" '{"trigger":"auto","session_id":"bench-@RUN@"}' > "$WORK/in/PreCompact-new-t50"
+# The same first firing in a session whose prompts the hooks have measured, as in
+# a session that ran with them from its start: UserPromptSubmit has left the
+# session's record (its model), which the first PreCompact then has nothing to add
+# to. (In the case above the record is written too: hooks installed mid-session.)
+payload PreCompact "$WORK/t50.jsonl" '{"trigger":"auto","session_id":"bench-first-@RUN@"}' > "$WORK/in/PreCompact-first-t50"
 # One session, with different custom instructions every run: every run updates
 # the session's checkpoint. (The plain PreCompact case repeats one firing exactly,
 # as the later firings of one compaction do, and leaves the checkpoint as it is.)
@@ -173,7 +178,7 @@ with open(dst, "wb") as out:
         out.write(json.dumps(record, separators=(",", ":")).encode() + b"\n")
 PY
 
-CASES=(empty PreCompact-new-t50 PreCompact-update-t50 PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
+CASES=(empty PreCompact-new-t50 PreCompact-first-t50 PreCompact-update-t50 PreCompact-t50 PreCompact-t1g PostCompact-t50 PostCompact-t1g
        UserPromptSubmit-low-t50 UserPromptSubmit-critical-t50 UserPromptSubmit-critical-t1g
        SessionStart-compact-t50 SessionStart-compact-t1g SessionStart-compact-nosummary-t50 PostToolUse-t50 PostToolUse-t1g)
 
@@ -192,12 +197,30 @@ fi
 # The new-session and update cases need one input per run (spawn_time.c and
 # python3 only).
 NEW_RUNS=$((RUNS + 10))
-for c in PreCompact-new-t50 PreCompact-update-t50; do
+for c in PreCompact-new-t50 PreCompact-first-t50 PreCompact-update-t50; do
     for i in $(seq 0 "$NEW_RUNS"); do
         sed "s/@RUN@/$i/" "$WORK/in/$c" > "$WORK/in/$c.$i"
     done
 done
 CHECKPOINTS="$WORK/ws/.jerry/checkpoints"
+RECORDS="$WORK/ws/.jerry/context-window"
+# The first-firing case's session records, as UserPromptSubmit writes them (one
+# run of it makes the first; the workspace's monitor state it also rewrites is put
+# back). They are removed once that case has run.
+first_records() {
+    local monitor="$WORK/ws/.jerry/context-monitor-state.json" i
+    cp -p "$monitor" "$WORK/monitor.saved" 2> /dev/null || rm -f "$WORK/monitor.saved"
+    sed 's/"session_id": "bench"/"session_id": "bench-first-0"/' "$WORK/in/UserPromptSubmit-critical-t50" |
+        "$BIN" hook > /dev/null
+    [ -f "$WORK/monitor.saved" ] && mv "$WORK/monitor.saved" "$monitor"
+    [ -f "$RECORDS/bench-first-0.hooks.json" ] || {
+        echo "UserPromptSubmit left no session record" >&2
+        exit 1
+    }
+    for i in $(seq 1 "$NEW_RUNS"); do
+        sed "s/bench-first-0/bench-first-$i/" "$RECORDS/bench-first-0.hooks.json" > "$RECORDS/bench-first-$i.hooks.json"
+    done
+}
 
 median_ms() { # case [extra hook args…] -> median milliseconds
     local input="$WORK/in/$1" clean=()
@@ -208,7 +231,8 @@ median_ms() { # case [extra hook args…] -> median milliseconds
         # removed between runs, so that every case sees the same workspace (a
         # record per run made every later write list a longer folder).
         case "$(basename "$input")" in
-        PreCompact-new-t50) input="$input.%d" clean=("$CHECKPOINTS:$WORK/ws/.jerry/context-window") ;;
+        PreCompact-new-t50) input="$input.%d" clean=("$CHECKPOINTS:$RECORDS") ;;
+        PreCompact-first-t50) input="$input.%d" clean=("$CHECKPOINTS") ;;
         PreCompact-update-t50 | statusline-changed) input="$input.%d" ;;
         esac
         "$WORK/spawn_time" "$RUNS" "$input" "$WORK/in/empty" "${clean[@]}" -- "$BIN" "${SUB:-hook}" "$@"
@@ -283,12 +307,16 @@ tidy_checkpoints() {
     done
 }
 for c in "${CASES[@]:1}"; do
-    # Only spawn_time.c and the python3 runner give each run its own session.
+    # Only spawn_time.c and the python3 runner give each run its own session, and
+    # only spawn_time.c the run's number that the first-firing case's records name.
     case "$TOOL" in spawn_time* | python3*) ;; *) case "$c" in PreCompact-new-t50 | PreCompact-update-t50) continue ;; esac ;; esac
+    case "$TOOL" in spawn_time*) ;; *) [ "$c" = PreCompact-first-t50 ] && continue ;; esac
+    [ "$c" = PreCompact-first-t50 ] && first_records
     read -r m m_min m_base m_all <<< "$(median_ms "$c")"
     read -r d d_min d_base _ <<< "$(median_ms "$c" --dry-run)"
     echo "| $c | $m ($m_min) | $(ratio "$m" "${m_base:-$BASE}") | $d ($d_min) | $(ratio "$d" "${d_base:-$BASE}") | ${m_all:-} |"
     tidy_checkpoints
+    [ "$c" = PreCompact-first-t50 ] && rm -f "$RECORDS"/bench-first-*.hooks.json
 done
 # The status line (`resume-tui statusline`, issue 15): Claude Code's status JSON
 # with its own figures, in the workspace (it records them and reads the checkpoints).
@@ -323,6 +351,7 @@ if [ "${INSTRUCTIONS:-}" = 1 ] && command -v valgrind > /dev/null; then
     BASE_I="$(count empty)"
     echo "| do-nothing | $BASE_I | 1.00 |"
     for c in "${CASES[@]:1}"; do
+        [ "$c" = PreCompact-first-t50 ] && continue # benches/hook_instructions.sh counts it
         n="$(count "$c")"
         echo "| $c | $n | $(ratio "$n" "$BASE_I") |"
     done

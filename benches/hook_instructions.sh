@@ -45,6 +45,8 @@ cp "$WORK/in/SessionStart-compact-t50" "$IN/SessionStart-compact"
 cp "$WORK/in/SessionStart-compact-nosummary-t50" "$IN/SessionStart-compact-nosummary"
 payload SessionStart "$WORK/t50.jsonl" '{"source":"resume"}' > "$IN/SessionStart-resume"
 sed 's/@RUN@/i1/' "$WORK/in/PreCompact-new-t50" > "$IN/PreCompact-new"
+sed 's/@RUN@/i3/' "$WORK/in/PreCompact-first-t50" > "$IN/PreCompact-first"
+sed 's/"session_id": "bench"/"session_id": "bench-first-i3"/' "$WORK/in/UserPromptSubmit-critical-t50" > "$IN/PreCompact-first-prompt"
 sed 's/@RUN@/i0/' "$WORK/in/PreCompact-update-t50" > "$IN/PreCompact-update-first"
 sed 's/@RUN@/i2/' "$WORK/in/PreCompact-update-t50" > "$IN/PreCompact-update"
 cp "$WORK/in/PreCompact-t50" "$IN/PreCompact-repeat"
@@ -65,12 +67,21 @@ count() { # subcommand input [args…] -> instructions of the hook's own process
 echo "| case | instructions |"
 echo "|---|---:|"
 echo "| do-nothing (\`hook\`, empty stdin) | $(count hook "$IN/empty") |"
+MONITOR="$WORK/ws/.jerry/context-monitor-state.json"
 for c in SessionStart-startup SessionStart-compact SessionStart-compact-nosummary SessionStart-resume PreCompact-new \
-    PreCompact-update PreCompact-repeat PostCompact UserPromptSubmit-normal \
+    PreCompact-first PreCompact-update PreCompact-repeat PostCompact UserPromptSubmit-normal \
     UserPromptSubmit-critical PostToolUse; do
     # The update case rewrites a checkpoint its session wrote a moment before.
     [ "$c" = PreCompact-update ] && "$BIN" hook < "$IN/PreCompact-update-first" > /dev/null
+    # The first firing in a session whose prompts were measured: its record exists
+    # (the monitor state that prompt rewrites is put back).
+    if [ "$c" = PreCompact-first ]; then
+        cp -p "$MONITOR" "$WORK/monitor.saved"
+        "$BIN" hook < "$IN/PreCompact-first-prompt" > /dev/null
+        mv "$WORK/monitor.saved" "$MONITOR"
+    fi
     echo "| $c | $(count hook "$IN/$c" "$@") |"
     tidy
 done
+rm -f "$WORK/ws/.jerry/context-window/bench-first-i3.hooks.json"
 echo "| statusline | $(count statusline "$IN/statusline") |"
