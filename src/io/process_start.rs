@@ -2,8 +2,8 @@
 //!
 //! Claude Code starts a new process for every hook event. The runtime's set-up
 //! around `main` (the main thread's stack bounds read from `/proc/self/maps`, an
-//! alternate signal stack mapped, then unmapped at exit) cost 0.2–0.3 ms per run
-//! on the bench machine, a quarter of a hook that has nothing to do
+//! alternate signal stack mapped, then unmapped at exit) costs about 0.1 ms per
+//! run on the bench machine, an eighth of a hook that has nothing to do
 //! (docs/performance.md, "Start-up without the runtime's set-up"). So `main.rs`
 //! starts at a C `main` and does here the two parts of that set-up the program
 //! relies on; the arguments still reach `std::env::args`, which glibc hands to the
