@@ -27,8 +27,8 @@ mod read;
 pub use exists::{Resolved, resolve};
 pub use one_checkpoint::{CheckpointReading, marked_checkpoint, read_checkpoint};
 pub use read::{
-    MAX_FILE_BYTES, NotRead, decode, read_bytes_capped, read_bytes_listed_regular,
-    read_settings_text, read_text,
+    MAX_FILE_BYTES, MAX_SETTINGS_BYTES, NotRead, decode, read_bytes_capped,
+    read_bytes_listed_regular, read_settings_text, read_text,
 };
 
 /// What the caller knows beyond the files.

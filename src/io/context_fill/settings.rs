@@ -11,9 +11,7 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 
 use crate::io::env::Env;
-
-/// Settings files larger than this are not read for the window evidence.
-const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
+use crate::io::load::{MAX_SETTINGS_BYTES, read_bytes_capped};
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ClaudeSettings {
@@ -107,11 +105,7 @@ impl<'de> Deserialize<'de> for WindowKeys {
 }
 
 fn read_keys(path: &Path) -> Option<WindowKeys> {
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > MAX_SETTINGS_BYTES {
-        return None;
-    }
-    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+    serde_json::from_slice(&read_bytes_capped(path, MAX_SETTINGS_BYTES).ok()?).ok()
 }
 
 #[cfg(test)]
