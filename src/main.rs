@@ -20,12 +20,7 @@ extern "C" fn main(
     _argc: std::ffi::c_int,
     _argv: *const *const std::ffi::c_char,
 ) -> std::ffi::c_int {
-    use resume_tui::io::process_start;
-    process_start::prepare();
-    // The panic hook has reported a panic by then; it must not unwind into C.
-    let code = std::panic::catch_unwind(run).unwrap_or(ExitCode::from(101));
-    // `exit` flushes standard output, as returning from a Rust `main` would.
-    std::process::exit(i32::from(process_start::exit_code(code)))
+    resume_tui::io::process_start::run_as_main(run)
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]

@@ -13,10 +13,19 @@
 //! runtime's set-up is what turns the handler on): a stack overflow still stops
 //! the process, by SIGSEGV instead of SIGABRT. And the main thread's name: the
 //! default panic hook says `thread '<unnamed>'` (the hooks log a panic without
-//! it, and the other commands report it through color_eyre). [`exit_code`] turns
-//! `run`'s result into the status to exit with.
+//! it, and the other commands report it through color_eyre).
 
 use std::process::ExitCode;
+
+/// The program started from a C `main`: the set-up it needs ([`prepare`]), then
+/// `run`, then an exit with its status.
+pub fn run_as_main(run: fn() -> ExitCode) -> ! {
+    prepare();
+    // The panic hook has reported a panic by then; it must not unwind into C.
+    let code = std::panic::catch_unwind(run).unwrap_or(ExitCode::from(101));
+    // `exit` flushes standard output, as returning from a Rust `main` would.
+    std::process::exit(i32::from(exit_code(code)))
+}
 
 /// What the runtime would have done before `main`, and the program needs:
 /// - SIGPIPE ignored, so that a closed pipe is a write error the program handles
@@ -24,7 +33,7 @@ use std::process::ExitCode;
 /// - standard input, output and error open: a closed one is opened on
 ///   `/dev/null`, else the first file the program opens would take its number,
 ///   and what is printed would be written into that file.
-pub fn prepare() {
+fn prepare() {
     // SAFETY: setting SIGPIPE's disposition, before any thread is started.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
     open_closed_standard_fds();
@@ -78,7 +87,7 @@ fn open_dev_null() {
 
 /// The status `code` stands for: `ExitCode` keeps its byte to itself (its getter
 /// is unstable), but it compares equal to the `ExitCode::from` of that byte.
-pub fn exit_code(code: ExitCode) -> u8 {
+fn exit_code(code: ExitCode) -> u8 {
     (0..=u8::MAX)
         .find(|&n| ExitCode::from(n) == code)
         .unwrap_or(1)
