@@ -242,6 +242,29 @@ fn the_first_timestamp_is_found_anywhere_in_the_first_64_kb() {
     assert_eq!(at(70_000), None);
 }
 
+/// Lines with the markers whole, cut short, doubled, split by other bytes, or not
+/// at all: for the marker checks.
+const MARKER_LINES: [&[u8]; 18] = [
+    br#"{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Read"}]}}"#,
+    br#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1"}]}}"#,
+    br#"{"type":"system","subtype":"compact_boundary"}"#,
+    b"\"tool_use\"",
+    b"compact_boundary",
+    b"tool_use\"",
+    b"\"tool_use",
+    b"compact_boundar",
+    b"ompact_boundary",
+    b"_____\"tool_use\"____compact_boundary___",
+    b"compact_compact_boundary",
+    b"\"tool_\"tool_use\"",
+    b"",
+    b"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy_yyyyyyyyyyyyyyyyyyy",
+    b"ab\"tool_use\"cd",
+    b"xcompact_boundaryx",
+    b"yyyyyyyy_yyyyyy\"tool_u_se\"compact-boundary",
+    b"_",
+];
+
 /// One pass over the underscores finds what a search per marker found.
 #[test]
 fn one_pass_for_both_markers_agrees_with_a_search_for_each() {
@@ -249,23 +272,7 @@ fn one_pass_for_both_markers_agrees_with_a_search_for_each() {
         let has = |needle: &[u8]| memchr::memmem::find(line, needle).is_some();
         (tools && has(b"\"tool_use\"")) || (boundary && has(b"compact_boundary"))
     };
-    let lines: [&[u8]; 14] = [
-        br#"{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Read"}]}}"#,
-        br#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1"}]}}"#,
-        br#"{"type":"system","subtype":"compact_boundary"}"#,
-        b"\"tool_use\"",
-        b"compact_boundary",
-        b"tool_use\"",
-        b"\"tool_use",
-        b"compact_boundar",
-        b"ompact_boundary",
-        b"_____\"tool_use\"____compact_boundary___",
-        b"compact_compact_boundary",
-        b"\"tool_\"tool_use\"",
-        b"",
-        b"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy_yyyyyyyyyyyyyyyyyyy",
-    ];
-    for line in lines {
+    for line in MARKER_LINES {
         for (tools, boundary) in [(true, true), (true, false), (false, true), (false, false)] {
             assert_eq!(
                 holds_marker(line, tools, boundary),
@@ -298,16 +305,7 @@ fn a_line_in_pieces_is_passed_over_exactly_when_the_whole_line_would_be() {
         tool_cap,
         ..TranscriptScan::default()
     };
-    let lines: [&[u8]; 7] = [
-        br#"{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Read"}]}}"#,
-        br#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1"}]}}"#,
-        br#"{"type":"system","subtype":"compact_boundary"}"#,
-        b"ab\"tool_use\"cd",
-        b"xcompact_boundaryx",
-        b"yyyyyyyy_yyyyyy\"tool_u_se\"compact-boundary",
-        b"_",
-    ];
-    for line in lines {
+    for line in MARKER_LINES {
         for (tool_cap, boundary_seen) in [(32, false), (32, true), (0, false), (0, true)] {
             let scan = settled(tool_cap, boundary_seen);
             let whole = !holds_marker(line, tool_cap > 0, !boundary_seen);
