@@ -52,14 +52,12 @@ pub fn codes_in(text: &str) -> HashSet<CodeId> {
             }
         }
         // No code id starts inside a word: on to its end.
-        at += bytes
-            .get(at..)
-            .map_or(1, |rest| {
-                rest.iter()
-                    .take_while(|b| b.is_ascii_alphanumeric())
-                    .count()
-            })
-            .max(1);
+        at += leading(
+            bytes.get(at..).unwrap_or_default(),
+            usize::MAX,
+            u8::is_ascii_alphanumeric,
+        )
+        .max(1);
     }
     found
 }
@@ -137,11 +135,7 @@ pub fn file_name(token: &str) -> Option<&str> {
 /// Tried at every word of a summary: nothing is allocated until one is found.
 fn code_at(text: &str, strict: bool) -> Option<(CodeId, usize)> {
     let bytes = text.as_bytes();
-    let letters = bytes
-        .iter()
-        .take(9)
-        .take_while(|b| b.is_ascii_alphabetic())
-        .count();
+    let letters = leading(bytes, 9, u8::is_ascii_alphabetic);
     if letters == 0 || letters > 8 {
         return None;
     }
@@ -153,12 +147,7 @@ fn code_at(text: &str, strict: bool) -> Option<(CodeId, usize)> {
     } else if strict {
         return None;
     }
-    let digits = bytes.get(used..).map_or(0, |rest| {
-        rest.iter()
-            .take(7)
-            .take_while(|b| b.is_ascii_digit())
-            .count()
-    });
+    let digits = leading(bytes.get(used..).unwrap_or_default(), 7, u8::is_ascii_digit);
     if digits == 0 || digits > 6 {
         return None;
     }
@@ -173,6 +162,11 @@ fn code_at(text: &str, strict: bool) -> Option<(CodeId, usize)> {
         .and_then(|r| r.chars().next())
         .is_none_or(|c| !c.is_alphanumeric());
     ends_word.then(|| ((word.to_ascii_lowercase(), number), used))
+}
+
+/// How many of the first `most` bytes of `bytes` are of `class`, in a row.
+fn leading(bytes: &[u8], most: usize, class: impl Fn(&u8) -> bool) -> usize {
+    bytes.iter().take(most).take_while(|b| class(b)).count()
 }
 
 /// Lowercase; every run of characters other than letters, digits and `.` is one
