@@ -12,6 +12,8 @@ pub const ALERT_CEILING_TOKENS: usize = 500;
 const CRITICAL_MIN: usize = 80;
 /// Longest activity text on the `YOU WERE DOING` line.
 const DOING_MAX: usize = 160;
+/// Longest `YOU WERE DOING` line: the phase's label and the activity.
+const DOING_LINE_MAX: usize = 320;
 const SHORTENED: &str = " [shortened; full text in the checkpoint file]";
 
 /// `known` is every checkpoint the caller knows of (the project's, or the
@@ -53,7 +55,25 @@ pub fn render_alert(
         text = compose(&fixed, critical.as_deref(), &kept);
     }
     if estimate_tokens(&text) > ALERT_CEILING_TOKENS {
-        text = limit(&text, ceiling).0;
+        // The immediate actions (what to read, how to acknowledge, where to
+        // continue) are the alert's point: the cut falls before them.
+        let body = compose(
+            &Fixed {
+                head: fixed.head.clone(),
+                actions: String::new(),
+            },
+            critical.as_deref(),
+            &decisions,
+        );
+        let room = ceiling.saturating_sub(fixed.actions.chars().count());
+        text = match room {
+            0 => limit(&text, ceiling).0,
+            room => format!(
+                "{}\n\n{}",
+                limit(body.trim_end(), room.saturating_sub(2)).0,
+                fixed.actions
+            ),
+        };
         shortened = true;
     }
     let mut sources = vec![checkpoint.path.clone()];
@@ -128,7 +148,11 @@ fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) 
         (None, Some(a)) => a.clone(),
         (None, None) => "unknown".into(),
     };
-    head.push_str(&wrap("YOU WERE DOING: ", 2, &doing));
+    head.push_str(&wrap(
+        "YOU WERE DOING: ",
+        2,
+        &abbreviate(&doing, DOING_LINE_MAX),
+    ));
     head.push('\n');
     head.push_str(&format!("LAST SCORE: {}\n\n", last_score(cp, project)));
 
@@ -373,5 +397,39 @@ mod tests {
         assert!(alert(&none).contains(
             "2. Read ORCHESTRATION.yaml resumption section: unknown (no workflow names this checkpoint)\n"
         ));
+    }
+
+    /// A huge field in the fixed part (the phase's name, the trigger, the gate)
+    /// never pushes the immediate actions out of the alert: the cut falls before them.
+    #[test]
+    fn the_immediate_actions_survive_any_field_size() {
+        let emoji = "🙂".repeat(3_000);
+        let gate = "g".repeat(3_000);
+        let text = format!(
+            r#"{{"schema_version": "1.0.0", "event_type": "compaction", "event_id": "cx-007",
+               "timestamp": "2026-03-02T09:15:00Z", "trigger": {{"type": "auto", "source": "{gate}"}},
+               "orchestration_state": {{"current_phase": "2", "current_phase_name": "{emoji}",
+                                        "current_gate": "{gate}", "current_gate_score": 0.8}},
+               "recovery_instructions": {{"files_to_read": [], "next_action": "Re-score qg-3."}},
+               "metadata": {{"acknowledged": false}}}}"#
+        );
+        let cp = normalize_checkpoint(".jerry/checkpoints/cx-007-checkpoint.json", &text, false)
+            .unwrap();
+        let rendered = render_alert(&cp, None, std::slice::from_ref(&cp));
+        assert!(rendered.truncated);
+        let text = rendered.text;
+        assert!(text.contains("truncated by resume-tui"), "{text}");
+        assert!(
+            text.contains("5. Continue from: Re-score qg-3.\n</compaction-alert>"),
+            "{text}"
+        );
+        assert!(
+            text.contains("1. Read checkpoint file: .jerry/checkpoints/cx-007-checkpoint.json")
+        );
+        assert!(
+            text.chars().count() <= ALERT_CEILING_TOKENS * 4 + 100,
+            "{}",
+            text.chars().count()
+        );
     }
 }
