@@ -536,3 +536,40 @@ fn session_start_removes_week_old_session_records_once_a_day() {
     assert!(!stderr.contains("session records:"), "{stderr}");
     assert!(fx.root().join(".jerry/context-window/older.json").exists());
 }
+
+/// A Nexus loading sequence long enough to meet the 10,000-unit cap: the alert
+/// goes first and whole, so it is recorded as delivered only when it was.
+#[test]
+fn the_alert_goes_out_whole_before_a_long_loading_sequence() {
+    let fx = Fixture::new().nexus();
+    let files: String = (0..120)
+        .map(|i| format!("  - 01-planning/notes/{i:03}-a-long-file-name-to-load-first.md\n"))
+        .collect();
+    let manifest = hook_fixture::MANIFEST.replace(
+        "files_to_load:\n  - 01-planning/01-overview.md\n",
+        &format!("files_to_load:\n  - 01-planning/01-overview.md\n{files}"),
+    );
+    fx.write("02-projects/07-x/01-planning/resume-context.md", &manifest);
+    let t = fx.edits_in("02-projects/07-x/01-planning");
+    let mut input: serde_json::Value =
+        serde_json::from_str(&payload("PreCompact", Some(&t), json!({"trigger": "auto"}))).unwrap();
+    input["session_id"] = json!("sess-a");
+    fx.run(&[], &input.to_string());
+    let mut start: serde_json::Value =
+        serde_json::from_str(&payload("SessionStart", None, json!({"source": "compact"}))).unwrap();
+    start["session_id"] = json!("sess-a");
+    let text = context_of(&fx.run(&[], &start.to_string()).0, "SessionStart");
+    assert!(
+        text.contains("truncated by resume-tui"),
+        "the loading sequence meets the cap: {}",
+        text.encode_utf16().count()
+    );
+    assert!(text.starts_with("<compaction-alert>"), "{text}");
+    assert!(text.contains("5. Continue from:") && text.contains("</compaction-alert>"));
+    assert!(text.contains("Auto-resume after compaction"), "{text}");
+    let deliveries = fx.json(".jerry/alert-deliveries.json");
+    assert_eq!(
+        deliveries[".jerry/checkpoints/cx-001-checkpoint.json"]["via"], "SessionStart(compact)",
+        "{deliveries}"
+    );
+}

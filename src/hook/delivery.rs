@@ -106,6 +106,15 @@ impl Deliveries {
     }
 }
 
+/// Why an alert was not recorded as delivered: the injection cap cut it, so it
+/// stays due for the session's next event.
+pub fn cut_alert(checkpoint: &Checkpoint) -> String {
+    format!(
+        "the compaction alert for {} did not fit whole under the injection cap; not recorded as delivered (due again at the next event)",
+        checkpoint.path
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

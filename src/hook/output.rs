@@ -140,6 +140,23 @@ pub fn additional_context(event: &str, blocks: &[String]) -> Option<String> {
     Some(envelope.to_string())
 }
 
+/// True when the envelope `stdout` injects `block` whole (cleaned and redacted as
+/// `additional_context` cleans it): the cap cuts from the end, and a block cut
+/// by it was not delivered.
+pub fn carries_whole(stdout: Option<&str>, block: &str) -> bool {
+    let Some(value) = stdout.and_then(|s| serde_json::from_str::<serde_json::Value>(s).ok()) else {
+        return false;
+    };
+    let Some(context) = value
+        .get("hookSpecificOutput")
+        .and_then(|o| o.get("additionalContext"))
+        .and_then(serde_json::Value::as_str)
+    else {
+        return false;
+    };
+    context.contains(redact_owned(strip_controls(block.trim())).as_str())
+}
+
 /// `text` cut to at most `max` UTF-16 code units (a character outside the Basic
 /// Multilingual Plane, such as most emoji, counts 2), with `limit`'s marker.
 pub fn limit_utf16(text: &str, max: usize) -> String {
@@ -199,5 +216,17 @@ mod tests {
         let secret = "token ghp_0123456789abcdefghijABCDEFGHIJ012345 here".to_string();
         let out = additional_context("SessionStart", &[secret]).unwrap();
         assert!(!out.contains("ghp_0123456789abcdefghij"), "{out}");
+    }
+
+    #[test]
+    fn a_block_cut_by_the_cap_is_not_carried_whole() {
+        let small = "<compaction-alert>\nCHECKPOINT: cx-001\n</compaction-alert>".to_string();
+        let big = "x".repeat(12_000);
+        let first = additional_context("SessionStart", &[small.clone(), big.clone()]);
+        assert!(carries_whole(first.as_deref(), &small));
+        assert!(!carries_whole(first.as_deref(), &big));
+        let last = additional_context("SessionStart", &[big, small.clone()]);
+        assert!(!carries_whole(last.as_deref(), &small));
+        assert!(!carries_whole(None, &small));
     }
 }

@@ -14,10 +14,10 @@ use std::path::Path;
 
 use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir, precompact_state_path};
-use super::delivery::Deliveries;
+use super::delivery::{Deliveries, cut_alert};
 use super::input::{Event, HookInput};
 use super::lookup;
-use super::output::{HookOutcome, WriteOp, additional_context};
+use super::output::{HookOutcome, WriteOp, additional_context, carries_whole};
 use super::project;
 use crate::core::model::{Checkpoint, Project, ProjectKind};
 use crate::core::render::{NexusInput, Style, render_alert, render_nexus, render_prompt, state};
@@ -70,44 +70,38 @@ fn resume(
         "compact" => super::dropped_section::section(root, ctx, input, &mut out),
         _ => None,
     };
-    if let Some(block) = nexus_state(root, ctx, input, session.clone(), &mut out) {
-        blocks.push(block);
-    }
+    let nexus = nexus_state(root, ctx, input, session.clone(), &mut out);
     let files = checkpoints::list(&checkpoints_dir(root));
     let all = checkpoints::load_all(&files, root, &mut out);
     let deliveries = Deliveries::load(root, &mut out);
     let session_id = input.session_id.as_deref();
     let due = deliveries.due(&all, session_id);
+    // The alert goes first: the 10,000-unit cap cuts from the end, and an alert
+    // recorded as delivered must have gone out whole.
+    let mut alert = None;
     if let (Some(checkpoint), Some(session_id)) = (due, session_id) {
         let project = lookup::for_checkpoint(checkpoint, &all, ctx, session.clone());
-        out.explain(format!(
-            "compaction alert for {}, written in this session; recorded as delivered",
-            checkpoint.path
-        ));
-        blocks.push(render_alert(checkpoint, project.as_ref(), &all).text);
-        if blocks.len() == 1 {
-            if let Some(section) = dropped.take() {
-                blocks.push(section);
-            } else if let Some(project) = &project {
-                blocks.push(resumption(root, project, checkpoint, &mut out));
-            }
+        let text = render_alert(checkpoint, project.as_ref(), &all).text;
+        blocks.push(text.clone());
+        if let Some(block) = nexus.clone() {
+            blocks.push(block);
+        } else if let Some(section) = dropped.take() {
+            blocks.push(section);
+        } else if let Some(project) = &project {
+            blocks.push(resumption(root, project, checkpoint, &mut out));
         }
-        let via = format!("SessionStart({source})");
-        let checkpoint = checkpoint.clone();
-        deliveries.record(root, &checkpoint, session_id, &via, ctx.now, &mut out);
-    } else if let (true, Some(section)) = (blocks.is_empty(), dropped.take()) {
+        alert = Some((checkpoint.clone(), session_id, text));
+    } else if let Some(block) = nexus {
+        blocks.push(block);
+    } else if let Some(section) = dropped.take() {
         blocks.push(section);
-    } else if let Some(project) = blocks
-        .is_empty()
-        .then(|| never_compacted_build(source, &all, input, ctx, session.clone()))
-        .flatten()
-    {
+    } else if let Some(project) = never_compacted_build(source, &all, input, ctx, session.clone()) {
         out.explain(format!(
             "session resumed without a compaction; Nexus build {} records this session: loading sequence",
             project.id
         ));
         blocks.push(nexus_sequence(root, &project, None));
-    } else if blocks.is_empty() {
+    } else {
         // Resumption context, never the alert: that belongs to its own session.
         let newest = state::in_order(&all)
             .into_iter()
@@ -125,6 +119,18 @@ fn resume(
         }
     }
     out.stdout = additional_context(Event::SessionStart.name(), &blocks);
+    if let Some((checkpoint, session_id, text)) = alert {
+        let via = format!("SessionStart({source})");
+        if carries_whole(out.stdout.as_deref(), &text) {
+            out.explain(format!(
+                "compaction alert for {}, written in this session; recorded as delivered",
+                checkpoint.path
+            ));
+            deliveries.record(root, &checkpoint, session_id, &via, ctx.now, &mut out);
+        } else {
+            out.error(cut_alert(&checkpoint));
+        }
+    }
     out
 }
 

@@ -9,11 +9,11 @@ use std::path::Path;
 
 use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir, monitor_state_path};
-use super::delivery::Deliveries;
+use super::delivery::{Deliveries, cut_alert};
 use super::input::{Event, HookInput};
 use super::lookup;
 use super::measure::{Measurement, measure, remember};
-use super::output::{HookOutcome, WriteOp, additional_context};
+use super::output::{HookOutcome, WriteOp, additional_context, carries_whole};
 use super::project;
 use crate::core::model::{Checkpoint, Project};
 use crate::core::render::{Level, level_for, render_alert, render_monitor, state};
@@ -93,6 +93,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         let reading = context_fill::reading(&measurement, measurement.source.to_string());
         blocks.push(render_monitor(&shown, &reading, &ctx.config.context, ctx.now).text);
     }
+    let mut alert = None;
     match (deliveries.due(&all, session_id), session_id) {
         (Some(checkpoint), Some(session_id)) => {
             if project
@@ -101,19 +102,27 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             {
                 project = lookup::for_checkpoint(checkpoint, &all, ctx, session());
             }
-            out.explain(format!(
-                "compaction alert for {}, written in this session; recorded as delivered",
-                checkpoint.path
-            ));
-            blocks.push(render_alert(checkpoint, project.as_ref(), &all).text);
-            let checkpoint = checkpoint.clone();
-            deliveries.record(root, &checkpoint, session_id, Event::UserPromptSubmit.name(), ctx.now, &mut out);
+            let text = render_alert(checkpoint, project.as_ref(), &all).text;
+            blocks.push(text.clone());
+            alert = Some((checkpoint.clone(), session_id, text));
         }
         _ => out.explain(
             "no compaction alert due: none undelivered from this session (others' and session-less checkpoints never alert)",
         ),
     }
     out.stdout = additional_context(Event::UserPromptSubmit.name(), &blocks);
+    if let Some((checkpoint, session_id, text)) = alert {
+        if carries_whole(out.stdout.as_deref(), &text) {
+            out.explain(format!(
+                "compaction alert for {}, written in this session; recorded as delivered",
+                checkpoint.path
+            ));
+            let via = Event::UserPromptSubmit.name();
+            deliveries.record(root, &checkpoint, session_id, via, ctx.now, &mut out);
+        } else {
+            out.error(cut_alert(&checkpoint));
+        }
+    }
     out.info(format!(
         "level {}, {} block(s) injected",
         level.map_or("unknown", Level::label),
