@@ -82,3 +82,24 @@ fn a_hook_started_inside_a_workspace_finds_it_above() {
         "written into the subfolder"
     );
 }
+
+/// A repository whose only workflows are nested (`projects/<project>/orchestration/
+/// <workflow>/ORCHESTRATION.yaml`, most real Jerry workflows) and that has no
+/// `.jerry/` yet is a workspace: its first PreCompact keeps a checkpoint.
+#[test]
+fn a_repository_with_only_nested_workflows_is_a_workspace() {
+    let fx = Fixture::new();
+    let repo_dir = tempfile::tempdir().unwrap();
+    let repo = repo_dir.path();
+    hostile::write(
+        repo,
+        "projects/PROJ-001-x/orchestration/wf-001/ORCHESTRATION.yaml",
+        orchestration(&iso(60)),
+    );
+    let (out, err) = run_in(&fx, repo, fx.home.path(), "PreCompact");
+    assert_eq!(out, "", "{err}");
+    let written: Vec<_> = std::fs::read_dir(repo.join(".jerry/checkpoints"))
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert_eq!(written.len(), 1, "{:?}", hostile::tree(repo));
+}

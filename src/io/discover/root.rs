@@ -10,7 +10,8 @@
 //! workspace) unless all it holds is `local/` (Jerry's per-user state in
 //! `~/.jerry/`); a Nexus `00-system/` beside
 //! `02-projects/` or `02-builds/`; or a Jerry `projects/` folder one of whose first
-//! entries holds an `ORCHESTRATION.yaml` (a `~/projects` of unrelated code is not).
+//! entries is a Jerry project (`is_jerry_project`: its workflow file at the top or
+//! in `orchestration/<workflow-id>/`, …); a `~/projects` of unrelated code is not.
 
 use std::path::{Path, PathBuf};
 
@@ -56,7 +57,35 @@ fn has_jerry_projects(dir: &Path) -> bool {
     entries
         .flatten()
         .take(PEEK)
-        .any(|entry| entry.path().join("ORCHESTRATION.yaml").is_file())
+        .any(|entry| is_jerry_project(&entry.path()))
+}
+
+/// A Jerry project folder: its workflow file at the top or one level into
+/// `orchestration/` (`orchestration/<workflow-id>/ORCHESTRATION.yaml`, the nested
+/// layout most real workflows use), or Jerry's `WORKTRACKER.md`, or a `PROJ-…`
+/// folder with the `orchestration/` or `work/` tree Jerry keeps its workflows in.
+fn is_jerry_project(project: &Path) -> bool {
+    const WORKFLOW: &str = "ORCHESTRATION.yaml";
+    if project.join(WORKFLOW).is_file() || project.join("WORKTRACKER.md").is_file() {
+        return true;
+    }
+    let orchestration = project.join("orchestration");
+    let named = project
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("PROJ-"));
+    if named && (orchestration.is_dir() || project.join("work").is_dir()) {
+        return true;
+    }
+    if orchestration.join(WORKFLOW).is_file() {
+        return true;
+    }
+    std::fs::read_dir(&orchestration).is_ok_and(|workflows| {
+        workflows
+            .flatten()
+            .take(PEEK)
+            .any(|w| w.path().join(WORKFLOW).is_file())
+    })
 }
 
 /// The workspace `start` is in: the nearest of `start` and its ancestors that
@@ -111,6 +140,18 @@ mod tests {
         assert!(!is_workspace_root(home));
         std::fs::write(home.join("projects/some-code/ORCHESTRATION.yaml"), "x").unwrap();
         assert!(is_workspace_root(home));
+        // The nested layout: projects/<project>/orchestration/<workflow>/.
+        let nested = mkdir(home, "nested");
+        let workflow = mkdir(&nested, "projects/code-x/orchestration/wf-001");
+        assert!(!is_workspace_root(&nested));
+        std::fs::write(workflow.join("ORCHESTRATION.yaml"), "x").unwrap();
+        assert!(is_workspace_root(&nested));
+        let tracked = mkdir(home, "tracked");
+        mkdir(&tracked, "projects/PROJ-003-x/work/EPIC-1");
+        assert!(is_workspace_root(&tracked), "a PROJ- folder with work/");
+        let code = mkdir(home, "code");
+        mkdir(&code, "projects/some-app/work");
+        assert!(!is_workspace_root(&code), "work/ alone, not a PROJ- folder");
         let nexus = mkdir(home, "nexus");
         mkdir(&nexus, "00-system");
         mkdir(&nexus, "02-builds");
