@@ -94,6 +94,21 @@ fn an_unreadable_project_or_a_blocked_checkpoint_folder_fails_open() {
         "{}",
         fx.log()
     );
+    // The checkpoint line written when it was planned does not claim it was made.
+    let planned = fx
+        .log()
+        .lines()
+        .filter(|l| l.contains("INFO PreCompact: checkpoint cx-"))
+        .map(str::to_string)
+        .collect::<Vec<_>>();
+    assert!(
+        !planned.is_empty()
+            && planned
+                .iter()
+                .all(|l| l.ends_with("(planned; a write failed, below)")),
+        "{}",
+        fx.log()
+    );
     let prompt = payload("UserPromptSubmit", Some(&t), json!({}));
     let (stdout, _) = fx.run(&[], &prompt);
     context_of(&stdout, "UserPromptSubmit");

@@ -246,6 +246,15 @@ impl Run<'_> {
             done.old_files.extend(retried.old_files);
             done.failures = retried.failures;
         }
+        if !done.failures.is_empty() {
+            // The info lines were written when the writes were planned: say so,
+            // and which write failed.
+            for (level, message) in &mut outcome.log {
+                if *level == Level::Info {
+                    message.push_str(" (planned; a write failed, below)");
+                }
+            }
+        }
         for e in &done.failures {
             outcome.error(format!("write failed: {e}"));
         }
