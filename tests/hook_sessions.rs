@@ -573,3 +573,26 @@ fn the_alert_goes_out_whole_before_a_long_loading_sequence() {
         "{deliveries}"
     );
 }
+
+/// A PreCompact with no usable session id and no transcript does not take the
+/// fill another session recorded.
+#[test]
+fn a_precompact_without_a_session_takes_no_other_sessions_fill() {
+    let fx = Fixture::new();
+    fx.write(
+        ".jerry/context-monitor-state.json",
+        r#"{"schema_version":"1.0","session_id":"other","fill":0.045,"tokens_used":9000,"window":200000,"window_source":"default","level":"LOW","updated_at":"2026-03-01T12:00:00Z","transcript_path":null}"#,
+    );
+    let input = json!({"hook_event_name": "PreCompact", "session_id": 42,
+        "transcript_path": {"a": 1}, "cwd": fx.root(), "trigger": "auto"});
+    assert_eq!(fx.run(&[], &input.to_string()).0, "");
+    let names = fx.checkpoints();
+    let name = names.iter().find(|n| n.ends_with("-checkpoint.json")).unwrap();
+    let cp = fx.json(&format!(".jerry/checkpoints/{name}"));
+    assert_eq!(cp["session_id"], serde_json::Value::Null, "{cp}");
+    assert_eq!(
+        cp["context_state"]["estimated_fill_before_compaction"],
+        serde_json::Value::Null,
+        "{cp}"
+    );
+}

@@ -300,15 +300,17 @@ fn with_carry_over(
     body
 }
 
-/// The fill the UserPromptSubmit hook last recorded for this session.
+/// The fill the UserPromptSubmit hook last recorded for this session; none
+/// without a session id (the record could be any session's).
 fn recorded_fill(
     root: &Path,
     session_id: Option<&str>,
     out: &mut HookOutcome,
 ) -> Option<FillRecord> {
+    let session_id = session_id.filter(|s| !s.is_empty())?;
     let snapshot = read_snapshot(&monitor_state_path(root)).ok()?;
     let state: ContextMonitorState = serde_json::from_slice(&snapshot.bytes).ok()?;
-    if session_id.is_some() && state.session_id.as_deref() != session_id {
+    if state.session_id.as_deref() != Some(session_id) {
         return None;
     }
     out.explain(format!(
