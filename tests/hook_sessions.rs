@@ -587,7 +587,10 @@ fn a_precompact_without_a_session_takes_no_other_sessions_fill() {
         "transcript_path": {"a": 1}, "cwd": fx.root(), "trigger": "auto"});
     assert_eq!(fx.run(&[], &input.to_string()).0, "");
     let names = fx.checkpoints();
-    let name = names.iter().find(|n| n.ends_with("-checkpoint.json")).unwrap();
+    let name = names
+        .iter()
+        .find(|n| n.ends_with("-checkpoint.json"))
+        .unwrap();
     let cp = fx.json(&format!(".jerry/checkpoints/{name}"));
     assert_eq!(cp["session_id"], serde_json::Value::Null, "{cp}");
     assert_eq!(
@@ -595,4 +598,46 @@ fn a_precompact_without_a_session_takes_no_other_sessions_fill() {
         serde_json::Value::Null,
         "{cp}"
     );
+}
+
+/// A Nexus build: the alert, the loading sequence SessionStart injects after it and
+/// `prompt` name the same next action, word for word.
+#[test]
+fn a_nexus_builds_alert_and_loading_sequence_agree_on_the_next_action() {
+    let fx = Fixture::new().nexus();
+    fx.write(
+        "02-projects/07-x/01-planning/resume-context.md",
+        &hook_fixture::MANIFEST.replace(
+            "current_task: 3\n",
+            "current_task: 3\ncontinue_at: \"src/recon/DrillDown.tsx:88\"\n",
+        ),
+    );
+    let t = fx.edits_in("02-projects/07-x/01-planning");
+    let mut input: serde_json::Value =
+        serde_json::from_str(&payload("PreCompact", Some(&t), json!({"trigger": "auto"}))).unwrap();
+    input["session_id"] = json!("sess-a");
+    fx.run(&[], &input.to_string());
+    let mut start: serde_json::Value =
+        serde_json::from_str(&payload("SessionStart", None, json!({"source": "compact"}))).unwrap();
+    start["session_id"] = json!("sess-a");
+    let text = squash(&context_of(&fx.run(&[], &start.to_string()).0, "SessionStart"));
+    let (alert, sequence) = text.split_once("</compaction-alert>").unwrap();
+    let next = alert
+        .split_once("5. Continue from: ")
+        .map(|(_, rest)| rest.trim())
+        .unwrap();
+    assert!(next.contains("DrillDown.tsx:88"), "{alert}");
+    assert!(
+        sequence.contains(&format!("Continue from: {next}")),
+        "{next} / {sequence}"
+    );
+    let out = Command::new(cargo_bin("resume-tui"))
+        .args(["--root"])
+        .arg(fx.root())
+        .args(["prompt", "07-x"])
+        .env("HOME", fx.home.path())
+        .output()
+        .unwrap();
+    let prompt = squash(&String::from_utf8(out.stdout).unwrap());
+    assert!(prompt.contains(&format!("Continue from: {next}")), "{prompt}");
 }

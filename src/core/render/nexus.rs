@@ -4,6 +4,7 @@
 
 use super::budget::{Rendered, finish};
 use super::format::one_line;
+use super::state;
 use crate::core::model::{NexusManifest, Project};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -215,6 +216,15 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
     o.push(String::new());
     o.push("   After validation passes, execute:".into());
     o.push(format!("   Skill: {skill}"));
+    // The next action in the words the alert and the start-up summary use
+    // (`state::next_action`), when it says more than the skill's name.
+    let newest = state::newest_checkpoint(&input.project.checkpoints);
+    let activity = state::activity(input.project);
+    if let Some(next) = state::next_action(Some(input.project), newest, activity.as_deref())
+        .filter(|next| next.trim() != skill)
+    {
+        o.push(format!("   Continue from: {}", one_line(&next)));
+    }
     o.push(String::new());
     o.push("   This will continue your work from where you left off.".into());
     o.extend([String::new(), rule.clone(), String::new()]);
