@@ -346,6 +346,18 @@ fn hook_honours_config_and_redacts_the_startup_summary() {
 }
 
 /// Text with its line wrapping undone.
+/// `resume-tui prompt PROJECT` in the fixture's workspace.
+fn prompt_of(fx: &Fixture, project: &str) -> String {
+    let out = Command::new(cargo_bin("resume-tui"))
+        .args(["--root"])
+        .arg(fx.root())
+        .args(["prompt", project])
+        .env("HOME", fx.home.path())
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -419,14 +431,7 @@ fn the_alert_session_start_and_the_prompt_agree_on_the_next_action() {
         squash(template_1).contains(&format!("NEXT ACTION: {next}")),
         "{template_1}"
     );
-    let out = Command::new(cargo_bin("resume-tui"))
-        .args(["--root"])
-        .arg(fx.root())
-        .args(["prompt", "demo-wf-001"])
-        .env("HOME", fx.home.path())
-        .output()
-        .unwrap();
-    let prompt = String::from_utf8(out.stdout).unwrap();
+    let prompt = prompt_of(&fx, "demo-wf-001");
     assert!(
         squash(&prompt).contains(&format!("NEXT ACTION: {next}")),
         "{prompt}"
@@ -620,7 +625,10 @@ fn a_nexus_builds_alert_and_loading_sequence_agree_on_the_next_action() {
     let mut start: serde_json::Value =
         serde_json::from_str(&payload("SessionStart", None, json!({"source": "compact"}))).unwrap();
     start["session_id"] = json!("sess-a");
-    let text = squash(&context_of(&fx.run(&[], &start.to_string()).0, "SessionStart"));
+    let text = squash(&context_of(
+        &fx.run(&[], &start.to_string()).0,
+        "SessionStart",
+    ));
     let (alert, sequence) = text.split_once("</compaction-alert>").unwrap();
     let next = alert
         .split_once("5. Continue from: ")
@@ -631,13 +639,9 @@ fn a_nexus_builds_alert_and_loading_sequence_agree_on_the_next_action() {
         sequence.contains(&format!("Continue from: {next}")),
         "{next} / {sequence}"
     );
-    let out = Command::new(cargo_bin("resume-tui"))
-        .args(["--root"])
-        .arg(fx.root())
-        .args(["prompt", "07-x"])
-        .env("HOME", fx.home.path())
-        .output()
-        .unwrap();
-    let prompt = squash(&String::from_utf8(out.stdout).unwrap());
-    assert!(prompt.contains(&format!("Continue from: {next}")), "{prompt}");
+    let prompt = squash(&prompt_of(&fx, "07-x"));
+    assert!(
+        prompt.contains(&format!("Continue from: {next}")),
+        "{prompt}"
+    );
 }
