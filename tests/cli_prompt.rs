@@ -283,13 +283,15 @@ fn alert_defaults_to_the_newest_unacknowledged_checkpoint() {
 }
 
 #[test]
-fn monitor_reads_the_checkpoint_fill_or_a_transcript() {
+fn monitor_reads_a_transcript_never_a_checkpoints_pre_compaction_fill() {
     let ws = workspace();
+    // The checkpoint recorded 88.6 % before its compaction: not the fill now.
     let text = stdout(&mut cmd(ws.path(), &["monitor", "feat015"]));
     assert!(
-        text.contains("CONTEXT STATUS: CRITICAL (88.6% filled)\n"),
+        text.contains("CONTEXT STATUS: UNKNOWN (fill not measured)\n"),
         "{text}"
     );
+    assert!(!text.contains("88.6%"), "{text}");
 
     let mut t = transcript::Transcript::new("s1");
     t.user("go").assistant((1_000, 400, 145_000));

@@ -346,16 +346,21 @@ fn hook_honours_config_and_redacts_the_startup_summary() {
 }
 
 /// Text with its line wrapping undone.
-/// `resume-tui prompt PROJECT` in the fixture's workspace.
-fn prompt_of(fx: &Fixture, project: &str) -> String {
+/// `resume-tui --root <workspace> ARGS…`'s stdout, with the fixture's home.
+fn cli(fx: &Fixture, args: &[&str]) -> String {
     let out = Command::new(cargo_bin("resume-tui"))
         .args(["--root"])
         .arg(fx.root())
-        .args(["prompt", project])
+        .args(args)
         .env("HOME", fx.home.path())
         .output()
         .unwrap();
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// `resume-tui prompt PROJECT` in the fixture's workspace.
+fn prompt_of(fx: &Fixture, project: &str) -> String {
+    cli(fx, &["prompt", project])
 }
 
 fn squash(text: &str) -> String {
@@ -399,6 +404,15 @@ fn the_status_line_prints_and_records_the_window_the_hooks_then_use() {
     assert_eq!(line.lines().count(), 1);
     let record = fx.json(&format!(".jerry/context-window/{SESSION}.json"));
     assert_eq!(record["context_window_size"], 1_000_000);
+    let mode = std::os::unix::fs::PermissionsExt::mode(
+        &std::fs::metadata(
+            fx.root()
+                .join(format!(".jerry/context-window/{SESSION}.json")),
+        )
+        .unwrap()
+        .permissions(),
+    );
+    assert_eq!(mode & 0o777, 0o600, "as every file the hooks make");
     // The session's window is now Claude Code's own: 170k of 1M stays quiet.
     let t = at(&fx, "claude-sonnet-4-5", 170_000);
     assert_eq!(prompt_in(&fx, SESSION, &t, &[]), "");
@@ -644,4 +658,86 @@ fn a_nexus_builds_alert_and_loading_sequence_agree_on_the_next_action() {
         prompt.contains(&format!("Continue from: {next}")),
         "{prompt}"
     );
+}
+
+fn monitor_of(fx: &Fixture, project: &str) -> String {
+    cli(fx, &["monitor", project])
+}
+
+fn show_window_of(fx: &Fixture, project: &str) -> serde_json::Value {
+    let value: serde_json::Value =
+        serde_json::from_str(&cli(fx, &["show", project, "--json"])).unwrap();
+    value["context_window"].clone()
+}
+
+/// `monitor PROJECT` gives the project's own session's fill, as `show` does: a
+/// session no checkpoint ties to the project is not its figure; after a
+/// compaction that left the fill unknown, the figure its checkpoint recorded
+/// before the compaction is not shown as current, and the transcript is found
+/// where Claude Code keeps it.
+#[test]
+fn monitor_and_show_give_the_projects_own_session_and_never_a_pre_compaction_figure() {
+    let fx = Fixture::new();
+    let root = fx.root().display().to_string();
+    let mut t = Transcript::new("sess-t").with_model("claude-sonnet-4-5");
+    t.user("go").tool_use(
+        "Edit",
+        &format!("{root}/projects/PROJ-001-demo/b.md"),
+        (1_000, 2_000, 187_000),
+    );
+    let other = fx.transcript(&t);
+    let warned = context_of(&prompt_in(&fx, "sess-t", &other, &[]), "UserPromptSubmit");
+    assert!(warned.contains("COMPACTION (95.0% filled)"), "{warned}");
+    let monitor = monitor_of(&fx, "demo-wf-001");
+    assert!(
+        !monitor.contains("95.0%"),
+        "not the project's session: {monitor}"
+    );
+    assert!(monitor.contains("CONTEXT STATUS: UNKNOWN"), "{monitor}");
+
+    // Session sess-a works on the project (its checkpoint), at 85 %, then compacts
+    // and records no usage yet (postTokens 0).
+    let folder: String = root
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let kept = fx
+        .home
+        .path()
+        .join(".claude/projects")
+        .join(folder)
+        .join("sess-a.jsonl");
+    std::fs::create_dir_all(kept.parent().unwrap()).unwrap();
+    let mut t = Transcript::new("sess-a").with_model("claude-sonnet-4-5");
+    t.user("go").tool_use(
+        "Edit",
+        &format!("{root}/projects/PROJ-001-demo/b.md"),
+        (1_000, 2_000, 167_000),
+    );
+    t.write(&kept);
+    prompt_in(&fx, "sess-a", &kept, &[]);
+    precompact(&fx, "sess-a");
+    assert!(monitor_of(&fx, "demo-wf-001").contains("CRITICAL (85.0% filled)"));
+    t.compact_boundary("auto", 170_000, Some(0));
+    t.write(&kept);
+    let after = context_of(&prompt_in(&fx, "sess-a", &kept, &[]), "UserPromptSubmit");
+    assert!(
+        after.contains("<compaction-alert>") && !after.contains("<context-monitor>"),
+        "the fill is unknown, the alert due: {after}"
+    );
+    let monitor = monitor_of(&fx, "demo-wf-001");
+    assert!(monitor.contains("CONTEXT STATUS: UNKNOWN"), "{monitor}");
+    assert!(
+        monitor.contains("Tokens used: unknown / 200,000 (window: "),
+        "{monitor}"
+    );
+    assert!(
+        !monitor.contains("85.0%") && !monitor.contains("ACTION REQUIRED"),
+        "{monitor}"
+    );
+    let window = show_window_of(&fx, "demo-wf-001");
+    assert_eq!(window["session_id"], "sess-a", "{window}");
+    assert_eq!(window["transcript"], kept.display().to_string(), "{window}");
+    assert_eq!(window["fill"], serde_json::Value::Null, "{window}");
+    assert_eq!(window["window"], 200_000, "{window}");
 }

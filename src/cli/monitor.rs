@@ -1,6 +1,6 @@
 //! `resume-tui monitor PROJECT [--transcript PATH]`: the `<context-monitor>` block.
-//! Fill comes from the transcript when one is given, else from the newest recorded
-//! context state, else from the project's newest checkpoint.
+//! Fill comes from the transcript when one is given, else from the project's own
+//! session as `show` and the dashboard find it (`show::window`).
 
 use std::io::Write;
 use std::path::Path;
@@ -12,7 +12,6 @@ use crate::app::Context;
 use crate::core::model::{Project, Workspace};
 use crate::core::render::monitor::FillReading;
 use crate::core::render::render_monitor;
-use crate::core::render::state::newest_checkpoint;
 use crate::io::context_fill::{self, Measurement, Subject};
 use crate::io::transcript::ScanLimits;
 use crate::{Error, Result};
@@ -22,7 +21,7 @@ pub fn run(ctx: &Context, args: &MonitorArgs, out: &mut dyn Write) -> Result<Exi
     let project = lookup(ctx, &ws, &args.project)?;
     let reading = match &args.transcript {
         Some(path) => from_transcript(ctx, path)?,
-        None => recorded(&ws, project),
+        None => recorded(ctx, &ws, project),
     };
     let rendered = render_monitor(project, &reading, &ctx.config.context, ctx.now);
     let no_copy = CopyArgs {
@@ -69,46 +68,10 @@ pub fn measure(
     )
 }
 
-/// The newest context state written beside this project's repository (any, if
-/// none is), else the project's newest checkpoint.
-pub(crate) fn recorded(ws: &Workspace, project: &Project) -> FillReading {
-    let repo = project
-        .dir
-        .split("/projects/")
-        .next()
-        .filter(|r| *r != project.dir)
-        .unwrap_or("");
-    let near: Vec<_> = ws
-        .context_states
-        .iter()
-        .filter(|s| repo.is_empty() || s.path.starts_with(repo))
-        .collect();
-    let pool = if near.is_empty() {
-        ws.context_states.iter().collect()
-    } else {
-        near
-    };
-    if let Some(state) = pool
-        .into_iter()
-        .filter(|s| s.fill.is_some() || s.tokens_used.is_some())
-        .max_by_key(|s| s.updated_at)
-    {
-        return FillReading {
-            fill: state.fill,
-            tokens_used: state.tokens_used,
-            window: state.window,
-            source: Some(state.path.clone()),
-            ..FillReading::default()
-        };
-    }
-    match newest_checkpoint(&project.checkpoints) {
-        Some(cp) if cp.fill.is_some() => FillReading {
-            fill: cp.fill,
-            tokens_used: cp.tokens_used,
-            window: cp.window,
-            basis: Some(format!("as recorded in {} before compaction", cp.id)),
-            source: Some(cp.path.clone()),
-        },
-        _ => FillReading::default(),
-    }
+/// The fill of the project's Claude Code session, as `show` and the dashboard
+/// give it (`show::window::view`): the hooks' record of a session the project
+/// records, measured anew from its transcript when that can be read; never
+/// another session's figure, nor one recorded before a compaction.
+pub(crate) fn recorded(ctx: &Context, ws: &Workspace, project: &Project) -> FillReading {
+    super::show::window::view(ctx, ws, project).reading()
 }

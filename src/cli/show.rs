@@ -3,7 +3,7 @@
 //! a new field shows up without touching this file), the context window and its
 //! evidence (`window`), then the diagnostics.
 
-mod window;
+pub(crate) mod window;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -31,7 +31,7 @@ pub fn run(ctx: &Context, args: &ShowArgs, out: &mut dyn Write) -> Result<ExitCo
     let project = find_project(&ws, &name)?;
     let context_window = window::view(ctx, &ws, project);
     let written = if args.json {
-        let mut value = to_json(&ws, project, ctx.now);
+        let mut value = to_json(&ws, project, ctx.now, &context_window);
         if let Value::Object(map) = &mut value {
             let window = serde_json::to_value(&context_window).unwrap_or(Value::Null);
             map.insert("context_window".into(), window);
@@ -40,7 +40,7 @@ pub fn run(ctx: &Context, args: &ShowArgs, out: &mut dyn Write) -> Result<ExitCo
             .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{text}")
     } else {
-        let tier = tier_line(&ws, project);
+        let tier = tier_line(&ws, project, &context_window);
         write_text(out, project, &context_window, ctx.now, tier.as_deref())
     };
     written.map_err(|e| Error::io("standard output", e))?;
@@ -62,21 +62,26 @@ pub fn project_name_under_root(ctx: &Context, name: &str) -> String {
         .unwrap_or_else(|| name.to_string())
 }
 
-pub fn to_json(ws: &Workspace, project: &Project, now: Timestamp) -> Value {
+pub fn to_json(
+    ws: &Workspace,
+    project: &Project,
+    now: Timestamp,
+    window: &window::WindowView,
+) -> Value {
     json!({
         "format": SHOW_FORMAT,
         "root": ws.root,
         "now": now,
         "aliases": crate::core::workspace::aliases(project),
         "project": project,
-        "context": context_json(ws, project),
+        "context": context_json(ws, project, window),
     })
 }
 
 /// The fill recorded for the project; where none can be computed, the tier Jerry
 /// last recorded (`context-state.json`).
-fn context_json(ws: &Workspace, project: &Project) -> Value {
-    let reading = super::monitor::recorded(ws, project);
+fn context_json(ws: &Workspace, project: &Project, window: &window::WindowView) -> Value {
+    let reading = window.reading();
     let tier = reading
         .fill
         .is_none()
@@ -93,8 +98,8 @@ fn context_json(ws: &Workspace, project: &Project) -> Value {
 }
 
 /// `CRITICAL (the last tier Jerry recorded, …)` when no fill is known.
-fn tier_line(ws: &Workspace, project: &Project) -> Option<String> {
-    if super::monitor::recorded(ws, project).fill.is_some() {
+fn tier_line(ws: &Workspace, project: &Project, window: &window::WindowView) -> Option<String> {
+    if window.fill.is_some() {
         return None;
     }
     crate::core::workspace::last_tier(&ws.context_states, project).map(|t| t.describe())

@@ -256,7 +256,12 @@ pub fn window_for(tokens_used: u64, inputs: &WindowInputs<'_>) -> FillBasis {
         let text = format!("model {} in {}", c.id, c.from);
         return basis(EXTENDED_WINDOW, WindowSource::ConfiguredModel, text);
     }
-    let Some(id) = inputs.model.or(inputs.configured_model.map(|c| c.id)) else {
+    let given = |id: &&str| !id.trim().is_empty();
+    let Some(id) = inputs
+        .model
+        .filter(given)
+        .or(inputs.configured_model.map(|c| c.id).filter(given))
+    else {
         return basis(DEFAULT_WINDOW, WindowSource::Default, "no model id".into());
     };
     match model_class(id) {
@@ -397,6 +402,15 @@ mod tests {
         let fill = measure(usage.context_tokens(), &inputs(Some("claude-haiku-4-5")));
         assert_eq!(fill.basis.window, 200_000);
         assert!((fill.fill - 0.886).abs() < 1e-9, "{}", fill.fill);
+    }
+
+    #[test]
+    fn an_empty_model_id_is_no_model_id() {
+        for id in ["", "  "] {
+            let basis = window_for(50_000, &inputs(Some(id)));
+            assert_eq!(basis.window, 200_000);
+            assert_eq!(basis.evidence, "no model id", "{id:?}");
+        }
     }
 
     #[test]

@@ -260,9 +260,18 @@ pub fn user_settings_path(env: &Env) -> Option<PathBuf> {
 }
 
 /// The `<context-monitor>` reading of a measurement; `source` names the file.
+/// With the fill unknown, the window is still the one decided and named.
 pub fn reading(measurement: &Measurement, source: String) -> crate::core::render::FillReading {
     let Some(fill) = &measurement.fill else {
         return crate::core::render::FillReading {
+            window: measurement
+                .basis
+                .as_ref()
+                .and_then(|b| i64::try_from(b.window).ok()),
+            basis: measurement
+                .basis
+                .as_ref()
+                .map(|b| format!("window: {}", b.evidence)),
             source: Some(source),
             ..Default::default()
         };

@@ -14,8 +14,10 @@ use serde_json::Value;
 use crate::app::Context;
 use crate::core::launch;
 use crate::core::model::{ContextState, Project, Workspace};
+use crate::core::render::FillReading;
 use crate::core::render::state::newest_checkpoint;
 use crate::io::context_fill::Measurement;
+use crate::io::transcript::summaries::transcript_of;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct WindowView {
@@ -32,6 +34,23 @@ pub struct WindowView {
     /// `transcript`, `compact boundary`, `status line`, `hooks' record`, `unavailable`.
     pub measured_from: String,
     pub note: String,
+    /// The file the figure came from (the transcript, the hooks' record).
+    #[serde(skip)]
+    pub source: Option<String>,
+}
+
+impl WindowView {
+    /// The `<context-monitor>` reading of this view: `monitor PROJECT` shows the
+    /// figure `show` and the dashboard do, never another session's.
+    pub fn reading(&self) -> FillReading {
+        FillReading {
+            fill: self.fill,
+            tokens_used: self.tokens_used.and_then(|t| i64::try_from(t).ok()),
+            window: self.window.and_then(|w| i64::try_from(w).ok()),
+            basis: self.evidence.as_ref().map(|e| format!("window: {e}")),
+            source: self.source.clone(),
+        }
+    }
 }
 
 pub fn view(ctx: &Context, ws: &Workspace, project: &Project) -> WindowView {
@@ -41,10 +60,17 @@ pub fn view(ctx: &Context, ws: &Workspace, project: &Project) -> WindowView {
     let session_id = live
         .and_then(|s| s.session_id.clone())
         .or_else(|| newest_checkpoint(&project.checkpoints).and_then(|c| c.session_id.clone()));
+    // The hooks' record names the transcript; without one (none yet, or removed
+    // after a compaction left the fill unknown), Claude Code's own file of the
+    // session, where it keeps it.
     let transcript = live
         .and_then(|s| s.other.get("transcript_path"))
         .and_then(Value::as_str)
-        .map(str::to_string);
+        .map(str::to_string)
+        .or_else(|| {
+            let id = session_id.as_deref()?;
+            transcript_of(&ctx.env, &folder, id).map(|p| p.display().to_string())
+        });
     let measured = crate::cli::monitor::measure(
         ctx,
         transcript.as_deref().map(Path::new),
@@ -53,6 +79,7 @@ pub fn view(ctx: &Context, ws: &Workspace, project: &Project) -> WindowView {
     );
     let mut view = WindowView {
         session_id,
+        source: transcript.clone(),
         transcript,
         ..from_measurement(&measured)
     };
@@ -93,6 +120,7 @@ fn recorded(view: &mut WindowView, state: &ContextState, measured: &Measurement)
     view.fill = state.fill;
     view.tokens_used = state.tokens_used.and_then(|t| u64::try_from(t).ok());
     view.measured_from = "hooks' record".to_string();
+    view.source = Some(state.path.clone());
     let when = state.updated_at_raw.as_deref().unwrap_or("an unknown time");
     view.note = format!(
         "as the hooks recorded it in {} at {when}; measured now: {}",

@@ -71,7 +71,7 @@ pub fn put(project_dir: &Path, record: &Record) -> Result<bool, WriteError> {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).map_err(|e| WriteError::io(dir, e))?;
             }
-            write::create_new_with(&path, &bytes, None, &cache_options())?;
+            write::create_new_with(&path, &bytes, Some(write::OWNER_ONLY), &cache_options())?;
         }
         Err(e) => return Err(e),
     }

@@ -73,13 +73,14 @@ pub fn lines(model: &Model, p: &Project, width: usize) -> Vec<Line<'static>> {
 
 /// The live context fill the hooks recorded for the project's session (with its
 /// trend and age, coloured by the alert thresholds), else the fill its state file
-/// recorded at the last update.
+/// recorded at the last update, said to be of then (after a compaction the live
+/// figure is unknown, and this one is older still).
 fn context_gauge(model: &Model, p: &Project) -> Option<Piece> {
     let t = &model.theme;
     let Some(gauge) = crate::tui::live::gauge(&model.workspace, &model.fills, p) else {
         let fill = p.summary.fill_at_update?;
         return Some(Piece::whole(
-            format!(" · fill {}", percent(Some(fill))),
+            format!(" · fill {} then", percent(Some(fill))),
             t.dim,
         ));
     };
