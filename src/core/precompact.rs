@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::core::model::{PrecompactState, Project, ProjectKind};
+use crate::core::model::{PrecompactState, Project, ProjectKind, Workspace};
 use crate::core::time::{Timestamp, describe_age};
 
 /// Where the state sits under a Nexus root.
@@ -50,6 +50,35 @@ pub fn named_project<'a>(state: &PrecompactState, projects: &'a [Project]) -> Op
         projects
             .iter()
             .find(|p| p.kind == ProjectKind::Nexus && p.source == source)
+    })
+}
+
+/// The workspace's state seen at `now`, when it names `project`.
+pub fn of_project(
+    ws: &Workspace,
+    project: &Project,
+    now: Timestamp,
+    max_minutes: u64,
+) -> Option<PrecompactView> {
+    let state = ws.precompact.as_ref()?;
+    let named = named_project(state, &ws.projects)?;
+    (named.source == project.source).then(|| view(state, now, max_minutes, true))
+}
+
+/// When the workspace's state names no project of it: says so, with the id it
+/// names as written (`precompact state 50 min ago names "x": no such project`).
+pub fn orphan_note(ws: &Workspace, now: Timestamp) -> Option<String> {
+    let state = ws.precompact.as_ref()?;
+    if named_project(state, &ws.projects).is_some() {
+        return None;
+    }
+    let age = state.timestamp.map_or_else(
+        || "undated".to_string(),
+        |t| describe_age(now.seconds_since(t)),
+    );
+    Some(match state.active_project_id.as_deref() {
+        Some(id) => format!("precompact state {age} names {id:?}: no such project"),
+        None => format!("precompact state {age} names no project"),
     })
 }
 

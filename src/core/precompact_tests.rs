@@ -152,3 +152,38 @@ fn ids_that_are_not_folder_names_name_nothing() {
     let projects = [nexus("x", "02-projects/x/01-planning/resume-context.md")];
     assert!(named_project(&s, &projects).is_none());
 }
+
+#[test]
+fn a_state_belongs_to_the_project_it_names_or_is_an_orphan() {
+    let ws = |id: Option<&str>| {
+        let mut s = state(Some(50), None, "high");
+        s.active_project_id = id.map(str::to_string);
+        Workspace {
+            projects: vec![
+                nexus(
+                    "07-merchant",
+                    "02-projects/07-merchant/01-planning/resume-context.md",
+                ),
+                nexus("other", "02-projects/other/01-planning/resume-context.md"),
+            ],
+            precompact: Some(s),
+            ..Workspace::default()
+        }
+    };
+    let named = ws(Some("07-merchant"));
+    let [merchant, other] = [&named.projects[0], &named.projects[1]];
+    assert!(of_project(&named, merchant, NOW, 30).is_some());
+    assert!(of_project(&named, other, NOW, 30).is_none());
+    assert_eq!(orphan_note(&named, NOW), None);
+    let ghost = ws(Some("ghost"));
+    assert!(of_project(&ghost, &ghost.projects[0], NOW, 30).is_none());
+    assert_eq!(
+        orphan_note(&ghost, NOW).as_deref(),
+        Some("precompact state 50 min ago names \"ghost\": no such project")
+    );
+    assert_eq!(
+        orphan_note(&ws(None), NOW).as_deref(),
+        Some("precompact state 50 min ago names no project")
+    );
+    assert_eq!(orphan_note(&Workspace::default(), NOW), None);
+}
