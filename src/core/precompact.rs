@@ -53,6 +53,17 @@ pub fn named_project<'a>(state: &PrecompactState, projects: &'a [Project]) -> Op
     })
 }
 
+/// The workspace's state seen at `now`, and the project it names, if any.
+pub fn of_workspace(
+    ws: &Workspace,
+    now: Timestamp,
+    max_minutes: u64,
+) -> Option<(PrecompactView, Option<&Project>)> {
+    let state = ws.precompact.as_ref()?;
+    let named = named_project(state, &ws.projects);
+    Some((view(state, now, max_minutes, named.is_some()), named))
+}
+
 /// The workspace's state seen at `now`, when it names `project`.
 pub fn of_project(
     ws: &Workspace,
@@ -60,9 +71,8 @@ pub fn of_project(
     now: Timestamp,
     max_minutes: u64,
 ) -> Option<PrecompactView> {
-    let state = ws.precompact.as_ref()?;
-    let named = named_project(state, &ws.projects)?;
-    (named.source == project.source).then(|| view(state, now, max_minutes, true))
+    let (view, named) = of_workspace(ws, now, max_minutes)?;
+    (named?.source == project.source).then_some(view)
 }
 
 /// When the workspace's state names no project of it: says so, with the id it
