@@ -213,15 +213,20 @@ impl PrecompactView {
         )
     }
 
-    /// One line for the Overview: `precompact state 50 min ago (high, transcript,
-    /// no session): older than 30 min: never injected`.
+    /// One line for the Overview: `precompact state from 50 min ago (no session;
+    /// high, detected by transcript) — older than 30 min: never injected`.
     pub fn summary(&self) -> String {
+        let session = match self.session_id.as_deref() {
+            Some(id) => format!("session {id}"),
+            None => "no session".to_string(),
+        };
+        let age = match self.age_seconds {
+            Some(age) => format!("from {}", describe_age(age)),
+            None => "undated".to_string(),
+        };
         format!(
-            "precompact state {} ({}, {}, {}): {}",
-            self.age(),
-            self.confidence.as_deref().unwrap_or("no confidence"),
-            self.detection_method.as_deref().unwrap_or("?"),
-            self.session(),
+            "precompact state {age} ({session}; {}) — {}",
+            self.detection().replace(" · ", ", "),
             self.injection
         )
     }

@@ -52,7 +52,7 @@ fn an_old_state_is_left_for_the_operator() {
     assert_eq!(v.injection, "older than 30 min: never injected");
     assert_eq!(
         v.summary(),
-        "precompact state 50 min ago (high, transcript, no session): \
+        "precompact state from 50 min ago (no session; high, detected by transcript) — \
          older than 30 min: never injected"
     );
     assert_eq!(v.written(), "2026-02-17T11:44:56Z (50 min ago)");
@@ -68,6 +68,10 @@ fn an_old_state_of_a_session_is_injected_only_there() {
         "older than 30 min: injected only if its own session resumes"
     );
     assert_eq!(v.session(), "s-1");
+    assert!(
+        v.summary()
+            .contains("(session s-1; high, detected by transcript)")
+    );
 }
 
 #[test]
@@ -103,6 +107,10 @@ fn an_undated_state_has_no_age() {
     assert_eq!(v.age(), "undated");
     assert_eq!(v.written(), "yesterday");
     assert_eq!(v.injection, "no readable timestamp: never injected");
+    assert!(
+        v.summary()
+            .starts_with("precompact state undated (no session;")
+    );
 }
 
 #[test]

@@ -25,8 +25,8 @@ fn style(model: &Model, view: &PrecompactView) -> Style {
     }
 }
 
-/// `  · precompact state 50 min ago (high, transcript, no session): older than
-/// 30 min: never injected`, wrapping under its text.
+/// `  · precompact state from 50 min ago (no session; high, detected by
+/// transcript) — older than 30 min: never injected`, wrapping under its text.
 pub fn overview_line(out: &mut Wrapped, project: &Project) {
     let model = out.model;
     if let Some(view) = of(model, project) {
@@ -124,8 +124,8 @@ mod tests {
         assert_eq!(
             shown(&model, MERCHANT, 80, overview_line),
             [
-                "  · precompact state 50 min ago (high, transcript, no session): older than 30",
-                "    min: never injected",
+                "  · precompact state from 50 min ago (no session; high, detected by transcript)",
+                "    — older than 30 min: never injected",
             ]
         );
     }
