@@ -121,7 +121,8 @@ fn list_json_is_the_documented_layout() {
             "unassigned_checkpoints",
             "counts",
             "diagnostics",
-            "excluded"
+            "excluded",
+            "precompact_state"
         ]
     );
     let projects = json["projects"].as_array().unwrap();

@@ -27,7 +27,15 @@ pub fn run(ctx: &Context, args: &ListArgs, out: &mut dyn Write) -> Result<ExitCo
     let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
     let rows = sorted(&ws);
     let written = if args.json {
-        let text = serde_json::to_string_pretty(&to_json(&ws, &rows, ctx.now))
+        let max_minutes = ctx.config.hooks.nexus_state_max_age_minutes;
+        let mut value = to_json(&ws, &rows, ctx.now);
+        if let Value::Object(map) = &mut value {
+            map.insert(
+                "precompact_state".into(),
+                precompact_json(&ws, ctx.now, max_minutes),
+            );
+        }
+        let text = serde_json::to_string_pretty(&value)
             .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{text}")
     } else {
@@ -345,6 +353,24 @@ fn to_json(ws: &Workspace, rows: &[&Project], now: Timestamp) -> Value {
         "diagnostics": ws.diagnostics,
         "excluded": ws.excluded,
     })
+}
+
+/// The Nexus precompact state as `show` gives it, with the id it names as
+/// written and the project that is (`null` when none here is).
+fn precompact_json(ws: &Workspace, now: Timestamp, max_minutes: u64) -> Value {
+    let Some((view, named)) = crate::core::precompact::of_workspace(ws, now, max_minutes) else {
+        return Value::Null;
+    };
+    let mut value = serde_json::to_value(&view).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut value {
+        let id = ws
+            .precompact
+            .as_ref()
+            .and_then(|s| s.active_project_id.clone());
+        map.insert("active_project_id".into(), json!(id));
+        map.insert("project_id".into(), json!(named.map(|p| &p.id)));
+    }
+    value
 }
 
 fn row_json(p: &Project) -> Value {

@@ -1,7 +1,8 @@
 //! `resume-tui show PROJECT`: everything known about one project, in sections.
 //! The text form prints every field of the normalised model (from its JSON form, so
 //! a new field shows up without touching this file), the context window and its
-//! evidence (`window`), then the diagnostics.
+//! evidence (`window`), the Nexus precompact state when it names the project
+//! (`core::precompact`), then the diagnostics.
 
 pub(crate) mod window;
 
@@ -13,6 +14,7 @@ use serde_json::{Value, json};
 use super::ShowArgs;
 use crate::app::Context;
 use crate::core::model::{Project, ProjectKind, Workspace};
+use crate::core::precompact::PrecompactView;
 use crate::core::text::one_line;
 use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::workspace::find_project;
@@ -30,18 +32,30 @@ pub fn run(ctx: &Context, args: &ShowArgs, out: &mut dyn Write) -> Result<ExitCo
     let name = project_name_under_root(ctx, &args.project);
     let project = find_project(&ws, &name)?;
     let context_window = window::view(ctx, &ws, project);
+    let max_minutes = ctx.config.hooks.nexus_state_max_age_minutes;
+    let precompact = crate::core::precompact::of_project(&ws, project, ctx.now, max_minutes);
     let written = if args.json {
         let mut value = to_json(&ws, project, ctx.now, &context_window);
         if let Value::Object(map) = &mut value {
             let window = serde_json::to_value(&context_window).unwrap_or(Value::Null);
             map.insert("context_window".into(), window);
+            let state = serde_json::to_value(&precompact).unwrap_or(Value::Null);
+            map.insert("precompact_state".into(), state);
         }
         let text = serde_json::to_string_pretty(&value)
             .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{text}")
     } else {
         let tier = tier_line(&ws, project, &context_window);
-        write_text(out, project, &context_window, ctx.now, tier.as_deref())
+        let state = precompact.as_ref();
+        write_text(
+            out,
+            project,
+            &context_window,
+            ctx.now,
+            tier.as_deref(),
+            state,
+        )
     };
     written.map_err(|e| Error::io("standard output", e))?;
     Ok(ExitCode::SUCCESS)
@@ -111,6 +125,7 @@ fn write_text(
     context_window: &window::WindowView,
     now: Timestamp,
     tier: Option<&str>,
+    precompact: Option<&PrecompactView>,
 ) -> std::io::Result<()> {
     let model = serde_json::to_value(project).unwrap_or(Value::Null);
     let field = |key: &str| model.get(key).cloned().unwrap_or(Value::Null);
@@ -185,6 +200,7 @@ fn write_text(
         section(out, title)?;
         write_value(out, &field(key), 1)?;
     }
+    write_precompact(out, precompact)?;
 
     section(out, "Other top-level keys of the file")?;
     write_value(out, &field("top_level_keys"), 1)?;
@@ -197,6 +213,17 @@ fn write_text(
         writeln!(out, "  {diagnostic}")?;
     }
     Ok(())
+}
+
+/// The Nexus precompact state naming the project, when there is one: where it
+/// is, its age, session, confidence, and whether SessionStart would inject it.
+fn write_precompact(out: &mut dyn Write, state: Option<&PrecompactView>) -> std::io::Result<()> {
+    let Some(state) = state else {
+        return Ok(());
+    };
+    section(out, "Precompact state")?;
+    let value = serde_json::to_value(state).unwrap_or(Value::Null);
+    write_value(out, &value, 1)
 }
 
 fn section(out: &mut dyn Write, title: &str) -> std::io::Result<()> {

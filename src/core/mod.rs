@@ -10,6 +10,7 @@ pub mod locate;
 pub mod migrate;
 pub mod model;
 pub mod normalize;
+pub mod precompact;
 pub mod redact;
 pub mod render;
 pub mod staleness;

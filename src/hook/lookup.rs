@@ -82,17 +82,7 @@ pub fn nexus_project(
     ctx: &HookContext,
     session: Option<Session>,
 ) -> Option<Project> {
-    if id.is_empty() || id.contains(['/', '\\']) || id.starts_with('.') {
-        return None;
-    }
-    let places = [
-        format!("02-projects/{id}/01-planning/resume-context.md"),
-        format!("02-builds/active/{id}/01-planning/resume-context.md"),
-        format!("02-builds/{id}/01-planning/resume-context.md"),
-        format!("02-builds/complete/{id}/01-planning/resume-context.md"),
-        format!("02-projects/{id}/01-planning/_resume.md"),
-        format!("02-projects/{id}/_resume.md"),
-    ];
+    let places = crate::core::precompact::manifest_places(id)?;
     let fence = Fence::new(root);
     let found = places
         .iter()

@@ -227,8 +227,7 @@ fn nexus_state_usable(
         .and_then(Timestamp::parse)
         .ok_or("it is not this session's and has no readable timestamp")?;
     let age = ctx.now.seconds_since(written);
-    let limit = i64::try_from(max.saturating_mul(60)).unwrap_or(i64::MAX);
-    if (-300..=limit).contains(&age) {
+    if crate::core::precompact::within_bound(age, max) {
         Ok(())
     } else {
         Err(format!(

@@ -124,6 +124,8 @@ pub struct PrecompactState {
     pub detection_method: Option<String>,
     pub timestamp_raw: Option<String>,
     pub timestamp: Option<Timestamp>,
+    /// The session that compacted (resume-tui writes it; older tools did not).
+    pub session_id: Option<String>,
     pub other: OtherFields,
     /// Problems found while reading (e.g. the nested `project_detection` variant).
     pub diagnostics: Vec<super::Diagnostic>,

@@ -21,6 +21,7 @@ pub fn normalize_precompact(path: &str, text: &str) -> Result<PrecompactState, D
         confidence: get_text(&value, "confidence"),
         detection_method: get_text(&value, "detection_method"),
         timestamp_raw: get_text(&value, "timestamp").or_else(|| get_text(&value, "created_at")),
+        session_id: get_text(&value, "session_id"),
         ..PrecompactState::default()
     };
     let mut known = vec![
@@ -28,6 +29,7 @@ pub fn normalize_precompact(path: &str, text: &str) -> Result<PrecompactState, D
         "confidence",
         "detection_method",
         "timestamp",
+        "session_id",
     ];
     if get(&value, "timestamp").is_none() {
         known.push("created_at");
@@ -92,6 +94,15 @@ mod tests {
         );
         assert!(s.diagnostics.is_empty());
         assert!(validate_precompact("p.json", FLAT).is_empty());
+    }
+
+    #[test]
+    fn the_session_is_read_not_kept_as_another_field() {
+        let text = r#"{"active_project_id": "a", "confidence": "high", "detection_method": "transcript", "timestamp": "2026-01-04T12:00:00Z", "session_id": "s-1"}"#;
+        let s = normalize_precompact("p.json", text).unwrap();
+        assert_eq!(s.session_id.as_deref(), Some("s-1"));
+        assert!(s.other.is_empty(), "{:?}", s.other);
+        assert!(validate_precompact("p.json", text).is_empty());
     }
 
     #[test]

@@ -24,7 +24,13 @@ const ENTRY_W: usize = 4;
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     let rows = timeline::rows(project, &model.workspace.unassigned_checkpoints);
     if rows.is_empty() {
-        let text = vec![
+        let mut out = Wrapped::new(model, usize::from(area.width), LABEL_W);
+        super::precompact::section(&mut out, project);
+        if !out.lines.is_empty() {
+            out.blank();
+        }
+        let mut text = out.lines;
+        text.extend([
             Line::from(dim(
                 model,
                 "No compaction events or checkpoints recorded for this project.",
@@ -33,7 +39,7 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
                 model,
                 "The PreCompact hook writes one before each compaction.",
             )),
-        ];
+        ]);
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
         return;
     }
@@ -64,7 +70,7 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     }
     frame.render_widget(Paragraph::new(lines), table_area);
     if let Some(row) = rows.get(model.timeline_row) {
-        Scrolling::of(detail_area, |width| details(model, row, width)).draw(
+        Scrolling::of(detail_area, |width| details(model, project, row, width)).draw(
             frame,
             model.scroll,
             model.theme.accent,
@@ -78,7 +84,7 @@ pub fn scrolling(model: &Model, project: &Project, area: Rect) -> Option<Scrolli
     let row = rows.get(model.timeline_row)?;
     let [_, detail_area] = table_above_details(area, timeline_height(area), rows.len());
     Some(Scrolling::of(detail_area, |width| {
-        details(model, row, width)
+        details(model, project, row, width)
     }))
 }
 
@@ -119,9 +125,14 @@ fn row_line(model: &Model, row: &Row<'_>, w: usize, selected: bool) -> Line<'sta
     }
 }
 
-fn details(model: &Model, row: &Row<'_>, width: usize) -> Vec<Line<'static>> {
+/// The Nexus precompact state naming the project, if any, then the row's details.
+fn details(model: &Model, project: &Project, row: &Row<'_>, width: usize) -> Vec<Line<'static>> {
     let mut out = Wrapped::new(model, width, LABEL_W);
     out.blank();
+    super::precompact::section(&mut out, project);
+    if out.lines.len() > 1 {
+        out.blank();
+    }
     match (row.checkpoint, row.event) {
         (Some(cp), event) => checkpoint(&mut out, cp, event),
         (None, Some(event)) => event_lines(&mut out, event),

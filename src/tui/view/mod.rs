@@ -12,6 +12,7 @@ mod help;
 mod list;
 pub(crate) mod list_title;
 mod overview;
+mod precompact;
 mod prompt;
 mod quality;
 mod scroll;

@@ -152,6 +152,7 @@ fn summary(out: &mut Wrapped, p: &Project) {
             vec![Piece::words(clean(reason), t.dim)],
         );
     }
+    super::precompact::overview_line(out, p);
     out.lines.push(Line::default());
 
     let s = &p.summary;

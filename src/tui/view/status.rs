@@ -37,7 +37,8 @@ pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
 }
 
 /// With no message: where the selection is in the list ("3/41"), how the list
-/// is sorted and filtered, and the workspace root.
+/// is sorted and filtered, a precompact state that names no project here, and
+/// the workspace root.
 fn idle_line(model: &Model) -> String {
     let position = match model.selected_row() {
         Some(row) => format!("{}/{}", row + 1, model.visible.len()),
@@ -49,6 +50,10 @@ fn idle_line(model: &Model) -> String {
     }
     let arrow = if model.reverse { "↑" } else { "↓" };
     parts.push(format!("by {} {arrow}", model.sort.label()));
+    // A state naming a project shows on that project's tabs; any other, here.
+    if let Some(note) = crate::core::precompact::orphan_note(&model.workspace, model.now) {
+        parts.push(clean(&note).into_owned());
+    }
     parts.push(clean(&model.workspace.root).into_owned());
     format!("· {}", parts.join(" · "))
 }
