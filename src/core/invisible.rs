@@ -7,7 +7,8 @@
 //!
 //! Zero-width joiners and non-joiners between two non-ASCII characters are kept
 //! (emoji sequences, Indic and Persian scripts), as is one variation selector right
-//! after a visible character (`❤️`); a run of selectors is a hiding place and goes.
+//! after a visible non-ASCII character (`❤️`) or a keycap base (`1️⃣`); a run of
+//! selectors, or one after an ASCII letter, is a hiding place and goes.
 
 use std::borrow::Cow;
 
@@ -53,9 +54,21 @@ pub fn is_hidden(before: Option<char>, c: char, after: Option<char>) -> bool {
         return !(wide(before) && wide(after));
     }
     if is_selector(c) {
-        return before.is_none_or(|b| is_selector(b) || is_hidden_alone(b) || b.is_whitespace());
+        return before.is_none_or(|b| {
+            is_selector(b) || is_hidden_alone(b) || b.is_whitespace() || !selects(b, c)
+        });
     }
     false
+}
+
+/// Whether a variation selector after `base` can select a glyph: no ASCII
+/// character has a variation sequence but the keycap bases (`0`–`9`, `#`, `*`,
+/// with the text or emoji selector U+FE0E/U+FE0F), so one after an ASCII letter
+/// is a hiding place (four bits a letter) and goes.
+fn selects(base: char, selector: char) -> bool {
+    !base.is_ascii()
+        || (matches!(selector, '\u{FE0E}' | '\u{FE0F}')
+            && (base.is_ascii_digit() || base == '#' || base == '*'))
 }
 
 /// Invisible without looking at the neighbours (for a neighbour's own test).
@@ -350,5 +363,19 @@ mod tests {
         let smuggled = format!("❤{}", "\u{FE0F}\u{FE01}\u{FE02}");
         assert_eq!(strip(&smuggled), "❤\u{FE0F}");
         assert_eq!(strip("\u{FE0F}start"), "start");
+    }
+
+    /// One selector after each ASCII letter carries four bits a letter: they go.
+    /// A keycap (`1️⃣`) and a CJK or emoji base keep theirs.
+    #[test]
+    fn a_selector_after_an_ascii_letter_goes() {
+        assert_eq!(strip("a\u{FE02}b\u{FE0D}c\u{FE0F}"), "abc");
+        assert_eq!(
+            strip("1\u{FE0F}\u{20E3} #\u{FE0F}\u{20E3}"),
+            "1\u{FE0F}\u{20E3} #\u{FE0F}\u{20E3}"
+        );
+        assert_eq!(strip("1\u{FE01}"), "1");
+        assert_eq!(strip("葛\u{FE00}"), "葛\u{FE00}");
+        assert_eq!(strip("☺\u{FE0E}"), "☺\u{FE0E}");
     }
 }
