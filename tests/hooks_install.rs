@@ -1,54 +1,12 @@
 //! `hooks install` and `doctor` through the binary, on settings files with existing
 //! hooks, on malformed JSON, at every level.
 
-use std::path::Path;
+#[path = "support/install_env.rs"]
+mod install_env;
 
 use assert_cmd::Command;
-use assert_cmd::cargo::cargo_bin;
+use install_env::{Env, exe, fake_claude};
 use serde_json::Value;
-use tempfile::TempDir;
-
-struct Env {
-    project: TempDir,
-    home: TempDir,
-    log: TempDir,
-}
-
-impl Env {
-    fn new() -> Env {
-        Env {
-            project: tempfile::tempdir().unwrap(),
-            home: tempfile::tempdir().unwrap(),
-            log: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn cmd(&self, args: &[&str]) -> Command {
-        let mut cmd = Command::cargo_bin("resume-tui").unwrap();
-        cmd.args(["--root", self.project.path().to_str().unwrap()])
-            .args(args)
-            .env_clear()
-            .env("HOME", self.home.path())
-            .env("RESUME_TUI_LOG_DIR", self.log.path());
-        cmd
-    }
-
-    fn settings(&self) -> std::path::PathBuf {
-        self.project.path().join(".claude/settings.json")
-    }
-
-    fn write_settings(&self, path: &Path, text: &str) {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-}
-
-fn exe() -> String {
-    std::fs::canonicalize(cargo_bin("resume-tui"))
-        .unwrap()
-        .display()
-        .to_string()
-}
 
 const EXISTING: &str = r#"{
   "permissions": {
@@ -262,24 +220,6 @@ fn doctor_says_when_the_folder_is_not_a_workspace() {
                     .contains("the hooks run here but do nothing")),
         "{report:#}"
     );
-}
-
-/// A `claude` on PATH that prints `version`.
-fn fake_claude(env: &Env, version: &str) -> String {
-    let bin = env.home.path().join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let script = bin.join("claude");
-    std::fs::write(
-        &script,
-        format!("#!/bin/sh\necho '{version} (Claude Code)'\n"),
-    )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    format!("{}:/usr/bin:/bin", bin.display())
 }
 
 #[cfg(unix)]

@@ -9,7 +9,8 @@ use crate::hook::doctor::{self, Status};
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, args: &DoctorArgs, out: &mut dyn Write) -> Result<ExitCode> {
-    let report = doctor::run(&ctx.root, &ctx.env, ctx.config.context.window);
+    let own = crate::hook::install::OwnExe::current();
+    let report = doctor::run(&ctx.root, &ctx.env, ctx.config.context.window, &own);
     let io = |e: std::io::Error| Error::io("stdout", e);
     if args.json {
         let text =

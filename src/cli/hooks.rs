@@ -8,7 +8,7 @@ use crate::cli::HooksInstallArgs;
 use crate::core::model::Diagnostic;
 use crate::hook::args::SettingsLevel;
 use crate::hook::install::form::EXEC_FORM_SINCE;
-use crate::hook::install::{self, Extras, Form, Merge, Version, probe};
+use crate::hook::install::{self, Extras, Form, Merge, OwnExe, Version, probe};
 use crate::io::write::{self, WriteError};
 use crate::{Error, Result};
 
@@ -20,6 +20,8 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
         )
     })?;
     let exe = current_exe()?;
+    // Entries of this very file are ours whatever it is called.
+    let own = OwnExe::at(std::path::Path::new(&exe));
     let (form, why, claude) = install_form(ctx);
     let snapshot = match crate::io::project_edit::read_to_edit(&path) {
         Ok(snapshot) => Some(snapshot),
@@ -31,11 +33,18 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
         Some(s) => Some(s.text().map_err(|e| Error::Usage(e.to_string()))?),
         None => None,
     };
+    // A status line here would hide another tool's from a lower level.
+    let shadows = args
+        .statusline
+        .then(|| install::statusline::shadowed_below(level, &ctx.root, &ctx.env, &own))
+        .flatten();
     let extras = Extras {
         form,
         statusline: args.statusline,
         force: args.force,
         claude,
+        own: &own,
+        shadows: shadows.as_ref(),
     };
     let merge = install::merge_with(existing, &exe, extras).map_err(|e| {
         let mut diagnostic = Diagnostic::error(

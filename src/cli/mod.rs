@@ -279,7 +279,8 @@ pub struct HooksInstallArgs {
     /// Also install `resume-tui statusline` as Claude Code's status line [default: off].
     #[arg(long)]
     pub statusline: bool,
-    /// With --statusline: replace another tool's status line [default: off].
+    /// With --statusline: replace another tool's status line in the file, or hide one
+    /// set in a file of lower precedence (user < project < local) [default: off].
     #[arg(long, requires = "statusline")]
     pub force: bool,
 }

@@ -8,10 +8,13 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::install::{self, SPECS, Spec, Version, is_ours, missing_words, probe};
+use super::install::{self, OwnExe, SPECS, Spec, Version, is_ours, missing_words, probe};
 
 mod session;
+mod statusline;
 mod version;
+
+use statusline::StatusLineAt;
 
 use version::{check_version, predates};
 
@@ -101,11 +104,14 @@ fn level_name(level: SettingsLevel) -> &'static str {
 }
 
 /// Checks the wiring under `root` and the log named by `env`; `config_window` is
-/// `context.window`.
-pub fn run(root: &Path, env: &Env, config_window: u64) -> Report {
+/// `context.window`; `own` is the running binary (an entry that runs it is
+/// resume-tui's, whatever its name).
+pub fn run(root: &Path, env: &Env, config_window: u64, own: &OwnExe) -> Report {
     let mut findings = Vec::new();
     let mut settings = Vec::new();
     let mut registrations = Vec::new();
+    // Lowest precedence first, as the levels are visited.
+    let mut status_lines = Vec::new();
     for level in [
         SettingsLevel::User,
         SettingsLevel::Project,
@@ -126,7 +132,15 @@ pub fn run(root: &Path, env: &Env, config_window: u64) -> Report {
             exists: text.is_ok(),
         });
         match text {
-            Ok(text) => check_file(&path, &text, &mut findings, &mut registrations),
+            Ok(text) => {
+                let line = check_file(&path, &text, own, &mut findings, &mut registrations);
+                if let Some(line) = line {
+                    status_lines.push(StatusLineAt {
+                        scope: path.display().to_string(),
+                        line,
+                    });
+                }
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => findings.push(finding(
                 Status::Error,
@@ -135,6 +149,7 @@ pub fn run(root: &Path, env: &Env, config_window: u64) -> Report {
             )),
         }
     }
+    statusline::check(&status_lines, own, &mut findings);
     let version = probe::claude_version(env);
     check_registrations(&registrations, version.as_ref().ok(), &mut findings);
     let claude_version = check_version(version, &registrations, &mut findings);
@@ -172,12 +187,15 @@ fn finding(status: Status, scope: &str, message: &str) -> Finding {
     }
 }
 
+/// Checks one settings file; returns its `statusLine`, checked with the other
+/// levels' (which one Claude Code shows depends on all of them).
 fn check_file(
     path: &Path,
     text: &str,
+    own: &OwnExe,
     findings: &mut Vec<Finding>,
     registrations: &mut Vec<Registration>,
-) {
+) -> Option<Value> {
     let shown = path.display().to_string();
     let settings = match install::parse(text) {
         Ok(settings) => settings,
@@ -191,12 +209,10 @@ fn check_file(
                 &place,
                 &format!("not valid settings JSON: {}", e.message),
             ));
-            return;
+            return None;
         }
     };
-    if let Some(line) = settings.get("statusLine") {
-        check_statusline(line, &shown, findings);
-    }
+    let status_line = settings.get("statusLine").cloned();
     if settings.get("disableAllHooks") == Some(&Value::Bool(true)) {
         findings.push(finding(
             Status::Warning,
@@ -205,11 +221,11 @@ fn check_file(
         ));
     }
     let Some(hooks) = settings.get("hooks") else {
-        return;
+        return status_line;
     };
     let Some(hooks) = hooks.as_object() else {
         findings.push(finding(Status::Error, &shown, "\"hooks\" is not an object"));
-        return;
+        return status_line;
     };
     for (event, groups) in hooks {
         let Some(groups) = groups.as_array() else {
@@ -228,8 +244,8 @@ fn check_file(
                 .unwrap_or_default();
             for (h, handler) in handlers.iter().enumerate() {
                 let scope = format!("{shown}: hooks.{event}[{g}].hooks[{h}]");
-                let broken = check_handler(handler, &scope, findings);
-                if is_ours(handler) {
+                let broken = check_handler(handler, &scope, own, findings);
+                if is_ours(handler, own) {
                     let spec = SPECS.iter().find(|s| s.event == event);
                     match spec {
                         Some(spec) => registrations.push(Registration {
@@ -252,11 +268,17 @@ fn check_file(
             }
         }
     }
+    status_line
 }
 
 /// Checks one handler; a command that cannot run is a finding for other tools'
 /// handlers and is returned for resume-tui's own (said once, with its registration).
-fn check_handler(handler: &Value, scope: &str, findings: &mut Vec<Finding>) -> Option<String> {
+fn check_handler(
+    handler: &Value,
+    scope: &str,
+    own: &OwnExe,
+    findings: &mut Vec<Finding>,
+) -> Option<String> {
     if let Some(timeout) = handler.get("timeout").and_then(Value::as_f64)
         && timeout >= 1000.0
     {
@@ -285,7 +307,7 @@ fn check_handler(handler: &Value, scope: &str, findings: &mut Vec<Finding>) -> O
     };
     let path = PathBuf::from(&program);
     if !path.is_absolute() {
-        if is_ours(handler) {
+        if is_ours(handler, own) {
             findings.push(finding(
                 Status::Warning,
                 scope,
@@ -300,7 +322,7 @@ fn check_handler(handler: &Value, scope: &str, findings: &mut Vec<Finding>) -> O
         Ok(meta) if !executable(&meta) => format!("command {program} is not executable"),
         Ok(_) => return None,
     };
-    if is_ours(handler) {
+    if is_ours(handler, own) {
         return Some(broken);
     }
     findings.push(finding(Status::Error, scope, &broken));
@@ -359,38 +381,6 @@ fn check_registrations(
                 }
             }
         }
-    }
-}
-
-/// A `statusLine` entry: resume-tui's (and whether it can run) or another tool's.
-fn check_statusline(line: &Value, scope: &str, findings: &mut Vec<Finding>) {
-    let command = line.get("command").and_then(Value::as_str).unwrap_or("");
-    if !install::statusline::is_ours(line) {
-        findings.push(finding(
-            Status::Info,
-            scope,
-            &format!(
-                "status line is another tool's ({command}); resume-tui's records Claude Code's window size for the monitor (`hooks install --statusline --force`)"
-            ),
-        ));
-        return;
-    }
-    let program = shell_program(command);
-    let runs = std::fs::metadata(&program).is_ok_and(|m| m.is_file() && executable(&m));
-    if runs {
-        findings.push(finding(
-            Status::Ok,
-            "statusLine",
-            &format!("resume-tui statusline registered at {scope}"),
-        ));
-    } else {
-        findings.push(finding(
-            Status::Error,
-            "statusLine",
-            &format!(
-                "registered at {scope}, but {program} cannot run; run `resume-tui hooks install --statusline` again"
-            ),
-        ));
     }
 }
 

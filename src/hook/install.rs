@@ -14,10 +14,13 @@ use super::input::Event;
 use crate::io::env::Env;
 
 pub mod form;
+pub mod own;
 pub mod probe;
 pub mod statusline;
 
 pub use form::{Form, Version};
+pub use own::OwnExe;
+pub use statusline::Shadowed;
 
 /// One hook registration: event, matcher, timeout in seconds.
 #[derive(Debug, Clone, Copy)]
@@ -125,6 +128,16 @@ pub fn parse(text: &str) -> Result<Map<String, Value>, SettingsError> {
     }
 }
 
+/// The levels whose settings a level's own take precedence over (Claude Code:
+/// local over project over user), nearest first.
+pub fn lower_levels(level: SettingsLevel) -> &'static [SettingsLevel] {
+    match level {
+        SettingsLevel::Local => &[SettingsLevel::Project, SettingsLevel::User],
+        SettingsLevel::Project => &[SettingsLevel::User],
+        SettingsLevel::User => &[],
+    }
+}
+
 /// Merges resume-tui's entries, in exec form, into `existing` settings text
 /// (`None`: no file).
 pub fn merge(existing: Option<&str>, exe: &str) -> Result<Merge, SettingsError> {
@@ -132,8 +145,8 @@ pub fn merge(existing: Option<&str>, exe: &str) -> Result<Merge, SettingsError> 
 }
 
 /// What to install besides the hooks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Extras {
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Extras<'a> {
     /// The handler form the Claude Code version runs.
     pub form: Form,
     /// Add the `statusLine` entry.
@@ -142,10 +155,18 @@ pub struct Extras {
     pub force: bool,
     /// The Claude Code version, when known: events it predates are left out.
     pub claude: Option<Version>,
+    /// The running binary: an entry whose program is this file is ours, whatever
+    /// its name.
+    pub own: &'a OwnExe,
+    /// Another tool's status line in a settings file this one takes precedence
+    /// over: a status line here would hide it, so not without `--force`.
+    pub shadows: Option<&'a Shadowed>,
 }
 
-/// `merge` in the handler form a Claude Code version runs.
+/// `merge` in the handler form a Claude Code version runs. An entry is ours when
+/// named resume-tui or when its program is `exe`, as written.
 pub fn merge_in(existing: Option<&str>, exe: &str, form: Form) -> Result<Merge, SettingsError> {
+    let own = OwnExe::at(Path::new(exe));
     merge_with(
         existing,
         exe,
@@ -154,6 +175,8 @@ pub fn merge_in(existing: Option<&str>, exe: &str, form: Form) -> Result<Merge, 
             statusline: false,
             force: false,
             claude: None,
+            own: &own,
+            shadows: None,
         },
     )
 }
@@ -179,7 +202,7 @@ pub fn merge_with(
     };
     for spec in SPECS {
         if let Some(version) = extras.claude.filter(|v| *v < spec.since) {
-            remove_ours(hooks, &spec, version, &mut changes);
+            remove_ours(hooks, &spec, version, extras.own, &mut changes);
             continue;
         }
         let groups = hooks
@@ -191,10 +214,10 @@ pub fn merge_with(
                 spec.event
             )));
         };
-        merge_event(groups, &spec, exe, form, &mut changes);
+        merge_event(groups, &spec, exe, form, extras.own, &mut changes);
     }
     if extras.statusline {
-        statusline::merge(&mut settings, exe, extras.force, &mut changes);
+        statusline::merge(&mut settings, exe, extras, &mut changes);
     }
     if settings == original && existing.is_some() {
         // Only notes can be left (a status line kept without --force).
@@ -218,6 +241,7 @@ fn remove_ours(
     hooks: &mut Map<String, Value>,
     spec: &Spec,
     version: Version,
+    own: &OwnExe,
     changes: &mut Vec<String>,
 ) {
     let mut removed = 0;
@@ -225,7 +249,7 @@ fn remove_ours(
         for group in groups.iter_mut() {
             if let Some(Value::Array(handlers)) = group.get_mut("hooks") {
                 let before = handlers.len();
-                handlers.retain(|h| !is_ours(h));
+                handlers.retain(|h| !is_ours(h, own));
                 removed += before - handlers.len();
             }
         }
@@ -274,8 +298,10 @@ pub fn handler(spec: &Spec, exe: &str) -> Value {
     form::handler(spec, exe, Form::Exec)
 }
 
-/// Whether a handler runs resume-tui's hook mode (exec or shell form, any path).
-pub fn is_ours(handler: &Value) -> bool {
+/// Whether a handler runs resume-tui's hook mode (exec or shell form): its
+/// program is named resume-tui (any path), or is `own`, the running binary,
+/// under whatever name.
+pub fn is_ours(handler: &Value, own: &OwnExe) -> bool {
     let Some(command) = handler.get("command").and_then(Value::as_str) else {
         return false;
     };
@@ -289,18 +315,20 @@ pub fn is_ours(handler: &Value) -> bool {
     } else {
         (command.to_string(), "")
     };
-    let name = program
-        .trim_matches(['"', '\''])
-        .rsplit(['/', '\\'])
-        .next()
-        .unwrap_or_default();
-    let named = name == "resume-tui" || name == "resume-tui.exe";
     let hook_mode = if args.is_empty() {
         rest.split_whitespace().next() == Some("hook")
     } else {
         args.first() == Some(&"hook")
     };
-    named && hook_mode
+    hook_mode && is_our_program(&program, own)
+}
+
+/// Whether a program, as a settings entry names it, is resume-tui: named so, or
+/// the running binary (`own`) under another name.
+pub fn is_our_program(program: &str, own: &OwnExe) -> bool {
+    let program = program.trim_matches(['"', '\'']);
+    let name = program.rsplit(['/', '\\']).next().unwrap_or_default();
+    name == "resume-tui" || name == "resume-tui.exe" || own.is(program)
 }
 
 fn merge_event(
@@ -308,6 +336,7 @@ fn merge_event(
     spec: &Spec,
     exe: &str,
     form: Form,
+    own: &OwnExe,
     changes: &mut Vec<String>,
 ) {
     let wanted = form::handler(spec, exe, form);
@@ -325,10 +354,10 @@ fn merge_event(
             continue;
         };
         let before = handlers.len();
-        let alone = handlers.iter().all(is_ours);
+        let alone = handlers.iter().all(|h| is_ours(h, own));
         let mut kept = Vec::with_capacity(before);
         for mut h in handlers.drain(..) {
-            if !is_ours(&h) {
+            if !is_ours(&h, own) {
                 kept.push(h);
             } else if !placed && (matcher_ok || alone) {
                 update_handler(&mut h, &wanted, spec.event, changes);

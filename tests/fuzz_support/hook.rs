@@ -4,7 +4,7 @@
 use std::io::Read;
 use std::time::Duration;
 
-use resume_tui::hook::install::{SPECS, is_ours, merge, parse};
+use resume_tui::hook::install::{OwnExe, SPECS, is_ours, merge, parse};
 use resume_tui::hook::stdin::{Payload, read_payload};
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -108,6 +108,9 @@ pub fn settings_merge(data: &[u8]) {
     for key in keys(&original) {
         assert_eq!(original[&key], new[&key], "`{key}` changed");
     }
+    // `merge` counts as ours what names resume-tui or runs EXE.
+    let own = OwnExe::at(std::path::Path::new(EXE));
+    let is_ours = |h: &Value| is_ours(h, &own);
     for spec in SPECS {
         let after = handlers(&new, spec.event);
         assert_eq!(

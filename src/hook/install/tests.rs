@@ -112,7 +112,7 @@ fn recognises_our_handlers_only() {
         json!({"command": "C:\\tools\\resume-tui.exe", "args": ["hook"]}),
     ];
     for h in &ours {
-        assert!(is_ours(h), "{h}");
+        assert!(is_ours(h, &OwnExe::default()), "{h}");
     }
     let theirs = [
         json!({"command": "/a/resume-tui", "args": ["list"]}),
@@ -121,7 +121,7 @@ fn recognises_our_handlers_only() {
         json!({"type": "http"}),
     ];
     for h in &theirs {
-        assert!(!is_ours(h), "{h}");
+        assert!(!is_ours(h, &OwnExe::default()), "{h}");
     }
 }
 
@@ -158,5 +158,72 @@ fn shell_form_for_older_versions_replaces_an_exec_form_entry() {
             .len(),
         1
     );
-    assert!(is_ours(h));
+    assert!(is_ours(h, &OwnExe::default()));
+}
+
+#[test]
+fn a_binary_under_another_name_recognises_its_own_entries() {
+    // A release download or a copy: not named resume-tui, but the running binary.
+    let exe = "/opt/bin/resume-tui-x86_64-linux";
+    let first = merge(None, exe).unwrap().text.unwrap();
+    let again = merge(Some(&first), exe).unwrap();
+    assert_eq!(
+        again.text, None,
+        "second run changes nothing: {:?}",
+        again.changes
+    );
+
+    let own = OwnExe::at(std::path::Path::new(exe));
+    let h = json!({"command": exe, "args": ["hook", "PreCompact"]});
+    assert!(is_ours(&h, &own));
+    assert!(!is_ours(&h, &OwnExe::default()), "by name alone it is not");
+    let shell = json!({"command": format!("'{exe}' hook PreCompact")});
+    assert!(is_ours(&shell, &own));
+    let not_hook = json!({"command": exe, "args": ["list"]});
+    assert!(!is_ours(&not_hook, &own));
+    let other = json!({"command": "/opt/bin/other-tool", "args": ["hook", "PreCompact"]});
+    assert!(!is_ours(&other, &own));
+
+    // An older Claude Code: the exec-form entries become shell form in place.
+    let shell = merge_in(Some(&first), exe, Form::Shell).unwrap();
+    let v = value(&shell.text.unwrap());
+    let groups = v["hooks"]["SessionStart"].as_array().unwrap();
+    assert_eq!(groups.len(), 1, "{groups:?}");
+    assert_eq!(
+        groups[0]["hooks"][0]["command"],
+        format!("'{exe}' hook SessionStart")
+    );
+
+    // One that predates PostCompact: ours is taken out.
+    let merged = merge_with(
+        Some(&first),
+        exe,
+        Extras {
+            form: Form::Shell,
+            statusline: false,
+            force: false,
+            claude: Some(Version(2, 1, 50)),
+            own: &own,
+            shadows: None,
+        },
+    )
+    .unwrap();
+    let v = value(&merged.text.unwrap());
+    assert!(v["hooks"].get("PostCompact").is_none(), "{v}");
+    assert!(
+        merged
+            .changes
+            .iter()
+            .any(|c| c.starts_with("PostCompact: removed")),
+        "{:?}",
+        merged.changes
+    );
+}
+
+#[test]
+fn lower_levels_follow_claude_codes_precedence() {
+    use crate::hook::args::SettingsLevel::{Local, Project, User};
+    assert_eq!(lower_levels(Local), [Project, User]);
+    assert_eq!(lower_levels(Project), [User]);
+    assert!(lower_levels(User).is_empty());
 }
