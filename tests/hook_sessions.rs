@@ -741,3 +741,24 @@ fn monitor_and_show_give_the_projects_own_session_and_never_a_pre_compaction_fig
     assert_eq!(window["fill"], serde_json::Value::Null, "{window}");
     assert_eq!(window["window"], 200_000, "{window}");
 }
+
+/// SessionStart(resume) in a new session: the newest unacknowledged checkpoint
+/// names no workflow (an older tool's), so the newest one that does is resumed.
+#[test]
+fn a_resume_skips_unacknowledged_checkpoints_that_name_no_workflow() {
+    let fx = Fixture::new();
+    precompact(&fx, "sess-a");
+    fx.write(
+        ".jerry/checkpoints/cx-009.json",
+        &format!(
+            r#"{{"checkpoint_id":"cx-009","context_state":{{"fill_percentage":0.5}},"resumption_state":null,"created_at":"{}"}}"#,
+            iso(0)
+        ),
+    );
+    let mut start: serde_json::Value =
+        serde_json::from_str(&payload("SessionStart", None, json!({"source": "resume"}))).unwrap();
+    start["session_id"] = json!("sess-new");
+    let text = context_of(&fx.run(&[], &start.to_string()).0, "SessionStart");
+    assert!(!text.contains("<compaction-alert>"), "{text}");
+    assert!(text.contains("demo-wf-001"), "{text}");
+}

@@ -57,6 +57,10 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     out
 }
 
+/// How many unacknowledged checkpoints, newest first, `resume` tries for a
+/// workflow to resume.
+const UNACKED_LOOKED_AT: usize = 16;
+
 fn resume(
     source: &str,
     root: &Path,
@@ -103,19 +107,34 @@ fn resume(
         blocks.push(nexus_sequence(root, &project, None));
     } else {
         // Resumption context, never the alert: that belongs to its own session.
-        let newest = state::in_order(&all)
+        // The newest unacknowledged checkpoint whose workflow is found (older
+        // tools left checkpoints that name none).
+        let unacked: Vec<&Checkpoint> = state::in_order(&all)
             .into_iter()
             .rev()
-            .find(|c| !c.acknowledged);
-        match newest.map(|c| (c, lookup::for_checkpoint(c, &all, ctx, session))) {
-            Some((checkpoint, Some(project))) => {
+            .filter(|c| !c.acknowledged)
+            .take(UNACKED_LOOKED_AT)
+            .collect();
+        let found = unacked.iter().find_map(|c| {
+            let project = lookup::for_checkpoint(c, &all, ctx, session.clone());
+            if project.is_none() {
+                out.explain(format!(
+                    "unacknowledged checkpoint {}: its workflow was not found",
+                    c.id
+                ));
+            }
+            project.map(|p| (*c, p))
+        });
+        match found {
+            Some((checkpoint, project)) => {
                 blocks.push(resumption(root, &project, checkpoint, &mut out));
             }
-            Some((checkpoint, None)) => out.explain(format!(
-                "unacknowledged checkpoint {}: its workflow was not found; nothing injected (its alert is not this session's)",
-                checkpoint.id
-            )),
-            None => out.explain("no unacknowledged checkpoint and no usable precompact state"),
+            None if unacked.is_empty() => {
+                out.explain("no unacknowledged checkpoint and no usable precompact state")
+            }
+            None => out.explain(
+                "no unacknowledged checkpoint names a workflow that was found; nothing injected",
+            ),
         }
     }
     out.stdout = additional_context(Event::SessionStart.name(), &blocks);
