@@ -209,9 +209,12 @@ fn nesting_past_the_depth_limits_is_an_error_not_a_stack_overflow() {
     let validate = cli(root, &["validate"]);
     assert_eq!(validate.code, Some(1), "{}", validate.stderr);
     let out = &validate.stdout;
-    let flow = "nest more than 256 levels deep by line 3: refused unparsed";
+    let flow = "nest more than 256 levels deep: refused unparsed at line 3";
     for (file, message) in [
-        (STATE.to_string(), flow.replace("line 3", "line 4")),
+        (
+            STATE.to_string(),
+            flow.replace("line 3", "line 4 column 262"),
+        ),
         (
             "02-projects/07-x/01-planning/resume-context.md".into(),
             flow.into(),
@@ -234,6 +237,14 @@ fn nesting_past_the_depth_limits_is_an_error_not_a_stack_overflow() {
             .find(|l| l.starts_with(&format!("{file}:")))
             .unwrap_or_else(|| panic!("{file} not reported: {out}"));
         assert!(line.contains(&message), "{line}");
+        let position = line.get(file.len() + 1..).unwrap_or_default();
+        assert!(
+            position
+                .split(':')
+                .take(2)
+                .all(|n| n.parse::<usize>().is_ok()),
+            "a line and a column: {line}"
+        );
     }
     let list = cli(root, &["list"]);
     assert_eq!(list.code, Some(0), "{}", list.stderr);
@@ -341,4 +352,37 @@ fn yaml_aliases_that_expand_exponentially_are_refused() {
         &hook_fixture::payload("SessionStart", None, json!({"source": "startup"})),
     );
     assert_eq!(out, "");
+}
+
+/// The errors the YAML parser gives without a position (its own alias limit, a
+/// second document) are reported at the alias and at the `---` that starts it.
+#[test]
+fn an_alias_bomb_and_a_second_document_are_reported_with_a_position() {
+    let ws = tempfile::tempdir().unwrap();
+    let root = ws.path();
+    let mut bomb = String::from("a: &a [\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\"]\n");
+    for (prev, name) in ["a", "b", "c", "d", "e", "f", "g"]
+        .iter()
+        .zip(["b", "c", "d", "e", "f", "g", "h"])
+    {
+        let row = vec![format!("*{prev}"); 9].join(",");
+        bomb.push_str(&format!("{name}: &{name} [{row}]\n"));
+    }
+    bomb.push_str("workflow:\n  id: w-bomb\n  x: *h\n");
+    write(root, "projects/PROJ-001/ORCHESTRATION.yaml", bomb);
+    write(
+        root,
+        "projects/PROJ-002/ORCHESTRATION.yaml",
+        "workflow:\n  id: w-multi\n---\nworkflow:\n  id: w-multi2\n".to_string(),
+    );
+    let validate = cli(root, &["validate"]);
+    let out = &validate.stdout;
+    assert!(
+        out.contains("projects/PROJ-001/ORCHESTRATION.yaml:2:8: error: not valid YAML: its aliases (`*name`) repeat past the parser's limit"),
+        "{out}"
+    );
+    assert!(
+        out.contains("projects/PROJ-002/ORCHESTRATION.yaml:3:1: error: not valid YAML: a second document (`---`) follows the first"),
+        "{out}"
+    );
 }

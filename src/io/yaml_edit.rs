@@ -59,8 +59,12 @@ impl Edited {
 fn parse(label: &str, text: &str, first_line: usize) -> Result<Value, WriteError> {
     crate::core::yaml::guard::from_str(text).map_err(|e| {
         let diagnostic = Diagnostic::error(label, format!("not valid YAML: {e}"));
-        WriteError::Invalid(match e.location() {
-            Some(at) => diagnostic.at(at.line() + first_line, at.column()),
+        let at = e
+            .location()
+            .map(|at| (at.line(), at.column()))
+            .or_else(|| crate::core::yaml::error_at::position_in(&e.to_string()));
+        WriteError::Invalid(match at {
+            Some((line, column)) => diagnostic.at(line + first_line, column),
             None => diagnostic,
         })
     })

@@ -10,11 +10,14 @@ use crate::core::normalize::value::key_text;
 /// A YAML error as `file:line:col: message`; `line_offset` is added to the line
 /// (for frontmatter, whose YAML starts after the opening fence).
 pub fn yaml_error(source: &str, e: &yaml_serde::Error, line_offset: usize) -> String {
-    match e.location() {
-        Some(at) => format!(
-            "{source}:{}:{}: not valid YAML: {e}",
-            at.line() + line_offset,
-            at.column()
+    let at = e
+        .location()
+        .map(|at| (at.line(), at.column()))
+        .or_else(|| crate::core::yaml::error_at::position_in(&e.to_string()));
+    match at {
+        Some((line, column)) => format!(
+            "{source}:{}:{column}: not valid YAML: {e}",
+            line + line_offset
         ),
         None => format!("{source}: not valid YAML: {e}"),
     }

@@ -17,6 +17,8 @@ use std::fmt;
 
 use serde::de::{self, DeserializeOwned, DeserializeSeed, IgnoredAny, Visitor};
 
+use super::error_at::{first_alias, line_column, locate, sigil_at, with_position};
+
 /// Values a document may expand to beyond one per byte of its text (a document
 /// without aliases never holds more values than it has bytes).
 pub const ALIAS_ALLOWANCE: usize = 100_000;
@@ -34,9 +36,10 @@ pub const MAX_FLOW_DEPTH: usize = 256;
 /// or uses aliases that expand past [`budget`]. Syntax errors are left for the
 /// real parser, which reports them with a location.
 pub fn check(text: &str) -> Result<(), String> {
-    if let Some(line) = flow_too_deep(text, MAX_FLOW_DEPTH) {
+    if let Some(at) = flow_too_deep(text, MAX_FLOW_DEPTH) {
+        let (line, column) = line_column(text, at);
         return Err(format!(
-            "`[` and `{{` nest more than {MAX_FLOW_DEPTH} levels deep by line {line}: refused unparsed"
+            "`[` and `{{` nest more than {MAX_FLOW_DEPTH} levels deep: refused unparsed at line {line} column {column}"
         ));
     }
     if !uses_aliases(text) {
@@ -48,9 +51,12 @@ pub fn check(text: &str) -> Result<(), String> {
         budget: budget(text),
     };
     match counter.deserialize(yaml_serde::Deserializer::from_str(text)) {
-        Err(_) if seen.get() > budget(text) => Err(format!(
-            "its aliases (`*name`) expand to more than {} values: refused as an alias bomb",
-            budget(text)
+        Err(_) if seen.get() > budget(text) => Err(with_position(
+            &format!(
+                "its aliases (`*name`) expand to more than {} values: refused as an alias bomb",
+                budget(text)
+            ),
+            first_alias(text),
         )),
         _ => Ok(()),
     }
@@ -59,36 +65,25 @@ pub fn check(text: &str) -> Result<(), String> {
 /// `yaml_serde::from_str` behind the guard.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, yaml_serde::Error> {
     check(text).map_err(<yaml_serde::Error as de::Error>::custom)?;
-    yaml_serde::from_str(text)
+    yaml_serde::from_str(text).map_err(|e| locate(text, e))
 }
 
 /// Whether `text` may hold both an anchor (`&name`) and an alias (`*name`) where
 /// YAML allows one: after a space, a line start or a flow indicator. Markdown bold
 /// (`**x**`) and prose such as `R&D` do not count.
 fn uses_aliases(text: &str) -> bool {
-    let mark = |sigil: u8| {
-        let bytes = text.as_bytes();
-        bytes.iter().enumerate().any(|(i, &b)| {
-            b == sigil
-                && (i == 0
-                    || bytes
-                        .get(i - 1)
-                        .is_some_and(|p| b" \t\n\r[{,:-".contains(p)))
-                && bytes
-                    .get(i + 1)
-                    .is_some_and(|n| !n.is_ascii_whitespace() && !b",[]{}*&".contains(n))
-        })
-    };
+    let bytes = text.as_bytes();
+    let mark = |sigil: u8| (0..bytes.len()).any(|i| sigil_at(bytes, i, sigil));
     mark(b'&') && mark(b'*')
 }
 
-/// The line where flow collections first nest past `max`, by a scan that knows
+/// The byte where flow collections first nest past `max`, by a scan that knows
 /// quotes, comments and block scalars: outside a flow collection, `[` and `{` open
 /// one only where a value starts (after `: `, `- `, `? `, or first on a line);
 /// inside one, every bracket outside quotes counts.
 fn flow_too_deep(text: &str, max: usize) -> Option<usize> {
     let bytes = text.as_bytes();
-    let (mut depth, mut line, mut i) = (0usize, 1usize, 0usize);
+    let (mut depth, mut i) = (0usize, 0usize);
     // Whether only spaces (or an indicator) came since the line or value began.
     let mut value_start = true;
     let mut indent = indent_at(bytes, 0);
@@ -97,7 +92,6 @@ fn flow_too_deep(text: &str, max: usize) -> Option<usize> {
     while let Some(&b) = bytes.get(i) {
         match b {
             b'\n' => {
-                line += 1;
                 value_start = true;
                 indent = indent_at(bytes, i + 1);
                 let rest = bytes.get(i + 1 + indent..).unwrap_or_default();
@@ -128,7 +122,7 @@ fn flow_too_deep(text: &str, max: usize) -> Option<usize> {
             b'[' | b'{' if value_start || depth > 0 => {
                 depth += 1;
                 if depth > max {
-                    return Some(line);
+                    return Some(i);
                 }
                 value_start = true;
             }
@@ -320,7 +314,8 @@ mod tests {
     fn deep_flow_nesting_is_refused_before_the_scanner_sees_it() {
         let deep = format!("a: 1\nb: {}1{}\n", "[".repeat(100_000), "]".repeat(100_000));
         let err = check(&deep).unwrap_err();
-        assert!(err.contains("more than 256 levels deep by line 2"), "{err}");
+        assert!(err.contains("more than 256 levels deep"), "{err}");
+        assert!(err.ends_with("at line 2 column 260"), "{err}");
         let ok = format!("b: {}1{}\n", "[{".repeat(100), "}]".repeat(100));
         assert_eq!(flow_too_deep(&ok, MAX_FLOW_DEPTH), None);
     }
@@ -330,11 +325,10 @@ mod tests {
         let prose =
             "note: see [1 and [2 and {3\ntext: |\n  [[[[\nq: \"[[[[\"\nr: '[[[[''[['\n# [[[[[\n";
         assert_eq!(flow_too_deep(&prose.repeat(100), 3), None);
-        assert_eq!(flow_too_deep("a: [[[[1]]]]\n", 3), Some(1));
-        assert_eq!(
-            flow_too_deep("a:\n- [\n  [\n    [ [ '[', x]]]]\n", 3),
-            Some(4)
-        );
+        assert_eq!(flow_too_deep("a: [[[[1]]]]\n", 3), Some(6));
+        let text = "a:\n- [\n  [\n    [ [ '[', x]]]]\n";
+        let at = flow_too_deep(text, 3).unwrap();
+        assert_eq!(super::line_column(text, at), (4, 7));
     }
 
     #[test]

@@ -394,15 +394,16 @@ fn report_duplicates(duplicates: &[String], text: &str, ctx: &mut Ctx) {
 
 fn yaml_error(source: &str, e: &yaml_serde::Error) -> Diagnostic {
     let message = e.to_string();
-    match e.location() {
-        Some(at) => Diagnostic::error(
+    let at = e
+        .location()
+        .map(|at| (at.line(), at.column()))
+        .or_else(|| crate::core::yaml::error_at::position_in(&message));
+    match at {
+        Some((line, column)) => Diagnostic::error(
             source,
-            format!(
-                "not valid YAML: {message}; fix the YAML at line {}",
-                at.line()
-            ),
+            format!("not valid YAML: {message}; fix the YAML at line {line}"),
         )
-        .at(at.line(), at.column()),
+        .at(line, column),
         None => Diagnostic::error(source, format!("not valid YAML: {message}")),
     }
 }

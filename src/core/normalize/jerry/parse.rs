@@ -27,7 +27,9 @@ pub fn parse_slow(text: &str) -> Result<Parsed, yaml_serde::Error> {
         duplicates: &duplicates,
         path: &Path::Root,
     };
-    let doc = seed.deserialize(yaml_serde::Deserializer::from_str(text))?;
+    let doc = seed
+        .deserialize(yaml_serde::Deserializer::from_str(text))
+        .map_err(|e| crate::core::yaml::error_at::locate(text, e))?;
     Ok(Parsed {
         doc,
         duplicates: duplicates.into_inner(),
