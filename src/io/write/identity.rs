@@ -102,8 +102,9 @@ fn group_refusal(shown: &Path, gid: u32, new_gid: u32) -> WriteError {
         format!(
             "its group is {group}, which you are not in: you could write the file in place, \
              but an edit replaces it with a new file, which could not keep that group (it \
-             would be in group {}, and group {group} would lose its access); nothing was \
-             written. Edit it as a member of that group, or change its group first (chgrp)",
+             would be in group {}, which would get the access the file gives its group); \
+             nothing was written. Edit it as a member of that group, or change its group \
+             first (chgrp)",
             who::describe_group(new_gid)
         ),
     )
