@@ -1,6 +1,13 @@
 //! Round 2 of the write path's attacks and faults, through the real binary: lock
 //! and log files planted as links or FIFOs, files the user may not write, the
 //! identity of a replaced file, byte-order marks, and a crashed writer's leftovers.
+//!
+//! Identity (issue 16, item 6): the mode, owner and extended attributes are kept;
+//! the group is kept when the user may give it (a member of it), and the edit is
+//! refused, before anything is written, when the new file could not have it; a
+//! file with several hard links is never replaced (the other names would keep the
+//! old content), by any command, nor by the hooks, which log the refusal, print
+//! nothing and exit 0.
 
 #[path = "support/folder.rs"]
 mod folder;
@@ -13,10 +20,12 @@ mod needs;
 #[path = "support/transcript.rs"]
 mod transcript;
 
+use std::os::unix::fs::MetadataExt;
 use std::path::Path;
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 
 use hook_fixture::{Fixture, payload};
+use hostile::{chmod, cli, contents, write};
 use resume_tui::core::time::Timestamp;
 use serde_json::json;
 
@@ -24,12 +33,13 @@ const NOW: Timestamp = Timestamp(1_771_331_696);
 const PAYOUTS: &str =
     "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
 
+const ADD: [&str; 5] = ["decision", "add", "payouts", "--decision", "Keep replays"];
+/// A group no account has: only `setpriv --groups` makes the editor a member.
+const GROUP: u32 = 4242;
+const NOBODY: u32 = 65534;
+
 fn add_decision(root: &Path) -> hostile::Run {
-    let mut cmd = hostile::cli_command(
-        &[],
-        root,
-        &["decision", "add", "payouts", "--decision", "Keep replays"],
-    );
+    let mut cmd = hostile::cli_command(&[], root, &ADD);
     cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
     hostile::finish_or_kill(cmd.spawn().unwrap(), "decision add")
 }
@@ -117,10 +127,7 @@ fn a_file_the_user_may_not_write_is_not_replaced() {
         hostile::chmod(&path, 0o444);
     }
     let before = std::fs::read(&path).unwrap();
-    let run = hostile::cli_as_nobody(
-        dir.path(),
-        &["decision", "add", "payouts", "--decision", "Keep replays"],
-    );
+    let run = hostile::cli_as_nobody(dir.path(), &ADD);
     assert_ne!(run.code, Some(0), "{}", run.stdout);
     assert!(run.stderr.contains("read-only"), "{}", run.stderr);
     assert_eq!(std::fs::read(&path).unwrap(), before);
@@ -201,4 +208,216 @@ fn a_crashed_writers_temporary_file_is_cleaned_on_the_next_write() {
         unrelated.exists(),
         "another file's temporary file was removed"
     );
+}
+
+/// The CLI as uid/gid 65534 with exactly the supplementary `groups` (needs root).
+fn cli_in_groups(root: &Path, groups: &[u32], args: &[&str]) -> hostile::Run {
+    needs::root();
+    let membership = if groups.is_empty() {
+        "--clear-groups".to_string()
+    } else {
+        let list: Vec<String> = groups.iter().map(u32::to_string).collect();
+        format!("--groups={}", list.join(","))
+    };
+    let prefix = [
+        "setpriv".to_string(),
+        format!("--reuid={NOBODY}"),
+        format!("--regid={NOBODY}"),
+        membership,
+    ];
+    let mut cmd = hostile::cli_command(&prefix, root, args);
+    cmd.stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    hostile::finish_or_kill(cmd.spawn().unwrap(), &args.join(" "))
+}
+
+fn chown(path: &Path, owner: &str) {
+    let status = Command::new("chown").arg(owner).arg(path).status().unwrap();
+    assert!(status.success(), "chown {owner} {}", path.display());
+}
+
+fn owner_group_mode_links(path: &Path) -> (u32, u32, u32, u64) {
+    let meta = std::fs::metadata(path).unwrap();
+    (meta.uid(), meta.gid(), meta.mode() & 0o7777, meta.nlink())
+}
+
+/// No temporary or lock file left anywhere under `root`.
+fn assert_no_debris(root: &Path) {
+    let debris: Vec<String> = hostile::tree(root)
+        .into_iter()
+        .filter(|f| f.ends_with(".tmp") || f.ends_with(".lock"))
+        .collect();
+    assert!(debris.is_empty(), "{debris:?}");
+}
+
+/// A demo copy whose files are 65534's, the payouts workflow in group `gid` and
+/// group-writable (0664); needs root.
+fn nobodys_payouts_in_group(gid: u32) -> (tempfile::TempDir, std::path::PathBuf) {
+    needs::root();
+    let dir = folder::demo_copy(NOW);
+    let path = dir.path().join(PAYOUTS);
+    hostile::hand_to_nobody(dir.path());
+    chown(&path, &format!("{NOBODY}:{gid}"));
+    chmod(&path, 0o664);
+    (dir, path)
+}
+
+/// The user's own file in a group they are in, group-writable: the edit keeps
+/// the group (and with it the group's write access) and the mode.
+#[test]
+#[cfg_attr(not(resume_tui_root), ignore = "needs RESUME_TUI_ROOT=1 (and root)")]
+fn an_edit_by_a_member_of_the_files_group_keeps_the_group() {
+    let (dir, path) = nobodys_payouts_in_group(GROUP);
+    let run = cli_in_groups(dir.path(), &[GROUP], &ADD);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("Keep replays")
+    );
+    assert_eq!(owner_group_mode_links(&path), (NOBODY, GROUP, 0o664, 1));
+    assert_no_debris(dir.path());
+}
+
+/// The tester's case: the user's own file, mode 0664, in group root, which the user
+/// is not in. The user could edit it in place; a replace would move it to the
+/// user's group and take group root's write access away. Refused before anything
+/// is written, naming the file, its group and why.
+#[test]
+#[cfg_attr(not(resume_tui_root), ignore = "needs RESUME_TUI_ROOT=1 (and root)")]
+fn an_edit_that_could_not_keep_the_files_group_is_refused() {
+    let (dir, path) = nobodys_payouts_in_group(0);
+    let before = std::fs::read(&path).unwrap();
+    let ino = std::fs::metadata(&path).unwrap().ino();
+    for groups in [&[][..], &[GROUP][..]] {
+        let run = cli_in_groups(dir.path(), groups, &ADD);
+        assert_eq!(run.code, Some(1), "{}", run.stdout);
+        for said in [
+            PAYOUTS,
+            "refused: its group is root (gid 0), which you are not in",
+            "could not keep that group",
+            "nothing was written",
+        ] {
+            assert!(
+                run.stderr.contains(said),
+                "{said:?} not said: {}",
+                run.stderr
+            );
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        assert_eq!(std::fs::metadata(&path).unwrap().ino(), ino, "replaced");
+        assert_eq!(owner_group_mode_links(&path), (NOBODY, 0, 0o664, 1));
+        assert_no_debris(dir.path());
+    }
+    // A member of group root may edit it, and it stays in group root.
+    let run = cli_in_groups(dir.path(), &[0], &ADD);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(owner_group_mode_links(&path), (NOBODY, 0, 0o664, 1));
+}
+
+const CHECKPOINT: &str = ".jerry/checkpoints/cx-002-checkpoint.json";
+const FRAUD: &str =
+    "projects/PROJ-003-fraud-rules-audit/orchestration/fraud-audit-20260227-001/ORCHESTRATION.yaml";
+const LEDGER: &str = "projects/PROJ-001-ledger-migration/ORCHESTRATION.yaml";
+
+/// Every command that replaces a file, on a file with a second hard link (kept
+/// outside the workspace, as a backup or a second checkout would be): refused,
+/// naming the file and its link count; no file changed, both names still one file.
+#[test]
+fn no_command_replaces_a_file_with_several_hard_links() {
+    let cases: [(&str, &[&str]); 6] = [
+        (PAYOUTS, &ADD),
+        (PAYOUTS, &["decision", "apply", "payouts", "RD-002"]),
+        (FRAUD, &["merge", "fraud", "cx-005"]),
+        (PAYOUTS, &["ack", "payouts", "cx-002"]),
+        // The section changes too: nothing is written before the refusal.
+        (CHECKPOINT, &["ack", "payouts", "cx-002"]),
+        (LEDGER, &["migrate", "resumption", "ledger"]),
+    ];
+    for (linked, args) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("ws");
+        resume_tui::io::demo::unpack_into(&root, NOW).unwrap();
+        // A checkpoint no workflow has merged yet (cx-004 is the docs rewrite's).
+        let loose = std::fs::read_to_string(root.join(".jerry/checkpoints/cx-004.json"))
+            .unwrap()
+            .replace("cx-004", "cx-005")
+            .replace("docs-rewrite-20260225-001", "elsewhere");
+        write(&root, ".jerry/checkpoints/cx-005.json", loose);
+        let elsewhere = dir.path().join("backup-link");
+        std::fs::hard_link(root.join(linked), &elsewhere).unwrap();
+        let before = contents(&root);
+        let run = cli(&root, args);
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stdout);
+        // `migrate` reports each file on stdout, the edits on stderr.
+        let said_all = format!("{}{}", run.stdout, run.stderr);
+        for said in [
+            &format!("{linked}: refused: it has 2 hard links (link count 2)"),
+            "would split the links",
+            "nothing was written",
+        ] {
+            assert!(
+                said_all.contains(said),
+                "{args:?}: {said:?} not said: {said_all}"
+            );
+        }
+        assert_eq!(contents(&root), before, "{args:?} changed a file");
+        assert_eq!(
+            std::fs::read(&elsewhere).unwrap(),
+            std::fs::read(root.join(linked)).unwrap()
+        );
+        assert_eq!(
+            std::fs::metadata(&elsewhere).unwrap().nlink(),
+            2,
+            "{args:?}"
+        );
+        assert_no_debris(&root);
+        // With the link broken the same command goes ahead.
+        std::fs::remove_file(&elsewhere).unwrap();
+        let run = cli(&root, args);
+        assert_eq!(run.code, Some(0), "{args:?}: {}", run.stderr);
+    }
+}
+
+/// The hooks that rewrite a checkpoint (PreCompact updating its session's
+/// checkpoint, PostCompact recording the summary into it) leave a hard-linked one
+/// alone: exit 0, nothing printed, the refusal in the log, both names unchanged.
+#[test]
+fn hooks_leave_a_hard_linked_checkpoint_alone_and_say_so_in_the_log() {
+    let fx = Fixture::new();
+    let t = fx.edits_in("projects/PROJ-001-demo");
+    let first = payload("PreCompact", Some(&t), json!({"trigger": "manual"}));
+    assert_eq!(fx.run(&[], &first).0, "");
+    let checkpoint = fx.root().join(".jerry/checkpoints/cx-001-checkpoint.json");
+    let elsewhere = fx.home.path().join("cx-001-backup.json");
+    std::fs::hard_link(&checkpoint, &elsewhere).unwrap();
+    let before = std::fs::read(&checkpoint).unwrap();
+    let update = payload(
+        "PreCompact",
+        Some(&t),
+        json!({"trigger": "manual", "custom_instructions": "keep the API notes"}),
+    );
+    let post = payload(
+        "PostCompact",
+        Some(&t),
+        json!({"trigger": "manual", "compact_summary": "Kept: phase 2."}),
+    );
+    for (event, stdin) in [("PreCompact", &update), ("PostCompact", &post)] {
+        let child = fx.spawn_fed(&[], stdin);
+        let run = hostile::finish_or_kill(child, event);
+        assert_eq!(run.code, Some(0), "{event}: hooks always exit 0");
+        assert_eq!(run.stdout, "", "{event}");
+        assert_eq!(run.stderr, "", "{event}");
+        assert_eq!(std::fs::read(&checkpoint).unwrap(), before, "{event}");
+        assert_eq!(std::fs::read(&elsewhere).unwrap(), before, "{event}");
+        assert_eq!(
+            std::fs::metadata(&checkpoint).unwrap().nlink(),
+            2,
+            "{event}"
+        );
+        fx.assert_logged(&format!("ERROR {event}: write failed"));
+    }
+    fx.assert_logged("cx-001-checkpoint.json: refused: it has 2 hard links");
+    assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
+    assert_no_debris(fx.root());
 }

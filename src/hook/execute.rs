@@ -52,6 +52,7 @@ pub fn execute(writes: &[PlannedWrite]) -> Executed {
 fn execute_one(planned: &PlannedWrite, child_expected: bool) -> Result<Option<File>, WriteError> {
     let options = write::Options {
         durable: false,
+        lock_timeout: write::HOOK_LOCK_WAIT,
         ..write::Options::default()
     };
     match &planned.op {

@@ -10,7 +10,6 @@
 //! decided on what is on screen is never applied to something else.
 
 use std::path::Path;
-use std::time::Duration;
 
 use crate::core::edit::{self, CheckpointEvent, EditIntent};
 use crate::core::model::{Checkpoint, CheckpointFormat, Diagnostic, Project, ProjectKind};
@@ -156,8 +155,10 @@ pub fn retrying<T>(
     }
 }
 
-/// How long an edit waits for another writer of the same file to finish.
-pub const EDIT_LOCK_WAIT: Duration = Duration::from_secs(10);
+/// How long an edit waits for another writer of the same file to finish: the
+/// same for its state file's lock (held here) and every other file it writes
+/// (`write::Options::default`).
+pub use write::EDIT_LOCK_WAIT;
 
 /// The state file's lock, held from the read to the write so that two editors
 /// (two CLI runs, the dashboard and a script) take turns instead of one failing
@@ -336,6 +337,16 @@ pub fn acknowledge(
             None => outcome
                 .notes
                 .push(format!("{} is already acknowledged", cp.id)),
+        }
+    }
+    if !dry_run {
+        // Refused files refuse the whole edit before anything is written.
+        let replaced = file_changes.iter().filter_map(|(_, s)| s.as_ref());
+        for snapshot in std::iter::once(&snapshot)
+            .filter(|_| section.changed())
+            .chain(replaced)
+        {
+            write::check_replace(snapshot)?;
         }
     }
     if section.changed() {

@@ -29,8 +29,10 @@
 //! never opened through a symbolic link nor blocked on (a FIFO): `lock`. An edit holds
 //! it from its read to its write ([`hold_lock`]); the replace inside nests.
 //!
-//! A replace refuses a file the user could not write in place and keeps the file's
-//! mode, owner, group and extended attributes (`identity`); it keeps a leading
+//! A replace refuses a file the user could not write in place, a file with other
+//! hard links (the rename would split them), and a file whose owner or group the
+//! new file could not keep; it keeps the file's mode, owner, group and extended
+//! attributes (`identity`; [`check_replace`] asks beforehand); it keeps a leading
 //! byte-order mark ([`Snapshot::text`] leaves it out); it removes the temporary files
 //! a crashed writer left beside the file (`leftovers`).
 
@@ -207,10 +209,19 @@ pub struct Options<'a> {
     pub durable: bool,
 }
 
+/// How long an edit of the CLI or the dashboard waits for another writer of the
+/// same file (the default [`Options::lock_timeout`], and [`hold_lock`]'s in
+/// `io::project_edit`): every file an edit writes, the state file and checkpoints alike.
+pub const EDIT_LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// How long a hook (and the status line) waits for a file's lock: short, as
+/// Claude Code waits for them (docs/hooks.md); past it the write is logged as failed.
+pub const HOOK_LOCK_WAIT: Duration = Duration::from_secs(3);
+
 impl Default for Options<'_> {
     fn default() -> Self {
         Options {
-            lock_timeout: Duration::from_secs(3),
+            lock_timeout: EDIT_LOCK_WAIT,
             steps: &RealSteps,
             durable: true,
         }
@@ -365,7 +376,7 @@ fn replace_as(
         return Err(WriteError::ChangedOnDisk { path: path.clone() });
     }
     let meta = std::fs::metadata(&target).map_err(|e| WriteError::io(path, e))?;
-    identity::may_write(&target, path, &meta)?;
+    identity::may_replace(&target, path, &meta)?;
     leftovers::remove_stale(&target, std::time::SystemTime::now());
     let new_bytes = with_bom_kept(&snapshot.bytes, new_bytes);
     let temp = write_temp(&target, &new_bytes, TempMode::Exact(&target, meta), options)?;
@@ -391,6 +402,17 @@ fn replace_as(
     }
     sync_parent(&target, options);
     Ok(old)
+}
+
+/// Whether [`replace`] would refuse the snapshot's file for who may replace it
+/// (`identity::may_replace`: not writable in place, other hard links, an owner or
+/// group the new file could not keep), asked before an edit of several files
+/// writes the first. Nothing is locked or written.
+pub fn check_replace(snapshot: &Snapshot) -> Result<(), WriteError> {
+    let path = &snapshot.path;
+    let target = std::fs::canonicalize(path).map_err(|e| changed_if_missing(path, e))?;
+    let meta = std::fs::metadata(&target).map_err(|e| WriteError::io(path, e))?;
+    identity::may_replace(&target, path, &meta)
 }
 
 /// Opens a file for reading without following a last symlink and without

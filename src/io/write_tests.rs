@@ -661,6 +661,81 @@ fn extended_attributes_and_the_mode_are_kept() {
     assert_eq!(mode_of(&path), 0o640);
 }
 
+/// A file with another hard link is never replaced, by any kind of replace: the
+/// rename would leave the other name with the old content.
+#[cfg(unix)]
+#[test]
+fn a_file_with_another_hard_link_is_refused_and_both_names_stay_one_file() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    let other = dir.path().join("other.yaml");
+    std::fs::hard_link(&path, &other).unwrap();
+    let snapshot = read_snapshot(&path).unwrap();
+    let options = Options::default();
+    let refused = |result: Result<(), WriteError>| {
+        let err = result.unwrap_err();
+        assert!(matches!(err, WriteError::Refused { .. }), "{err}");
+        let text = err.to_string();
+        assert!(
+            text.starts_with(&format!("{}: refused: it has 2 hard links", path.display())),
+            "{text}"
+        );
+    };
+    refused(check_replace(&snapshot));
+    refused(replace(&snapshot, b"a: 2\n"));
+    refused(replace_cache_with(&snapshot, b"a: 2\n", &options));
+    refused(replace_holding_old(&snapshot, b"a: 2\n", &options).map(drop));
+    refused(replace_cache_holding_old(&snapshot, b"a: 2\n", &options).map(drop));
+    for name in [&path, &other] {
+        assert_eq!(std::fs::read_to_string(name).unwrap(), "a: 1\n");
+        assert_eq!(std::fs::metadata(name).unwrap().nlink(), 2);
+    }
+    assert_eq!(names_in(dir.path()), ["f.yaml", "other.yaml"]);
+    // Through a symlink, the file it names is judged.
+    let link = dir.path().join("link.yaml");
+    std::os::unix::fs::symlink(&path, &link).unwrap();
+    refused_through(&link, &read_snapshot(&link).unwrap());
+    // The other name gone, the edit goes ahead.
+    std::fs::remove_file(&other).unwrap();
+    replace(&snapshot, b"a: 2\n").unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "a: 2\n");
+}
+
+fn refused_through(link: &Path, snapshot: &Snapshot) {
+    let err = replace(snapshot, b"a: 3\n").unwrap_err().to_string();
+    assert!(
+        err.starts_with(&format!("{}: refused: it has 2 hard links", link.display())),
+        "{err}"
+    );
+}
+
+/// Run as root (CAP_CHOWN), a replace keeps any group, also one the process is not in.
+#[cfg(unix)]
+#[test]
+fn the_group_is_kept_when_it_may_be() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(&dir, "f.yaml", "a: 1\n");
+    let gid = std::fs::metadata(&path).unwrap().gid();
+    let wanted = if rustix::process::geteuid().is_root() {
+        4242
+    } else {
+        gid
+    };
+    std::os::unix::fs::chown(&path, None, Some(wanted)).unwrap();
+    replace(&read_snapshot(&path).unwrap(), b"a: 2\n").unwrap();
+    assert_eq!(std::fs::metadata(&path).unwrap().gid(), wanted);
+}
+
+/// Edits wait the documented time for every file's lock; hooks keep their short one.
+#[test]
+fn edits_wait_ten_seconds_for_a_lock_and_hooks_three() {
+    assert_eq!(Options::default().lock_timeout, EDIT_LOCK_WAIT);
+    assert_eq!(EDIT_LOCK_WAIT, Duration::from_secs(10));
+    assert_eq!(HOOK_LOCK_WAIT, Duration::from_secs(3));
+}
+
 /// A replace that holds the old file returns it open: the old bytes, no name left
 /// in the folder (so no debris if the holder dies), the new file in place.
 #[cfg(unix)]

@@ -218,6 +218,57 @@ mod tests {
         );
     }
 
+    /// The dashboard's edits go through the same refusals as the CLI's: a state
+    /// file or a checkpoint with another hard link is left alone, and the status bar
+    /// says why, naming the file by its path under the root.
+    #[test]
+    fn hard_linked_files_are_refused_and_left_alone() {
+        let (dir, projects) = demo();
+        let payouts = find(&projects, PAYOUTS);
+        let state = dir.path().join(&payouts.source);
+        let twin = dir.path().join("state-twin.yaml");
+        std::fs::hard_link(&state, &twin).unwrap();
+        let before = std::fs::read(&state).unwrap();
+        let draft = DecisionDraft {
+            decision: "Retry with jitter".into(),
+            rationale: None,
+            affects_phases: vec![],
+            gate: None,
+            iteration: None,
+        };
+        let Err(NotWritten::Failed(why)) =
+            run(dir.path(), payouts, StateChange::AddDecision(draft))
+        else {
+            panic!("not refused")
+        };
+        assert!(
+            why.starts_with(&format!("{}: refused: it has 2 hard links", payouts.source)),
+            "{why}"
+        );
+        std::fs::remove_file(&twin).unwrap();
+
+        let waiting = payouts.unacknowledged_checkpoints().next().unwrap().clone();
+        let checkpoint = dir.path().join(&waiting.path);
+        std::fs::hard_link(&checkpoint, dir.path().join("checkpoint-twin.json")).unwrap();
+        let checkpoint_before = std::fs::read(&checkpoint).unwrap();
+        let Err(NotWritten::Failed(why)) = run(
+            dir.path(),
+            payouts,
+            StateChange::Acknowledge {
+                checkpoint: Box::new(waiting.clone()),
+            },
+        ) else {
+            panic!("not refused")
+        };
+        assert!(
+            why.starts_with(&format!("{}: refused: it has 2 hard links", waiting.path)),
+            "{why}"
+        );
+        // Refused before anything was written: the state file's section too.
+        assert_eq!(std::fs::read(&state).unwrap(), before);
+        assert_eq!(std::fs::read(&checkpoint).unwrap(), checkpoint_before);
+    }
+
     #[test]
     fn decisions_are_added_and_marked_applied_with_comments_intact() {
         let (dir, projects) = demo();

@@ -85,6 +85,7 @@ pub fn put(project_dir: &Path, record: &Record) -> Result<bool, WriteError> {
 fn cache_options() -> write::Options<'static> {
     write::Options {
         durable: false,
+        lock_timeout: write::HOOK_LOCK_WAIT,
         ..write::Options::default()
     }
 }

@@ -3,15 +3,112 @@
 //! A replace writes a new file and renames it over the old one, which the folder
 //! allows even when the file itself is not writable; so the file's own write
 //! permission is checked first ([`may_write`]): an edit the user could not make in
-//! place is refused. The new file then gets the old one's mode, owner, group and
-//! extended attributes (ACLs, SELinux labels, user attributes), as far as the
-//! user may set them ([`keep`]); a file owned by someone else, whose owner the
-//! user cannot keep, is refused rather than silently taken over.
+//! place is refused. So is a file with more than one hard link: the rename would
+//! split them, the other names keeping the old content. The new file then gets
+//! the old one's mode, owner, group and extended attributes (ACLs, SELinux
+//! labels, user attributes), as far as the user may set them ([`keep`]); a file
+//! whose owner or group the new file could not have (another user's, or one in
+//! a group the user is not in) is refused rather than silently changed: first by
+//! chown(2)'s rules ([`may_replace`], `who`), before anything is written, then by
+//! chown itself on the temporary file, before the rename.
 
 use std::fs::{File, Metadata};
 use std::path::Path;
 
 use super::WriteError;
+
+mod who;
+
+/// Whether the user may replace `target` (described by `meta`) with a new file:
+/// write it in place ([`may_write`]), with no other hard link, and keep its owner
+/// and group. Refused with why, naming `shown`, before anything is written.
+pub fn may_replace(target: &Path, shown: &Path, meta: &Metadata) -> Result<(), WriteError> {
+    may_write(target, shown, meta)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let Some(reason) = links_refusal(meta.nlink()) {
+            return Err(refused(shown, reason));
+        }
+        keepable(target, shown, meta)?;
+    }
+    Ok(())
+}
+
+fn refused(shown: &Path, reason: String) -> WriteError {
+    WriteError::Refused {
+        path: shown.to_path_buf(),
+        reason,
+    }
+}
+
+/// Why a file with `links` hard links may not be replaced; `None` for one link.
+fn links_refusal(links: u64) -> Option<String> {
+    let others = links.checked_sub(1).filter(|&n| n > 0)?;
+    let (names, keep) = if others == 1 {
+        ("the other name", "keeps")
+    } else {
+        ("the other names", "keep")
+    };
+    Some(format!(
+        "it has {links} hard links (link count {links}), and an edit writes a new file and \
+         renames it over this name, which would split the links: {names} {keep} the old \
+         content; nothing was written. Break the links first (copy the file and move the \
+         copy over it) or edit it in place by hand"
+    ))
+}
+
+/// Refuses a file whose owner or group a new file of the user's could not have.
+#[cfg(unix)]
+fn keepable(target: &Path, shown: &Path, meta: &Metadata) -> Result<(), WriteError> {
+    use rustix::process::{getegid, geteuid};
+    use std::os::unix::fs::MetadataExt;
+    let egid = getegid().as_raw();
+    if meta.uid() == geteuid().as_raw() && meta.gid() == egid {
+        return Ok(());
+    }
+    let new_gid = new_file_gid(target, egid);
+    match who::Editor::current().would_lose(new_gid, meta.uid(), meta.gid()) {
+        None => Ok(()),
+        Some(who::Lost::Owner) => Err(owner_refusal(shown, meta.uid())),
+        Some(who::Lost::Group) => Err(group_refusal(shown, meta.gid(), new_gid)),
+    }
+}
+
+/// The group a new file in `target`'s folder gets: the folder's when it has the
+/// set-group-ID bit, else the user's effective group `egid`.
+#[cfg(unix)]
+fn new_file_gid(target: &Path, egid: u32) -> u32 {
+    use std::os::unix::fs::MetadataExt;
+    match std::fs::metadata(super::parent_dir(target)) {
+        Ok(folder) if folder.mode() & 0o2000 != 0 => folder.gid(),
+        _ => egid,
+    }
+}
+
+fn owner_refusal(shown: &Path, uid: u32) -> WriteError {
+    refused(
+        shown,
+        format!("owned by user {uid} and replacing it would make it yours; nothing was written"),
+    )
+}
+
+/// The file is in group `gid`, which a new file of the user's (in group
+/// `new_gid`) cannot be given.
+fn group_refusal(shown: &Path, gid: u32, new_gid: u32) -> WriteError {
+    let group = who::describe_group(gid);
+    refused(
+        shown,
+        format!(
+            "its group is {group}, which you are not in: you could write the file in place, \
+             but an edit replaces it with a new file, which could not keep that group (it \
+             would be in group {}, which would get the access the file gives its group); \
+             nothing was written. Edit it as a member of that group, or change its group \
+             first (chgrp)",
+            who::describe_group(new_gid)
+        ),
+    )
+}
 
 /// Whether the user may write `target` in place (`access(2)` with `W_OK`).
 pub fn may_write(target: &Path, shown: &Path, meta: &Metadata) -> Result<(), WriteError> {
@@ -33,7 +130,8 @@ pub fn may_write(target: &Path, shown: &Path, meta: &Metadata) -> Result<(), Wri
 }
 
 /// Gives `temp` the permissions, owner, group and extended attributes of
-/// `target` (described by `meta`).
+/// `target` (described by `meta`); refused when the owner or the group cannot be
+/// kept (chown(2) says so, whatever [`may_replace`] judged).
 pub fn keep(target: &Path, shown: &Path, meta: &Metadata, temp: &File) -> Result<(), WriteError> {
     temp.set_permissions(meta.permissions())
         .map_err(|e| WriteError::io(shown, e))?;
@@ -61,17 +159,10 @@ fn keep_owner(shown: &Path, meta: &Metadata, temp: &File) -> Result<(), WriteErr
         return Ok(());
     }
     if mine.uid() != meta.uid() {
-        return Err(WriteError::Refused {
-            path: shown.to_path_buf(),
-            reason: format!(
-                "owned by user {} and replacing it would make it yours; nothing was written",
-                meta.uid()
-            ),
-        });
+        return Err(owner_refusal(shown, meta.uid()));
     }
-    // Our own file in a group we are not in: keep what can be kept.
-    let _ = fchown(temp, None, Some(meta.gid()));
-    Ok(())
+    // Our own file: its group, if we are in it.
+    fchown(temp, None, Some(meta.gid())).map_err(|_| group_refusal(shown, meta.gid(), mine.gid()))
 }
 
 /// Copies every extended attribute the user may set; the others are left (a
@@ -108,5 +199,28 @@ fn keep_xattrs(target: &Path, temp: &File) {
                 rustix::fs::XattrFlags::empty(),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_link_is_fine_and_more_are_refused_saying_how_many() {
+        assert_eq!(links_refusal(0), None);
+        assert_eq!(links_refusal(1), None);
+        let two = links_refusal(2).unwrap();
+        assert!(
+            two.starts_with("it has 2 hard links (link count 2)"),
+            "{two}"
+        );
+        assert!(two.contains("split the links: the other name keeps the old content"));
+        assert!(two.contains("nothing was written"), "{two}");
+        let three = links_refusal(3).unwrap();
+        assert!(
+            three.contains("the other names keep the old content"),
+            "{three}"
+        );
     }
 }
