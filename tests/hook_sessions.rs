@@ -679,14 +679,16 @@ fn show_window_of(fx: &Fixture, project: &str) -> serde_json::Value {
 fn monitor_and_show_give_the_projects_own_session_and_never_a_pre_compaction_figure() {
     let fx = Fixture::new();
     let root = fx.root().display().to_string();
-    let mut t = Transcript::new("sess-t").with_model("claude-sonnet-4-5");
-    t.user("go").tool_use(
-        "Edit",
-        &format!("{root}/projects/PROJ-001-demo/b.md"),
-        (1_000, 2_000, 187_000),
-    );
-    let other = fx.transcript(&t);
-    let warned = context_of(&prompt_in(&fx, "sess-t", &other, &[]), "UserPromptSubmit");
+    let at_95 = |session: &str, file: &str| {
+        let mut t = Transcript::new(session).with_model("claude-sonnet-4-5");
+        t.user("go")
+            .tool_use("Edit", &format!("{root}/{file}"), (1_000, 2_000, 187_000));
+        let path = fx.root().join(format!("{session}.jsonl"));
+        t.write(&path);
+        context_of(&prompt_in(&fx, session, &path, &[]), "UserPromptSubmit")
+    };
+    // A session working outside the project: its figure is not the project's.
+    let warned = at_95("sess-t", "notes/x.md");
     assert!(warned.contains("COMPACTION (95.0% filled)"), "{warned}");
     let monitor = monitor_of(&fx, "demo-wf-001");
     assert!(
@@ -694,6 +696,14 @@ fn monitor_and_show_give_the_projects_own_session_and_never_a_pre_compaction_fig
         "not the project's session: {monitor}"
     );
     assert!(monitor.contains("CONTEXT STATUS: UNKNOWN"), "{monitor}");
+    // A session editing in it, before any checkpoint: the hook records the
+    // project its tool calls work in, and monitor and show take the figure.
+    at_95("sess-u", "projects/PROJ-001-demo/b.md");
+    let state = fx.json(".jerry/context-monitor-state.json");
+    assert_eq!(state["project"], hook_fixture::WORKFLOW, "{state}");
+    let monitor = monitor_of(&fx, "demo-wf-001");
+    assert!(monitor.contains("COMPACTION (95.0% filled)"), "{monitor}");
+    assert_eq!(show_window_of(&fx, "demo-wf-001")["session_id"], "sess-u");
 
     // Session sess-a works on the project (its checkpoint), at 85 %, then compacts
     // and records no usage yet (postTokens 0).

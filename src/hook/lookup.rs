@@ -14,6 +14,7 @@ use crate::core::staleness::{self, Session};
 use crate::core::workspace::{assign_checkpoints, claim};
 use crate::io::discover;
 use crate::io::fence::Fence;
+use crate::io::transcript::ScanLimits;
 use crate::io::write::read_snapshot;
 
 /// The project a checkpoint belongs to: the first of its files to read that is a
@@ -104,6 +105,21 @@ pub fn by_fallback(ctx: &HookContext, session_id: Option<&str>) -> Option<Projec
         .or_else(|| detect::fallback(&candidates, load))?;
     // Again, now with the project's checkpoints.
     project::load(&detection.found, ctx, None, true)
+}
+
+/// The workflow the transcript's recent file tool calls work in, as PreCompact
+/// detects it (`detect::from_transcript`, no walk), with its checkpoints.
+pub fn by_transcript(
+    transcript: Option<&Path>,
+    ctx: &HookContext,
+    session: Option<Session>,
+) -> Option<Project> {
+    let root = ctx.project_dir()?;
+    let scan = crate::io::transcript::scan(transcript?, &ScanLimits::with_tool_uses()).ok()?;
+    let near = detect::near(root, &scan.tool_uses);
+    let refs: Vec<&discover::Found> = near.iter().collect();
+    let detection = detect::from_transcript(root, &refs, &scan.tool_uses)?;
+    project::load(&detection.found, ctx, session, true)
 }
 
 /// The Nexus build whose manifest records `session_id` (walks the workspace).

@@ -43,13 +43,11 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         .fill
         .as_ref()
         .map(|f| level_for(f.fill, &ctx.config.context));
-    if let Some(level) = level {
-        out.explain(format!("level {}", level.label()));
-        plan_state(input, ctx, &measurement, level, &mut out);
-    } else if measurement
-        .scan
-        .as_ref()
-        .is_some_and(|s| s.last_boundary.is_some())
+    if level.is_none()
+        && measurement
+            .scan
+            .as_ref()
+            .is_some_and(|s| s.last_boundary.is_some())
     {
         forget_state(input, ctx, &mut out);
     }
@@ -66,6 +64,8 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         )
     };
     let mut project: Option<Project> = None;
+    // The workflow this session is known to work on, recorded with its fill.
+    let mut attributed: Option<String> = None;
     let mut blocks = Vec::new();
 
     if warning {
@@ -80,10 +80,30 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
                 .rev()
                 .find(|c| c.session_id.as_deref() == Some(id))
         });
+        // The session's own workflow: the one it last checkpointed, else the one
+        // its recent file tool calls work in; only then a guess.
         project = own
-            .or(newest_unacked)
-            .or_else(|| state::newest_checkpoint(&all))
             .and_then(|c| lookup::for_checkpoint(c, &all, ctx, session()))
+            .or_else(|| {
+                let detected =
+                    lookup::by_transcript(input.transcript_path.as_deref(), ctx, session());
+                if let Some(p) = &detected {
+                    out.explain(format!(
+                        "the transcript's recent file tool calls work in {}",
+                        p.source
+                    ));
+                }
+                detected
+            });
+        if project.is_some() {
+            attributed = project.as_ref().map(|p| p.source.clone());
+        }
+        project = project
+            .or_else(|| {
+                newest_unacked
+                    .or_else(|| state::newest_checkpoint(&all))
+                    .and_then(|c| lookup::for_checkpoint(c, &all, ctx, session()))
+            })
             .or_else(|| lookup::from_precompact_state(ctx, session()).map(|(p, _)| p))
             .or_else(|| lookup::by_fallback(ctx, input.session_id.as_deref()));
         let shown = project
@@ -94,6 +114,10 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         blocks.push(render_monitor(&shown, &reading, &ctx.config.context, ctx.now).text);
     }
     let mut alert = None;
+    if let Some(level) = level {
+        out.explain(format!("level {}", level.label()));
+        plan_state(input, ctx, &measurement, level, attributed, &mut out);
+    }
     match (deliveries.due(&all, session_id), session_id) {
         (Some(checkpoint), Some(session_id)) => {
             if project
@@ -161,6 +185,7 @@ fn plan_state(
     ctx: &HookContext,
     measurement: &Measurement,
     level: Level,
+    project: Option<String>,
     out: &mut HookOutcome,
 ) {
     let (Some(root), Some(fill)) = (ctx.project_dir(), &measurement.fill) else {
@@ -179,6 +204,7 @@ fn plan_state(
             .transcript_path
             .as_ref()
             .map(|p| p.display().to_string()),
+        project,
     };
     let Ok(mut text) = serde_json::to_string_pretty(&state) else {
         return;

@@ -28,6 +28,11 @@ pub struct ContextMonitorState {
     /// The transcript that was measured.
     #[schemars(with = "Nullable<String>")]
     pub transcript_path: Option<String>,
+    /// The state file (workspace-relative) of the workflow the session is known
+    /// to work on: the one it last checkpointed, else the one its recent file tool
+    /// calls work in. Left out when not known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project: Option<String>,
 }
 
 /// `context-state.json` in `$JERRY_LIFECYCLE_DIR` or `~/.jerry/local/`, as real
