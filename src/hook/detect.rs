@@ -271,8 +271,12 @@ pub fn fallback(
         .filter_map(|f| load(f).map(|p| (f, p)))
         .filter(|(_, p)| is_active(p))
         .enumerate()
-        // Newest `updated_at`; without one, the file's modification order.
-        .max_by_key(|(order, (_, p))| (p.summary.updated_at, std::cmp::Reverse(*order)))
+        // A file that reads over one that does not (a YAML error leaves no state
+        // to resume); then the newest `updated_at`; without one, the file's
+        // modification order.
+        .max_by_key(|(order, (_, p))| {
+            (readable(p), p.summary.updated_at, std::cmp::Reverse(*order))
+        })
         .map(|(_, pair)| pair)?;
     let updated = project
         .summary
@@ -333,6 +337,15 @@ fn mentions(path: &Path, needle: &str) -> bool {
 
 /// ACTIVE (or in progress); a workflow with no status counts unless its prose or
 /// phase says it is complete.
+/// Whether the project's file was read without an error (a YAML syntax error
+/// leaves its state unknown).
+fn readable(project: &Project) -> bool {
+    !project
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == crate::core::model::Severity::Error)
+}
+
 pub fn is_active(project: &Project) -> bool {
     let done = |text: &str| {
         let upper = text.to_uppercase();
@@ -472,6 +485,29 @@ mod tests {
                 "projects/P2/ORCHESTRATION.yaml",
             ]
         );
+    }
+
+    /// A workflow file with a YAML error has no state to resume: the fallback
+    /// takes a readable active one over it, newer or not.
+    #[test]
+    fn the_fallback_takes_a_readable_workflow_over_a_broken_one() {
+        let files = [
+            found("projects/BROKEN/ORCHESTRATION.yaml", "projects/BROKEN"),
+            found("projects/OK/ORCHESTRATION.yaml", "projects/OK"),
+        ];
+        let refs: Vec<&Found> = files.iter().collect();
+        let load = |f: &Found| {
+            let text = if f.rel.contains("BROKEN") {
+                "workflow: [\n"
+            } else {
+                "workflow:\n  id: ok\n  status: ACTIVE\n"
+            };
+            Some(crate::core::normalize::jerry::normalize_orchestration(
+                &f.rel, &f.dir, text,
+            ))
+        };
+        let (detection, project) = fallback(&refs, load).unwrap();
+        assert_eq!(detection.found.dir, "projects/OK", "{project:?}");
     }
 
     #[test]
