@@ -325,7 +325,11 @@ fn user_prompt_submit_measures_records_and_injects_without_checkpointing() {
             "project"
         ]
     );
-    assert_eq!(state["project"], hook_fixture::WORKFLOW, "its own checkpoint's");
+    assert_eq!(
+        state["project"],
+        hook_fixture::WORKFLOW,
+        "its own checkpoint's"
+    );
     assert_eq!(state["fill"], 0.886);
     assert_eq!(state["level"], "CRITICAL");
     assert_eq!(state["window"], 200_000);

@@ -31,7 +31,7 @@ pub fn for_checkpoint(
         .files_to_read
         .iter()
         .find_map(|f| found_at(&fence, &f.path))?;
-    let mut project = project::load(&found, ctx, session.clone(), false)?;
+    let project = project::load(&found, ctx, session.clone(), false)?;
     let matches = checkpoint
         .workflow_id
         .as_deref()
@@ -39,7 +39,17 @@ pub fn for_checkpoint(
     if !matches {
         return None;
     }
-    // The same rules as the loader: by workflow id, else claimed by the workflow.
+    Some(with_checkpoints(project, known, ctx, session))
+}
+
+/// `project` with the checkpoints of `known` that are its own, by the same rules
+/// as the loader (by workflow id, else claimed by the workflow), and its staleness.
+fn with_checkpoints(
+    mut project: Project,
+    known: &[Checkpoint],
+    ctx: &HookContext,
+    session: Option<Session>,
+) -> Project {
     let candidates: Vec<Checkpoint> = known
         .iter()
         .filter(|c| {
@@ -54,7 +64,7 @@ pub fn for_checkpoint(
         ctx.now,
         ctx.config.staleness.stale_after_minutes,
     );
-    Some(project)
+    project
 }
 
 /// The Nexus project named by `00-system/.cache/precompact_state.json`, if any,
@@ -108,9 +118,11 @@ pub fn by_fallback(ctx: &HookContext, session_id: Option<&str>) -> Option<Projec
 }
 
 /// The workflow the transcript's recent file tool calls work in, as PreCompact
-/// detects it (`detect::from_transcript`, no walk), with its checkpoints.
+/// detects it (`detect::from_transcript`, no walk), with its checkpoints among
+/// `known`.
 pub fn by_transcript(
     transcript: Option<&Path>,
+    known: &[Checkpoint],
     ctx: &HookContext,
     session: Option<Session>,
 ) -> Option<Project> {
@@ -119,7 +131,8 @@ pub fn by_transcript(
     let near = detect::near(root, &scan.tool_uses);
     let refs: Vec<&discover::Found> = near.iter().collect();
     let detection = detect::from_transcript(root, &refs, &scan.tool_uses)?;
-    project::load(&detection.found, ctx, session, true)
+    let project = project::load(&detection.found, ctx, session.clone(), false)?;
+    Some(with_checkpoints(project, known, ctx, session))
 }
 
 /// The Nexus build whose manifest records `session_id` (walks the workspace).

@@ -86,7 +86,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             .and_then(|c| lookup::for_checkpoint(c, &all, ctx, session()))
             .or_else(|| {
                 let detected =
-                    lookup::by_transcript(input.transcript_path.as_deref(), ctx, session());
+                    lookup::by_transcript(input.transcript_path.as_deref(), &all, ctx, session());
                 if let Some(p) = &detected {
                     out.explain(format!(
                         "the transcript's recent file tool calls work in {}",
