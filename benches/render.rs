@@ -1,4 +1,5 @@
-//! Rendering speed: Template 1 for the largest corpus file (110 KB), Template 2,
+//! Rendering speed: Template 1 for the largest corpus file (110 KB) and for a
+//! 10 MB next step, Template 2,
 //! the context monitor and the Nexus sequence. Run with `cargo bench --bench render`
 //! (the corpus is read in place: `RESUME_TUI_CORPUS`, else `<repo>/../shared/corpus`).
 //!
@@ -50,6 +51,20 @@ fn bench(c: &mut Criterion) {
                 std::hint::black_box(&text),
             ))
         })
+    });
+
+    // A 10 MB next step (the dashboard's Prompt tab renders it twice per key):
+    // only what can be kept is redacted and folded (`core::text::cut`).
+    let huge = normalize_orchestration(
+        "projects/P1/ORCHESTRATION.yaml",
+        "projects/P1",
+        &format!(
+            "workflow:\n  id: w-P1\nresumption:\n  recovery_state:\n    next_step: \"{}\"\n",
+            "lorem ipsum dolor sit amet consectetur ".repeat(10_000_000 / 39)
+        ),
+    );
+    c.bench_function("template_1_10mb_next_step_render", |b| {
+        b.iter(|| render_prompt(std::hint::black_box(&huge)))
     });
 
     let golden = normalize_orchestration(

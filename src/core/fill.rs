@@ -99,6 +99,9 @@ impl WindowSource {
     }
 }
 
+/// The longest model id taken as one (real ids are under 64 bytes).
+pub const MAX_MODEL_ID_BYTES: usize = 256;
+
 /// Which window a fill was measured against, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FillBasis {
@@ -172,6 +175,14 @@ pub fn measure(tokens_used: u64, inputs: &WindowInputs<'_>) -> Fill {
 
 /// The window for a session that has used `tokens_used`, with its evidence.
 pub fn window_for(tokens_used: u64, inputs: &WindowInputs<'_>) -> FillBasis {
+    // A model id longer than this is no model's, and the evidence that names it
+    // is written into the monitor state and checkpoints: not taken as one.
+    let plausible = |id: &str| id.len() <= MAX_MODEL_ID_BYTES;
+    let inputs = &WindowInputs {
+        model: inputs.model.filter(|id| plausible(id)),
+        configured_model: inputs.configured_model.filter(|c| plausible(c.id)),
+        ..*inputs
+    };
     let model = inputs.model.map(str::to_string);
     let basis = |window, source, evidence: String| FillBasis {
         window,

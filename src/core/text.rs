@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 mod cells;
+pub mod cut;
 
 pub use cells::{fit, fit_right, one_line, pad, truncate, truncate_line, width};
 

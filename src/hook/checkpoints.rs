@@ -13,7 +13,7 @@ use crate::io::fence::text_under_root;
 use crate::io::write::{Snapshot, read_listed_snapshot_capped, read_snapshot_capped};
 
 /// Checkpoints larger than this are not read by a hook (refused unread).
-const MAX_CHECKPOINT_BYTES: u64 = 4 * 1024 * 1024;
+pub const MAX_CHECKPOINT_BYTES: u64 = 4 * 1024 * 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckpointFile {

@@ -56,6 +56,11 @@ impl Event {
     ];
 }
 
+/// The longest `session_id` taken from stdin (Claude Code's are UUIDs).
+pub const MAX_SESSION_ID_BYTES: usize = 256;
+/// The longest `transcript_path` or `cwd` taken from stdin (Linux's `PATH_MAX`).
+pub const MAX_PATH_BYTES: usize = 4096;
+
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HookInput {
     pub hook_event_name: Option<String>,
@@ -99,10 +104,19 @@ impl HookInput {
             Some(Value::String(s)) => Some(s),
             _ => None,
         };
-        let path = |v: Option<Value>| text(v).filter(|s| !s.is_empty()).map(PathBuf::from);
+        // Longer ones are not what Claude Code sends (a session id is a UUID, a
+        // path cannot be opened past `PATH_MAX`), and they would be copied into
+        // the files the hooks write (checkpoints, the monitor and precompact
+        // states), making them larger than the hooks then read: left out.
+        let path = |v: Option<Value>| {
+            text(v)
+                .filter(|s| !s.is_empty() && s.len() <= MAX_PATH_BYTES)
+                .map(PathBuf::from)
+        };
         let input = HookInput {
             hook_event_name: text(take("hook_event_name")),
-            session_id: text(take("session_id")).filter(|s| !s.is_empty()),
+            session_id: text(take("session_id"))
+                .filter(|s| !s.is_empty() && s.len() <= MAX_SESSION_ID_BYTES),
             transcript_path: path(take("transcript_path")),
             cwd: path(take("cwd")),
             source: text(take("source")),

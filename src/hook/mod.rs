@@ -20,6 +20,7 @@ use crate::io::write::WriteError;
 
 pub mod args;
 mod build;
+pub mod caps;
 mod checkpoints;
 pub(crate) mod context;
 mod delivery;

@@ -9,11 +9,7 @@ use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir};
 use super::input::HookInput;
 use super::output::{HookOutcome, WriteOp};
-use crate::core::redact::scrub;
 use crate::core::wire::checkpoint::PostCompact;
-
-/// Summaries longer than this (characters) are cut in the checkpoint.
-const MAX_SUMMARY_CHARS: usize = 200_000;
 
 pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let Some(root) = ctx.project_dir() else {
@@ -36,10 +32,10 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         out.info("no checkpoint of this session; nothing recorded");
         return out;
     };
-    let summary = input.compact_summary.as_deref().map(|s| {
-        let cut: String = s.chars().take(MAX_SUMMARY_CHARS).collect();
-        scrub(&cut).into_owned()
-    });
+    let summary = input
+        .compact_summary
+        .as_deref()
+        .map(super::caps::compact_summary);
     let record = PostCompact {
         trigger: input.trigger.clone(),
         compact_summary: summary,
@@ -57,6 +53,16 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         file.id,
         file.path.display()
     ));
+    if u64::try_from(text.len()).unwrap_or(u64::MAX) > checkpoints::MAX_CHECKPOINT_BYTES {
+        // Another tool's checkpoint near the limit: written over it, the hooks
+        // could no longer read it.
+        out.error(format!(
+            "{}: with the post_compact record it would pass the {} MB the hooks read; left as it is",
+            file.path.display(),
+            checkpoints::MAX_CHECKPOINT_BYTES >> 20
+        ));
+        return out;
+    }
     out.info(format!("recorded post_compact into {}", file.id));
     out.write(
         file.path,

@@ -297,6 +297,18 @@ fn with_carry_over(
             body.insert(key.to_string(), value.clone());
         }
     }
+    // Another tool's summary may be any size: carried over within the cap ours has
+    // (ours, cut already, ends a marker past the cap and is left as it is).
+    if let Some(Value::String(summary)) = body
+        .get_mut("post_compact")
+        .and_then(|p| p.get_mut("compact_summary"))
+        .filter(|s| {
+            s.as_str()
+                .is_some_and(|s| s.len() > super::caps::MAX_SUMMARY_BYTES + 256)
+        })
+    {
+        *summary = super::caps::compact_summary(summary);
+    }
     body
 }
 

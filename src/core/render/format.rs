@@ -1,20 +1,51 @@
 //! How the renderers write prose and numbers: one-line folding, abbreviation, word
 //! wrap, percentages, scores, thousands, phase and gate names.
 
+use super::budget::INJECTION_LIMIT_CHARS;
+use crate::core::text::cut;
+
 /// Width the renderers wrap prose at (the seeds' examples wrap near 90).
 pub const WRAP_WIDTH: usize = 90;
 
+/// Longest text [`one_line`] folds whole: more than any renderer keeps
+/// (`INJECTION_LIMIT_CHARS` characters of up to 4 bytes), and more than
+/// [`abbreviate`] and [`wrap`] hand it (their cut plus the redaction margin).
+const ONE_LINE_MAX_BYTES: usize = INJECTION_LIMIT_CHARS * 4 + 2 * cut::REDACTION_MARGIN;
+
 /// Collapses all runs of whitespace (newlines included) into single spaces.
+///
+/// A text longer than [`ONE_LINE_MAX_BYTES`] is folded only that far and ends in
+/// ` …`: the rendered text it goes into is cut to `INJECTION_LIMIT_CHARS` anyway,
+/// and folding a 10 MB value whole, several times per prompt, made the dashboard's
+/// Prompt tab take most of a second per key (docs/performance.md). The cut falls
+/// on a space when one is near (within the redaction margin), so no word is left
+/// half there: the redaction of the finished text (`budget::finish`) sees whole
+/// words only, and a secret is never cut down to a part it would not recognise.
 pub fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let head = cut::prefix(text, ONE_LINE_MAX_BYTES);
+    if head.len() == text.len() {
+        return text.split_whitespace().collect::<Vec<_>>().join(" ");
+    }
+    let floor = head.len().saturating_sub(cut::REDACTION_MARGIN);
+    let head = match head.rfind(char::is_whitespace) {
+        Some(space) if space >= floor => head.get(..space).unwrap_or(head),
+        _ => head,
+    };
+    let mut out = head.split_whitespace().collect::<Vec<_>>().join(" ");
+    out.push_str(" …");
+    out
 }
 
 /// `text` on one line, cut to `max` characters with a trailing `…` when longer.
 /// Secrets are redacted first: a cut through one would leave part of it that
-/// no longer looks like a secret.
+/// no longer looks like a secret. Only the part that can be kept is redacted and
+/// folded (`core::text::cut::precut`: `max` characters of up to 4 bytes, plus a
+/// margin for a secret straddling the cut), so a 10 MB value costs what a short
+/// one does.
 pub fn abbreviate(text: &str, max: usize) -> String {
-    let line = one_line(&crate::core::redact::scrub(text));
-    if line.chars().count() <= max {
+    let (head, precut) = cut::precut(text, max.saturating_mul(4));
+    let line = one_line(&crate::core::redact::scrub(head));
+    if !precut && line.chars().count() <= max {
         return line;
     }
     let mut cut: String = line.chars().take(max.saturating_sub(1)).collect();
@@ -29,8 +60,17 @@ pub fn abbreviate(text: &str, max: usize) -> String {
 /// are redacted first: a line break between `Basic` and its credential, or
 /// between `secret:` and its value, would hide them from the redaction of the
 /// finished text.
+///
+/// Every rendered text ends in `budget::finish`, which keeps at most
+/// `INJECTION_LIMIT_CHARS` characters, so no more than that is wrapped: a longer
+/// `text` is cut first (with a margin for redaction, `core::text::cut`) and ends
+/// in `…`, and the budget's own marker then says how much was left out.
 pub fn wrap(first: &str, indent: usize, text: &str) -> String {
-    let text = crate::core::redact::scrub(text);
+    let (head, precut) = cut::precut(text, INJECTION_LIMIT_CHARS * 4);
+    let mut text = crate::core::redact::scrub(head);
+    if precut {
+        text.to_mut().push_str(" …");
+    }
     let pad = " ".repeat(indent);
     let mut out = String::from(first);
     let mut width = first.chars().count();
@@ -175,6 +215,50 @@ mod tests {
         assert!(cut.ends_with('…'), "{cut}");
         assert!(cut.chars().count() <= 20, "{cut}");
         assert_eq!(cut, "alpha beta gamma…");
+    }
+
+    #[test]
+    fn a_huge_text_is_cut_before_it_is_redacted_and_folded() {
+        let huge = "lorem ipsum ".repeat(1_000_000);
+        let cut = abbreviate(&huge, 100);
+        assert!(cut.ends_with('…') && cut.chars().count() <= 100, "{cut}");
+        assert!(cut.starts_with("lorem ipsum lorem"), "{cut}");
+        let folded = one_line(&huge);
+        assert!(folded.len() <= ONE_LINE_MAX_BYTES + 4, "{}", folded.len());
+        assert!(folded.ends_with("ipsum …"), "cut on a space");
+        let wrapped = wrap("- ", 2, &huge);
+        assert!(
+            wrapped.len() < INJECTION_LIMIT_CHARS * 4 + 2 * cut::REDACTION_MARGIN,
+            "{}",
+            wrapped.len()
+        );
+        assert!(wrapped.ends_with('…'));
+        // Whitespace folds away: a long text that is mostly spaces is still cut
+        // visibly.
+        let sparse = format!("a{}b", " ".repeat(10_000_000));
+        assert_eq!(abbreviate(&sparse, 100), "a…");
+    }
+
+    #[test]
+    fn a_secret_straddling_the_cut_is_still_redacted() {
+        // The key block starts before the cut and ends far past the margin.
+        let key = format!(
+            "-----BEGIN PRIVATE KEY-----\n{}-----END PRIVATE KEY-----",
+            "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n".repeat(10_000)
+        );
+        let text = format!("{} {key} after", "word ".repeat(15));
+        let cut = abbreviate(&text, 100);
+        assert!(!cut.contains("MIIE") && !cut.contains("BEGIN"), "{cut}");
+        let wrapped = wrap("", 0, &format!("{}{key}", "w ".repeat(19_990)));
+        assert!(
+            !wrapped.contains("MIIE"),
+            "{}",
+            &wrapped[wrapped.len() - 100..]
+        );
+        // A token right at the cut.
+        let token = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+        let text = format!("{} {token} {}", "a".repeat(97), "b ".repeat(100_000));
+        assert!(!abbreviate(&text, 100).contains("ghp_"));
     }
 
     #[test]

@@ -257,7 +257,7 @@ fn checkpoint(out: &mut Wrapped, cp: &Checkpoint, event: Option<&CompactionEvent
                 let label = crate::core::text::truncate("  Compact summary:", out.width);
                 out.lines
                     .push(Line::from(styled(t.label, label.into_owned())));
-                for line in crate::core::text::sanitize(summary, true).lines() {
+                for line in super::drawn_lines(summary).lines() {
                     out.hang(lead("    ", Style::new()), ENTRY_W, vec![words(line)]);
                 }
             }
@@ -266,7 +266,7 @@ fn checkpoint(out: &mut Wrapped, cp: &Checkpoint, event: Option<&CompactionEvent
     if let Some(found) = &cp.transcript_summary {
         out.section("Compaction summary in the transcript");
         out.field_text("  File", Some(clean(&found.path).into_owned()));
-        for line in crate::core::text::sanitize(&found.text, true).lines() {
+        for line in super::drawn_lines(&found.text).lines() {
             out.hang(lead("    ", Style::new()), ENTRY_W, vec![words(line)]);
         }
     }

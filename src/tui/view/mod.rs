@@ -63,9 +63,30 @@ pub fn view(model: &Model, frame: &mut Frame) {
     }
 }
 
-/// One line of file text, safe to draw.
+/// One line of file text, safe to draw. Only what can be drawn is cleaned: the
+/// layout draws at most `wrap::MAX_DRAWN_BYTES` of a value, so a longer one is
+/// cut a little past that (the layout cuts it again, with its note) before the
+/// pass over its characters. A 10 MB value was cleaned and copied whole twice per
+/// key, on every tab that shows it.
 pub(crate) fn clean(text: &str) -> Cow<'_, str> {
-    crate::core::text::clean(text)
+    bounded(text, crate::core::text::clean)
+}
+
+/// File text of several lines, safe to draw (`core::text::sanitize`), cut like
+/// [`clean`]: a 10 MB summary gives at most `wrap::MAX_DRAWN_BYTES` of lines.
+pub(crate) fn drawn_lines(text: &str) -> Cow<'_, str> {
+    bounded(text, |t| crate::core::text::sanitize(t, true))
+}
+
+fn bounded<'t>(text: &'t str, pass: impl Fn(&str) -> Cow<'_, str>) -> Cow<'t, str> {
+    let head = crate::core::text::cut::prefix(text, wrap::MAX_DRAWN_BYTES + 1024);
+    if head.len() == text.len() {
+        return pass(text);
+    }
+    let mut out = pass(head).into_owned();
+    out.push(' ');
+    out.push_str(wrap::CUT_NOTE);
+    Cow::Owned(out)
 }
 
 /// A centred rectangle of at most `w`×`h` inside `area`.

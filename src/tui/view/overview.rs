@@ -186,7 +186,7 @@ fn resumption(out: &mut Wrapped, r: &Resumption) {
     let t = &out.model.theme;
     if let Some(prose) = r.recovery.current_state.as_deref() {
         out.section("Current state");
-        for line in crate::core::text::sanitize(prose, true).lines() {
+        for line in super::drawn_lines(prose).lines() {
             out.hang(lead("  ", Style::new()), 2, vec![words(line)]);
         }
     }

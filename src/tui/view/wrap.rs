@@ -100,8 +100,8 @@ fn clip(lead: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
 
 /// At most this much of one piece is laid out: a 10 MB value took about a second
 /// per frame, and nobody reads that much in a panel.
-const MAX_DRAWN_BYTES: usize = 64 * 1024;
-const CUT_NOTE: &str = "… (cut here: too long to draw; the file holds the rest)";
+pub(super) const MAX_DRAWN_BYTES: usize = 64 * 1024;
+pub(super) const CUT_NOTE: &str = "… (cut here: too long to draw; the file holds the rest)";
 
 /// The part of `text` that is drawn: all of it, or its first [`MAX_DRAWN_BYTES`]
 /// cut at a character boundary.
@@ -264,6 +264,25 @@ mod tests {
             drawn("é".repeat(MAX_DRAWN_BYTES).as_str()).0.len(),
             MAX_DRAWN_BYTES
         );
+    }
+
+    /// Only what can be drawn is cleaned (`view::clean`, `view::drawn_lines`):
+    /// a 10 MB value with controls in it comes back a little over
+    /// [`MAX_DRAWN_BYTES`], ending with the note.
+    #[test]
+    fn only_the_drawn_part_of_a_huge_value_is_cleaned() {
+        let huge = "word\u{7}\n".repeat(2 * 1024 * 1024);
+        for cleaned in [super::super::clean(&huge), super::super::drawn_lines(&huge)] {
+            assert!(
+                cleaned.len() < MAX_DRAWN_BYTES + 1024 + 100,
+                "{}",
+                cleaned.len()
+            );
+            assert!(cleaned.ends_with(CUT_NOTE));
+            assert!(!cleaned.contains('\u{7}'));
+        }
+        assert_eq!(super::super::drawn_lines("a\nb"), "a\nb");
+        assert_eq!(super::super::clean("a\nb"), "a b");
     }
 
     fn text(lines: &[Line]) -> Vec<String> {

@@ -1,0 +1,134 @@
+//! Bounded work on text from files: a value can be megabytes long (a 10 MB
+//! `next_step`), and every pass over it (redaction, folding onto one line, word
+//! wrap, cleaning for the terminal) costs time in proportion. Whoever keeps only
+//! the first part of a value cuts it here first, then runs those passes on the
+//! part, never on the whole.
+//!
+//! Redaction must still see every secret that reaches the kept part, so the cut
+//! keeps [`REDACTION_MARGIN`] bytes more than is needed: a secret that starts
+//! before the end of the kept part and straddles it is redacted as if the text
+//! were whole. A PEM private-key block is redacted from its `-----BEGIN … PRIVATE
+//! KEY-----` line to its end line, or to the end of the text when the end line is
+//! missing (cut off), so a key block of any length is caught once its header
+//! line (under 100 bytes) is inside the margin; every other secret
+//! `core::redact` knows (tokens, JWTs, credentials, `password=` pairs) is
+//! recognised from its first few hundred bytes. 16 KB is twice the 8 KB that a
+//! whole 4096-bit RSA key block in PEM (about 3.3 KB) would need.
+
+/// Bytes kept beyond what is needed, so that redaction sees a secret straddling
+/// the cut (see the module's comment).
+pub const REDACTION_MARGIN: usize = 16 * 1024;
+
+/// The longest prefix of `text` of at most `max_bytes` bytes that ends on a
+/// character boundary.
+pub fn prefix(text: &str, max_bytes: usize) -> &str {
+    if text.len() <= max_bytes {
+        return text;
+    }
+    let mut end = max_bytes;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or_default()
+}
+
+/// The part of `text` to redact and fold when at most `keep_bytes` bytes of the
+/// result are kept: the first `keep_bytes` + [`REDACTION_MARGIN`] bytes, and
+/// whether anything was left out.
+pub fn precut(text: &str, keep_bytes: usize) -> (&str, bool) {
+    let head = prefix(text, keep_bytes.saturating_add(REDACTION_MARGIN));
+    (head, head.len() < text.len())
+}
+
+/// `text` scrubbed (`core::redact::scrub`) and cut to at most `max_bytes` bytes at
+/// a character boundary, with the number of bytes of `text` left out (0 when it
+/// is whole). Only the part [`precut`] keeps is scrubbed.
+pub fn scrubbed(text: &str, max_bytes: usize) -> (String, usize) {
+    let (head, cut) = precut(text, max_bytes);
+    let clean = crate::core::redact::scrub(head);
+    if !cut && clean.len() <= max_bytes {
+        return (clean.into_owned(), 0);
+    }
+    let kept = prefix(&clean, max_bytes).to_string();
+    // Redaction changes lengths, so this counts the bytes of `text` beyond the
+    // same length: near enough to say how much is missing.
+    let omitted = text.len().saturating_sub(kept.len()).max(1);
+    (kept, omitted)
+}
+
+/// `bytes` as a reader would say it: `812 bytes`, `16.0 KB`, `9.5 MB`.
+pub fn size(bytes: usize) -> String {
+    const KB: f64 = 1024.0;
+    let b = bytes as f64;
+    if b < KB {
+        format!("{bytes} bytes")
+    } else if b < KB * KB {
+        format!("{:.1} KB", b / KB)
+    } else {
+        format!("{:.1} MB", b / KB / KB)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes_end_on_character_boundaries() {
+        assert_eq!(prefix("héllo", 2), "h");
+        assert_eq!(prefix("héllo", 3), "hé");
+        assert_eq!(prefix("héllo", 99), "héllo");
+        assert_eq!(prefix("日本", 5), "日");
+        assert_eq!(prefix("", 0), "");
+    }
+
+    #[test]
+    fn precut_keeps_the_margin_and_says_when_it_cut() {
+        let text = "a".repeat(100 + REDACTION_MARGIN);
+        assert_eq!(precut(&text, 100), (text.as_str(), false));
+        let longer = format!("{text}b");
+        let (head, cut) = precut(&longer, 100);
+        assert!(cut);
+        assert_eq!(head.len(), 100 + REDACTION_MARGIN);
+    }
+
+    #[test]
+    fn a_secret_straddling_the_cut_is_still_redacted() {
+        // A private key block that starts just before the cut and ends far past
+        // the margin: its end line is never seen, yet nothing of it is kept.
+        let key_body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n".repeat(2_000);
+        let text = format!(
+            "{}-----BEGIN RSA PRIVATE KEY-----\n{key_body}-----END RSA PRIVATE KEY-----\ntail",
+            "x".repeat(990)
+        );
+        let (kept, omitted) = scrubbed(&text, 1_000);
+        assert!(omitted > 0);
+        assert!(!kept.contains("MIIE"), "{kept}");
+        assert!(kept.starts_with(&"x".repeat(990)), "{kept}");
+        // A token whose first byte is the last kept one.
+        let token = format!("ghp_{}", "a1B2".repeat(9));
+        let text = format!("{}{token} {}", "y".repeat(999), "z".repeat(40_000));
+        let (kept, _) = scrubbed(&text, 1_000);
+        assert!(!kept.contains("ghp_"), "{kept}");
+        assert!(!kept.contains("a1B2"), "{kept}");
+    }
+
+    #[test]
+    fn short_text_is_scrubbed_whole() {
+        assert_eq!(scrubbed("short", 100), ("short".to_string(), 0));
+        let (kept, omitted) = scrubbed("password=hunter22 and more", 100);
+        assert_eq!(
+            (kept.as_str(), omitted),
+            ("password=[REDACTED] and more", 0)
+        );
+        let (kept, omitted) = scrubbed(&"é".repeat(1_000), 5);
+        assert_eq!((kept.as_str(), omitted), ("éé", 1_996));
+    }
+
+    #[test]
+    fn sizes_read_as_people_say_them() {
+        assert_eq!(size(812), "812 bytes");
+        assert_eq!(size(16 * 1024), "16.0 KB");
+        assert_eq!(size(10_000_000), "9.5 MB");
+    }
+}
