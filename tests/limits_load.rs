@@ -373,7 +373,7 @@ fn an_alias_bomb_and_a_second_document_are_reported_with_a_position() {
     write(
         root,
         "projects/PROJ-002/ORCHESTRATION.yaml",
-        "workflow:\n  id: w-multi\n---\nworkflow:\n  id: w-multi2\n".to_string(),
+        "workflow:\n  id: w-multi\n---\nworkflow:\n  id: w-multi2\n",
     );
     let validate = cli(root, &["validate"]);
     let out = &validate.stdout;
