@@ -16,7 +16,10 @@ const LARGEST: &str = "projects/PROJ-001-oss-release/work/EPIC-001-oss-release/F
 const SECRETS: &str = "sk-ant-api03-AbCdEf0123456789_xyzXYZ-abcdefgh ghp_16C7e42F292c6912E7710c838347Ae178B4a \
 AKIAIOSFODNN7EXAMPLE eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig_value_here \
 PGPASSWORD=s3cret postgres://app:pw@db/x sk_live_4eC39HqLyjWDarjtT1zdp7dc \
-AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe npm_abcdefghijklmnopqrstuvwxyz0123456789 glpat-xxxxABCDEFGHIJ123456";
+AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe npm_abcdefghijklmnopqrstuvwxyz0123456789 glpat-xxxxABCDEFGHIJ123456 \
+https://hooks.slack.com/services/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 SK0ee979b8d2bfd591920b7f499aee25f0 \
+bP88Q~rcBcYjzzOhg1Hnn76Wm3jGgakZiZ.8vMgR curl -u admin:pw mailgun key-0jwg0y5wjyp11lm19ey80ga7p3uw3e9l \
+abcsk-ant-api03-QwErTy0123456789_abcXYZ-zyxwvuts Authorization: token 0123456789abcdef0123";
 
 fn corpus() -> PathBuf {
     std::env::var_os("RESUME_TUI_CORPUS")

@@ -101,9 +101,62 @@ const ROUND_TWO: [(&str, &str); 12] = [
     ),
 ];
 
+/// Round 3 (issue 16, item 3): families still copied as written after round 2 —
+/// npm tokens with capitals, webhooks, keyword-less and keyword-bound shapes,
+/// command lines, `Authorization: token`, `*_PASS=` and prefixed tokens right
+/// after a letter.
+const ROUND_THREE: [(&str, &str); 12] = [
+    (
+        "npm npm_XeeSaOcAa2qtQPoOAST0VqJ8vmTByO9mQB5J",
+        "XeeSaOcAa2qtQPoOAST0VqJ8vmTByO9mQB5J",
+    ),
+    (
+        "hook https://hooks.slack.com/services/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",
+        "GfdsaKXhPZKFRvqXKuec9D96",
+    ),
+    (
+        "https://discord.com/api/webhooks/485927577030445371/uE5sQkbJcH99SrBRImM7nFp-laaoOscCefC2iZYbvq4Tf4WUksXYP1q8rv0toW5J59Lk",
+        "uE5sQkbJcH99SrBRImM7nFp",
+    ),
+    (
+        "twilio SK0ee979b8d2bfd591920b7f499aee25f0",
+        "0ee979b8d2bfd591920b7f499aee25f0",
+    ),
+    (
+        "databricks dapief0f3e2f047cb11caf27a32370c131c4",
+        "ef0f3e2f047cb11caf27a32370c131c4",
+    ),
+    (
+        "azure bP88Q~rcBcYjzzOhg1Hnn76Wm3jGgakZiZ.8vMgR",
+        "rcBcYjzzOhg1Hnn76Wm3jGgakZiZ",
+    ),
+    (
+        "mailgun key-0jwg0y5wjyp11lm19ey80ga7p3uw3e9l",
+        "0jwg0y5wjyp11lm19ey80ga7p3uw3e9l",
+    ),
+    (
+        "telegram 411955984:AHa3Ni3epJ26fvjuo4LfrBfL4mtUvLxr-QT",
+        "AHa3Ni3epJ26fvjuo4LfrBfL4mtUvLxr",
+    ),
+    ("curl -u admin:Pa55word https://x", "Pa55word"),
+    (
+        "abcsk-ant-api03-QwErTy0123456789_abcXYZ-zyxwvuts",
+        "QwErTy0123456789_abcXYZ",
+    ),
+    ("DB_PASS=dbpass1234 ./migrate", "dbpass1234"),
+    (
+        "Authorization: token 0123456789abcdef0123",
+        "0123456789abcdef0123",
+    ),
+];
+
 /// Look like secrets, are not: copied as written.
-const NEAR_MISSES: [&str; 8] = [
+const NEAR_MISSES: [&str; 12] = [
     "use sk-learn for models",
+    "task-ant-colony-simulation-notes-round-2",
+    "commit 3f2a9c1e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39",
+    "a key-value store",
+    "the --password option",
     "the task-list-of-things",
     "AKIA is a prefix",
     "max_tokens: 4096",
@@ -176,7 +229,7 @@ resumption:
 "#;
 
 fn assert_no_secret(what: &str, text: &str) {
-    for (_, body) in SECRETS.iter().chain(&ROUND_TWO) {
+    for (_, body) in SECRETS.iter().chain(&ROUND_TWO).chain(&ROUND_THREE) {
         assert!(
             !text.contains(body),
             "{what} holds the secret {body:?}:\n{text}"
@@ -188,6 +241,7 @@ fn all_secrets() -> String {
     SECRETS
         .iter()
         .chain(&ROUND_TWO)
+        .chain(&ROUND_THREE)
         .map(|(s, _)| *s)
         .collect::<Vec<_>>()
         .join("\n")
@@ -247,12 +301,13 @@ fn checkpoints_injections_and_the_prompt_copy_lose_every_secret() {
     assert_no_secret("the clipboard", &copied);
 }
 
-/// Round 2's families in every field a copy takes: the prompt, the clipboard,
-/// both injections and the checkpoint.
-#[test]
-fn round_two_families_are_redacted_in_every_copy() {
+/// `secrets` in every field of the workflow, then in every copy: the checkpoint
+/// PreCompact writes, the UserPromptSubmit stdout (its whole line, not only the
+/// decoded injection), the SessionStart injection, the prompt and the
+/// clipboard, and the log; each copy that shows the workflow shows a `[REDACTED]`.
+fn every_copy_loses(secrets: &[(&str, &str)]) {
     let fx = Fixture::new();
-    fx.write(WORKFLOW, &workflow_with(&ROUND_TWO));
+    fx.write(WORKFLOW, &workflow_with(secrets));
     let transcript = fx.edits_in("projects/PROJ-001-demo");
     let stdin = payload(
         "PreCompact",
@@ -265,16 +320,52 @@ fn round_two_families_are_redacted_in_every_copy() {
     assert!(checkpoint.contains("[REDACTED]"), "{checkpoint}");
     assert_no_secret("the checkpoint", &checkpoint);
     let out = fx.prompt_submitted(&transcript);
+    assert!(out.contains("[REDACTED]"), "{out}");
+    assert_no_secret("the UserPromptSubmit stdout", &out);
     assert_no_secret(
         "the UserPromptSubmit injection",
         &context_of(&out, "UserPromptSubmit"),
     );
-    assert_no_secret("the SessionStart injection", &fx.context_after_compaction());
+    let context = fx.context_after_compaction();
+    assert!(context.contains("[REDACTED]"), "{context}");
+    assert_no_secret("the SessionStart injection", &context);
     let (run, copied) = hostile::copy_prompt(fx.root(), "demo-wf-001");
     assert!(run.stdout.contains("[REDACTED]"), "{}", run.stdout);
+    assert!(run.stdout.contains("a key-value store"), "{}", run.stdout);
     assert_no_secret("the prompt", &run.stdout);
     assert_no_secret("the clipboard", &copied);
     assert_no_secret("the log", &fx.log());
+}
+
+/// Round 2's families in every field a copy takes: the prompt, the clipboard,
+/// both injections and the checkpoint.
+#[test]
+fn round_two_families_are_redacted_in_every_copy() {
+    every_copy_loses(&ROUND_TWO);
+}
+
+/// Round 3's families in every copy: the prompt (its output and the
+/// clipboard), both hooks' stdout, the checkpoint and the log.
+#[test]
+fn round_three_families_are_redacted_in_every_copy() {
+    every_copy_loses(&ROUND_THREE);
+}
+
+/// A failure naming a path that holds round 3's shapes is logged without them.
+#[test]
+fn round_three_families_never_reach_the_log() {
+    let fx = Fixture::new();
+    let missing = fx.root().join(
+        "xnpm_XeeSaOcAa2qtQPoOAST0VqJ8vmTByO9mQB5J/hooks.slack.com/services/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/telegram 411955984:AHa3Ni3epJ26fvjuo4LfrBfL4mtUvLxr-QT/session.jsonl",
+    );
+    let out = fx.prompt_submitted(&missing);
+    assert_no_secret("the UserPromptSubmit stdout", &out);
+    let log = fx.log();
+    assert!(
+        log.contains("hooks.slack.com/services/[REDACTED]"),
+        "the failure was logged: {log}"
+    );
+    assert_no_secret("the log", &log);
 }
 
 /// The log once printed an `sk-ant` key that a `-` preceded.

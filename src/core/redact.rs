@@ -4,16 +4,23 @@
 //! shape and reports byte ranges; ranges are merged and replaced.
 //!
 //! Shapes: the token families secret scanners such as gitleaks recognise by their
-//! form (`tokens`: Anthropic, OpenAI, GitHub, GitLab, Slack, Stripe, Google API,
-//! npm, PyPI, Docker Hub, Hugging Face, Shopify, DigitalOcean, Linear, Postman,
-//! New Relic, Grafana, Vault, SendGrid and age keys; AWS key ids; JSON Web Tokens;
-//! `Bearer`/`Basic` credentials; PEM private-key blocks; passwords in URLs), and
-//! `password=` / `PGPASSWORD=` / `aws_secret_access_key = ` / `"token": "…"` pairs.
+//! form (`prefixes`: about a hundred vendor prefixes — LLM APIs, VCS hosts, CI,
+//! chat, payment, cloud, package registries, observability; `tokens`: AWS key
+//! ids, JSON Web Tokens, `Bearer`/`Basic` credentials, PEM private-key blocks,
+//! passwords in URLs; `webhooks`: Slack, Discord and Teams webhook URLs;
+//! `shapes`: Azure AD client secrets, Terraform Cloud tokens, and Telegram and
+//! Mailgun tokens after their keyword), credentials on command lines and in
+//! `Authorization` headers (`commands`), and `password=` / `PGPASSWORD=` /
+//! `DB_PASS=` / `aws_secret_access_key = ` / `"token": "…"` pairs.
 
 use std::borrow::Cow;
 use std::ops::Range;
 
+mod commands;
+mod prefixes;
+mod shapes;
 mod tokens;
+mod webhooks;
 
 /// What a redacted value is replaced with.
 pub const MARK: &str = "[REDACTED]";
@@ -23,11 +30,18 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let mut ranges = Vec::new();
     tokens::private_key_blocks(bytes, &mut ranges);
-    tokens::prefixed_tokens(bytes, &mut ranges);
+    prefixes::prefixed_tokens(bytes, &mut ranges);
     tokens::aws_key_ids(bytes, &mut ranges);
     tokens::json_web_tokens(bytes, &mut ranges);
     tokens::authorization_credentials(bytes, &mut ranges);
     tokens::url_passwords(bytes, &mut ranges);
+    webhooks::webhook_urls(bytes, &mut ranges);
+    shapes::azure_client_secrets(bytes, &mut ranges);
+    shapes::terraform_tokens(bytes, &mut ranges);
+    shapes::telegram_bot_tokens(bytes, &mut ranges);
+    shapes::mailgun_keys(bytes, &mut ranges);
+    commands::command_line_credentials(bytes, &mut ranges);
+    commands::authorization_headers(bytes, &mut ranges);
     key_value_pairs(bytes, &mut ranges);
     if ranges.is_empty() {
         return Cow::Borrowed(text);
@@ -114,8 +128,10 @@ const SECRET_ENDINGS: &[&str] = &[
     "credential",
     "credentials",
 ];
-/// Key names whose last part is exactly a secret's name.
-const SECRET_WORDS: &[&str] = &["pwd"];
+/// Key names whose last part is exactly a secret's name (`DB_PASS`, `SMTP_PW`).
+const SECRET_WORDS: &[&str] = &["pwd", "pass", "pw"];
+/// Whole key endings of more parts (Rails' `SECRET_KEY_BASE`).
+const SECRET_KEY_ENDINGS: &[&str] = &["secret_key_base", "secret-key-base"];
 /// Two-part key endings (`api_key`, `AWS_SECRET_ACCESS_KEY`, `private-key`).
 const SECRET_KEY_QUALIFIERS: &[&str] = &["api", "access", "secret", "private", "auth", "signing"];
 
@@ -129,7 +145,10 @@ fn is_secret_key(key: &[u8]) -> bool {
     let key = String::from_utf8_lossy(key).to_ascii_lowercase();
     let mut parts = key.rsplit(['_', '-', '.']);
     let last = parts.next().unwrap_or_default();
-    if SECRET_WORDS.contains(&last) || SECRET_ENDINGS.iter().any(|e| last.ends_with(e)) {
+    if SECRET_WORDS.contains(&last)
+        || SECRET_ENDINGS.iter().any(|e| last.ends_with(e))
+        || SECRET_KEY_ENDINGS.iter().any(|e| key.ends_with(e))
+    {
         return true;
     }
     last == "key"
@@ -263,5 +282,7 @@ fn pair_value(bytes: &[u8], sep_at: usize, sep: u8, runs: &mut Runs) -> Option<R
     (len > 0 && !placeholder && looks_secret).then_some(start..start + len)
 }
 
+#[cfg(test)]
+mod family_tests;
 #[cfg(test)]
 mod tests;

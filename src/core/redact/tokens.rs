@@ -1,206 +1,38 @@
-//! Token shapes recognised by their own form, wherever they appear: vendor
-//! prefixes (after gitleaks' published rules), AWS key ids, JSON Web Tokens,
-//! `Bearer`/`Basic` credentials, PEM private-key blocks and passwords inside URLs.
+//! Token shapes recognised by their own form, wherever they appear: AWS key ids,
+//! JSON Web Tokens, `Bearer`/`Basic` credentials, PEM private-key blocks and
+//! passwords inside URLs (vendor prefixes are in `prefixes`).
 
 use std::ops::Range;
 
 use super::{find, is_word, run_len, starts_with_at, starts_with_ci};
 
-/// The characters a token's body may hold.
-#[derive(Clone, Copy)]
-enum Body {
-    /// Letters, digits, `_` and `-`.
-    Token,
-    /// Letters and digits only.
-    Alnum,
-    /// Lower-case letters and digits (npm).
-    LowerAlnum,
-    /// Hexadecimal digits.
-    Hex,
-    /// Letters, digits, `_`, `-`, `.` and `=` (SendGrid, Vault).
-    Dotted,
+/// Right after a letter, digit, `_` or `-`: not the start of a word.
+fn mid_word(bytes: &[u8], i: usize) -> bool {
+    i.checked_sub(1)
+        .and_then(|at| bytes.get(at))
+        .is_some_and(|&b| is_word(b) || b == b'-')
 }
 
-impl Body {
-    fn accepts(self, b: u8) -> bool {
-        match self {
-            Body::Token => b.is_ascii_alphanumeric() || b == b'_' || b == b'-',
-            Body::Alnum => b.is_ascii_alphanumeric(),
-            Body::LowerAlnum => b.is_ascii_lowercase() || b.is_ascii_digit(),
-            Body::Hex => b.is_ascii_hexdigit(),
-            Body::Dotted => b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'='),
-        }
-    }
+/// Right after a letter or digit.
+fn after_alnum(bytes: &[u8], i: usize) -> bool {
+    i.checked_sub(1)
+        .and_then(|at| bytes.get(at))
+        .is_some_and(u8::is_ascii_alphanumeric)
 }
 
-/// Where a prefix may start.
-#[derive(Clone, Copy, PartialEq)]
-enum Start {
-    /// Not right after a letter, digit, `_` or `-` (short, common prefixes).
-    Word,
-    /// Anywhere but right after a letter or digit: `-sk-ant-…`, `KEY_ghp_…`.
-    Loose,
-}
-
-struct Prefix {
-    prefix: &'static [u8],
-    body: Body,
-    min: usize,
-    /// The body must hold a digit (prose like `sk-learn-models-for-everything`).
-    digit: bool,
-    start: Start,
-}
-
-const fn p(prefix: &'static [u8], body: Body, min: usize, digit: bool, start: Start) -> Prefix {
-    Prefix {
-        prefix,
-        body,
-        min,
-        digit,
-        start,
-    }
-}
-
-use Body::{Alnum, Dotted, Hex, LowerAlnum, Token};
-use Start::{Loose, Word};
-
-/// Longest prefixes first where one starts another (`sk-ant-` before `sk-`).
-const PREFIXES: &[Prefix] = &[
-    p(b"sk-ant-", Token, 20, false, Loose),     // Anthropic
-    p(b"github_pat_", Token, 20, false, Loose), // GitHub fine-grained
-    p(b"ghp_", Alnum, 20, false, Loose),        // GitHub personal
-    p(b"gho_", Alnum, 20, false, Loose),        // GitHub OAuth
-    p(b"ghu_", Alnum, 20, false, Loose),        // GitHub user-to-server
-    p(b"ghs_", Alnum, 20, false, Loose),        // GitHub server-to-server
-    p(b"ghr_", Alnum, 20, false, Loose),        // GitHub refresh
-    p(b"glpat-", Token, 20, false, Loose),      // GitLab personal
-    p(b"gldt-", Token, 20, false, Loose),       // GitLab deploy
-    p(b"glrt-", Token, 20, false, Loose),       // GitLab runner
-    p(b"glptt-", Token, 20, false, Loose),      // GitLab pipeline trigger
-    p(b"glsoat-", Token, 20, false, Loose),     // GitLab SCIM
-    p(b"glcbt-", Token, 20, false, Loose),      // GitLab CI build
-    p(b"glft-", Token, 20, false, Loose),       // GitLab feed
-    p(b"glimt-", Token, 20, false, Loose),      // GitLab incoming mail
-    p(b"GR1348941", Token, 20, false, Loose),   // GitLab runner registration
-    p(b"xoxb-", Token, 10, false, Loose),       // Slack bot
-    p(b"xoxp-", Token, 10, false, Loose),       // Slack user
-    p(b"xoxa-", Token, 10, false, Loose),       // Slack app
-    p(b"xoxr-", Token, 10, false, Loose),       // Slack refresh
-    p(b"xoxs-", Token, 10, false, Loose),       // Slack session
-    p(b"xoxe-", Token, 10, false, Loose),       // Slack config
-    p(b"xapp-", Token, 10, false, Loose),       // Slack app-level
-    p(b"sk_live_", Alnum, 10, false, Loose),    // Stripe
-    p(b"sk_test_", Alnum, 10, false, Loose),
-    p(b"sk_prod_", Alnum, 10, false, Loose),
-    p(b"rk_live_", Alnum, 10, false, Loose),
-    p(b"rk_test_", Alnum, 10, false, Loose),
-    p(b"rk_prod_", Alnum, 10, false, Loose),
-    p(b"whsec_", Alnum, 20, false, Loose), // Stripe webhook
-    p(b"AIza", Token, 35, false, Loose),   // Google API
-    p(b"npm_", LowerAlnum, 36, false, Loose),
-    p(b"pypi-AgEIcHlwaS5vcmc", Token, 50, false, Loose),
-    p(b"dckr_pat_", Token, 20, false, Loose), // Docker Hub
-    p(b"hf_", Alnum, 30, false, Word),        // Hugging Face
-    p(b"shpat_", Hex, 32, false, Loose),      // Shopify
-    p(b"shpss_", Hex, 32, false, Loose),
-    p(b"shpca_", Hex, 32, false, Loose),
-    p(b"shppa_", Hex, 32, false, Loose),
-    p(b"dop_v1_", Hex, 64, false, Loose), // DigitalOcean
-    p(b"doo_v1_", Hex, 64, false, Loose),
-    p(b"dor_v1_", Hex, 64, false, Loose),
-    p(b"lin_api_", Alnum, 40, false, Loose), // Linear
-    p(b"PMAK-", Token, 30, false, Loose),    // Postman
-    p(b"NRAK-", Alnum, 27, false, Loose),    // New Relic
-    p(b"glc_", Dotted, 32, false, Loose),    // Grafana cloud
-    p(b"glsa_", Token, 32, false, Loose),    // Grafana service account
-    p(b"hvs.", Token, 24, false, Loose),     // HashiCorp Vault
-    p(b"SG.", Dotted, 60, false, Word),      // SendGrid
-    p(b"AGE-SECRET-KEY-1", Alnum, 50, false, Loose),
-    // Plain `sk-` last: `sk-ant-` above wins on the same start. Prose like
-    // `sk-learn` or `task-list` is short or has no digit.
-    p(b"sk-", Token, 20, true, Word),
-];
-
-/// Whether some prefix starts with this byte: most bytes are skipped at once
-/// (`every_prefix_starts_with_a_listed_byte` keeps it in step with the table).
-fn may_start(b: u8) -> bool {
-    matches!(
-        b,
-        b's' | b'g'
-            | b'G'
-            | b'x'
-            | b'r'
-            | b'w'
-            | b'A'
-            | b'n'
-            | b'p'
-            | b'd'
-            | b'h'
-            | b'l'
-            | b'P'
-            | b'N'
-            | b'S'
-    )
-}
-
-fn preceded_by(bytes: &[u8], i: usize, start: Start) -> bool {
-    let Some(&before) = i.checked_sub(1).and_then(|at| bytes.get(at)) else {
-        return false;
-    };
-    match start {
-        Start::Word => is_word(before) || before == b'-',
-        Start::Loose => before.is_ascii_alphanumeric(),
-    }
-}
-
-fn prefixed_at(bytes: &[u8], i: usize) -> Option<usize> {
-    let first = bytes.get(i).copied()?;
-    PREFIXES.iter().find_map(|p| {
-        // The first byte before the whole comparison: most candidates share it
-        // with one or two prefixes of the table's fifty.
-        if p.prefix.first() != Some(&first)
-            || !starts_with_at(bytes, i, p.prefix)
-            || preceded_by(bytes, i, p.start)
-        {
-            return None;
-        }
-        let body_start = i + p.prefix.len();
-        let len = run_len(bytes, body_start, |b| p.body.accepts(b));
-        let body = bytes.get(body_start..body_start + len)?;
-        let digit_ok = !p.digit || body.iter().any(u8::is_ascii_digit);
-        (len >= p.min && digit_ok).then_some(body_start + len)
-    })
-}
-
-pub(super) fn prefixed_tokens(bytes: &[u8], out: &mut Vec<Range<usize>>) {
-    let mut i = 0;
-    while i < bytes.len() {
-        let first = bytes.get(i).copied().unwrap_or_default();
-        // No prefix starts right after a letter or digit (`preceded_by`): most
-        // letters of prose are skipped here without looking at the table.
-        let mid_word = i
-            .checked_sub(1)
-            .and_then(|at| bytes.get(at))
-            .is_some_and(u8::is_ascii_alphanumeric);
-        let candidate = !mid_word && may_start(first);
-        match candidate.then(|| prefixed_at(bytes, i)).flatten() {
-            Some(end) => {
-                out.push(i..end);
-                i = end;
-            }
-            None => i += 1,
-        }
-    }
-}
-
-/// AWS key ids (`AKIA`, `ASIA`, `ABIA`, `ACCA` and 16 upper-case letters or
-/// digits), as a whole word.
+/// AWS key ids (`AKIA`, `ASIA`, `ABIA`, `ACCA`, or `A3T` and a letter or
+/// digit, then 16 upper-case letters or digits, and no word character after),
+/// whatever precedes them (`KEYAKIA…`).
 pub(super) fn aws_key_ids(bytes: &[u8], out: &mut Vec<Range<usize>>) {
     for i in memchr::memchr_iter(b'A', bytes) {
         let prefixed = [b"AKIA", b"ASIA", b"ABIA", b"ACCA"]
             .iter()
-            .any(|p| starts_with_at(bytes, i, *p));
-        if !prefixed || preceded_by(bytes, i, Start::Word) {
+            .any(|p| starts_with_at(bytes, i, *p))
+            || (starts_with_at(bytes, i, b"A3T")
+                && bytes
+                    .get(i + 3)
+                    .is_some_and(|b| b.is_ascii_uppercase() || b.is_ascii_digit()));
+        if !prefixed {
             continue;
         }
         let len = run_len(bytes, i + 4, |b| {
@@ -221,7 +53,7 @@ pub(super) fn json_web_tokens(bytes: &[u8], out: &mut Vec<Range<usize>>) {
     let mut from = 0;
     while let Some(i) = find(bytes, from, b"eyJ") {
         from = i + 3;
-        if preceded_by(bytes, i, Start::Loose) {
+        if after_alnum(bytes, i) {
             continue;
         }
         let header = run_len(bytes, i, base64url);
@@ -257,7 +89,7 @@ pub(super) fn authorization_credentials(bytes: &[u8], out: &mut Vec<Range<usize>
             if i < resume {
                 continue;
             }
-            if starts_with_ci(bytes, i, scheme) && !preceded_by(bytes, i, Start::Word) {
+            if starts_with_ci(bytes, i, scheme) && !mid_word(bytes, i) {
                 let after = i + scheme.len();
                 let spaces = run_len(bytes, after, |b| b == b' ' || b == b'\t');
                 let start = after + spaces;
@@ -337,20 +169,5 @@ pub(super) fn url_passwords(bytes: &[u8], out: &mut Vec<Range<usize>>) {
             out.push(user_at + colon + 1..user_at + len);
         }
         from = user_at + len;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_prefix_starts_with_a_listed_byte() {
-        for p in super::PREFIXES {
-            let first = p.prefix.first().copied().unwrap_or_default();
-            assert!(
-                super::may_start(first),
-                "{:?}",
-                String::from_utf8_lossy(p.prefix)
-            );
-        }
     }
 }
