@@ -772,3 +772,31 @@ fn a_resume_skips_unacknowledged_checkpoints_that_name_no_workflow() {
     assert!(!text.contains("<compaction-alert>"), "{text}");
     assert!(text.contains("demo-wf-001"), "{text}");
 }
+
+/// The newest unacknowledged checkpoint lists no file but names its workflow in
+/// `resumption_state` (Jerry's own format): that workflow is resumed, as `list`
+/// and the dashboard count the checkpoint as its.
+#[test]
+fn a_resume_finds_a_jerry_checkpoints_workflow_by_its_id() {
+    let fx = Fixture::new().nexus();
+    let t = fx.edits_in("02-projects/07-x/01-planning");
+    let mut input: serde_json::Value =
+        serde_json::from_str(&payload("PreCompact", Some(&t), json!({"trigger": "auto"}))).unwrap();
+    input["session_id"] = json!("sess-a");
+    fx.run(&[], &input.to_string());
+    // Past: the precompact state, injected to any session while recent, is gone.
+    std::fs::remove_file(fx.root().join("00-system/.cache/precompact_state.json")).unwrap();
+    fx.write(
+        ".jerry/checkpoints/cx-009.json",
+        &format!(
+            r#"{{"checkpoint_id":"cx-009","context_state":{{"fill_percentage":0.5}},"resumption_state":{{"workflow_id":"demo-wf-001"}},"created_at":"{}"}}"#,
+            iso(0)
+        ),
+    );
+    let mut start: serde_json::Value =
+        serde_json::from_str(&payload("SessionStart", None, json!({"source": "resume"}))).unwrap();
+    start["session_id"] = json!("sess-new");
+    let text = context_of(&fx.run(&[], &start.to_string()).0, "SessionStart");
+    assert!(text.contains("demo-wf-001"), "{text}");
+    assert!(!text.contains("07-x"), "{text}");
+}

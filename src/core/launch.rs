@@ -26,29 +26,40 @@ pub fn launch_base(project: &Project) -> String {
 
 /// The fill record the hooks keep for the Claude Code session running on
 /// `project`, if it holds a fill: `.jerry/context-monitor-state.json` in the folder
-/// Claude Code runs in, when its session is one the project records (a
-/// checkpoint's `session_id`, a Nexus manifest's `session_ids`) or the record names
-/// the project (`project`: the hook found the session working in it). Several
-/// projects share a folder. The dashboard's live gauge, `show` and `monitor` read
-/// this one record.
+/// Claude Code runs in, when its session works on the project (`session_works_on`).
+/// Several projects share a folder. The dashboard's live gauge, `show` and
+/// `monitor` read this one record.
 pub fn live_fill_record<'a>(
     workspace: &'a Workspace,
     project: &Project,
 ) -> Option<&'a ContextState> {
-    let base = launch_base(project);
-    let path = join(&base, MONITOR_RECORD);
+    let path = join(&launch_base(project), MONITOR_RECORD);
     workspace.context_states.iter().find(|s| {
-        let named = s
-            .other
-            .get("project")
-            .and_then(|v| v.as_str())
-            .is_some_and(|rel| join(&base, rel) == project.source);
         s.path == path
             && s.fill.is_some_and(f64::is_finite)
-            && (named
-                || s.session_id
-                    .as_deref()
-                    .is_some_and(|id| crate::core::workspace::works_on(project, id)))
+            && s.session_id
+                .as_deref()
+                .is_some_and(|id| session_works_on(workspace, project, id))
+    })
+}
+
+/// Whether session `id` works on `project`: the project records it (a
+/// checkpoint's `session_id`, a Nexus manifest's `session_ids`), or the hooks'
+/// record in the folder Claude Code runs in names the project for that session
+/// (`project`: the hook found the session working in it before any checkpoint).
+pub fn session_works_on(workspace: &Workspace, project: &Project, id: &str) -> bool {
+    if crate::core::workspace::works_on(project, id) {
+        return true;
+    }
+    let base = launch_base(project);
+    let path = join(&base, MONITOR_RECORD);
+    workspace.context_states.iter().any(|s| {
+        s.path == path
+            && s.session_id.as_deref() == Some(id)
+            && s.other
+                .get("project")
+                .and_then(|v| v.as_str())
+                .is_some_and(|rel| join(&base, rel) == project.source)
     })
 }
 

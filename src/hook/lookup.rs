@@ -42,6 +42,34 @@ pub fn for_checkpoint(
     Some(with_checkpoints(project, known, ctx, session))
 }
 
+/// `for_checkpoint`, else (a checkpoint that lists no state file, as Jerry's own
+/// do) the workflow its `workflow_id` or `resumption_state.workflow_id` names,
+/// found as the loader finds it (walks the workspace; only state files that hold
+/// the id as text are read).
+pub fn for_checkpoint_or_id(
+    checkpoint: &Checkpoint,
+    known: &[Checkpoint],
+    ctx: &HookContext,
+    session: Option<Session>,
+) -> Option<Project> {
+    if let Some(project) = for_checkpoint(checkpoint, known, ctx, session.clone()) {
+        return Some(project);
+    }
+    let id = checkpoint.workflow_id.clone().or_else(|| {
+        crate::core::render::state::checkpoint_state_text(checkpoint, &["workflow_id", "workflow"])
+    })?;
+    let root = ctx.workspace()?;
+    let discovery = discover::discover(root, ctx.env);
+    let project = detect::candidates(&discovery)
+        .into_iter()
+        .filter(|f| {
+            crate::io::load::read_bytes_capped(&f.path, 16 << 20)
+                .is_ok_and(|bytes| memchr::memmem::find(&bytes, id.as_bytes()).is_some())
+        })
+        .find_map(|f| project::load(f, ctx, session.clone(), false).filter(|p| p.id == id))?;
+    Some(with_checkpoints(project, known, ctx, session))
+}
+
 /// `project` with the checkpoints of `known` that are its own, by the same rules
 /// as the loader (by workflow id, else claimed by the workflow), and its staleness.
 fn with_checkpoints(

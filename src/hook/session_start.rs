@@ -116,7 +116,7 @@ fn resume(
             .take(UNACKED_LOOKED_AT)
             .collect();
         let found = unacked.iter().find_map(|c| {
-            let project = lookup::for_checkpoint(c, &all, ctx, session.clone());
+            let project = lookup::for_checkpoint_or_id(c, &all, ctx, session.clone());
             if project.is_none() {
                 out.explain(format!(
                     "unacknowledged checkpoint {}: its workflow was not found",

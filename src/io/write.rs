@@ -116,7 +116,7 @@ impl Snapshot {
 pub enum WriteError {
     #[error("{}: changed on disk since it was read; reload", path.display())]
     ChangedOnDisk { path: PathBuf },
-    #[error("{}: locked by another writer for {waited:?} ({}); try again", path.display(), lock.display())]
+    #[error("{}: locked by another writer for {:.1} s ({}); try again", path.display(), waited.as_secs_f64(), lock.display())]
     LockTimeout {
         path: PathBuf,
         lock: PathBuf,

@@ -6,9 +6,9 @@
 //! (UserPromptSubmit, PreCompact), which the load reads into
 //! `Workspace::context_states`, and the status line's
 //! `.jerry/context-window/<session>.json` (`live_records` adds those). Several
-//! projects share a folder; a record is a project's when its session is one the
-//! project records (a checkpoint's `session_id`, a Nexus manifest's
-//! `session_ids`). The newest reading wins.
+//! projects share a folder; a record is a project's when its session works on the
+//! project (`launch::session_works_on`: the project records the session, or the
+//! hooks' record names the project for it). The newest reading wins.
 //!
 //! Neither record keeps a history, only its latest figure. The trend compares the
 //! newest reading with the one before it: the figure this dashboard saw in that
@@ -39,7 +39,7 @@ fn readings<'a>(workspace: &'a Workspace, project: &Project) -> Vec<&'a ContextS
                 && s.fill.is_some_and(f64::is_finite)
                 && s.session_id
                     .as_deref()
-                    .is_some_and(|id| crate::core::workspace::works_on(project, id))
+                    .is_some_and(|id| launch::session_works_on(workspace, project, id))
         })
         .collect();
     found.sort_by_key(|s| s.updated_at);
@@ -186,6 +186,35 @@ mod tests {
         let mut elsewhere = jerry("other/projects/P/orchestration/wf");
         elsewhere.checkpoints = project.checkpoints.clone();
         assert!(fill_record(&ws, &elsewhere).is_none());
+    }
+
+    /// A session with no checkpoint yet: the hooks' record names the project its
+    /// file tool calls work in, and the gauge (with the status line's record of
+    /// the same session) is that project's, no other's.
+    #[test]
+    fn a_record_naming_the_project_gives_it_the_sessions_fill() {
+        let jerry = |dir: &str| {
+            crate::core::normalize::jerry::normalize_orchestration(
+                &format!("{dir}/ORCHESTRATION.yaml"),
+                dir,
+                "workflow:\n  id: w\n",
+            )
+        };
+        let named = jerry("repo/projects/PROJ-1/orchestration/wf");
+        let other = jerry("repo/projects/PROJ-2/orchestration/wf");
+        let mut record = state("repo/.jerry/context-monitor-state.json", 0.7);
+        record.other.insert(
+            "project".into(),
+            "projects/PROJ-1/orchestration/wf/ORCHESTRATION.yaml".into(),
+        );
+        let mut statusline = state("repo/.jerry/context-window/s-1.json", 0.71);
+        statusline.updated_at = crate::core::time::Timestamp::parse("2026-03-01T12:00:00Z");
+        let ws = Workspace {
+            context_states: vec![record, statusline],
+            ..Workspace::default()
+        };
+        assert_eq!(fill_record(&ws, &named).and_then(|s| s.fill), Some(0.71));
+        assert!(fill_record(&ws, &other).is_none());
     }
 
     #[test]
