@@ -103,6 +103,11 @@ const FAMILIES: &[(&str, &str, &str)] = &[
         "(use the client secret: [REDACTED])",
     ),
     (
+        "Azure AD client secret named in a file path",
+        "/w/d/bP88Q~rcBcYjzzOhg1Hnn76Wm3jGgakZiZ.8vMgR.yaml",
+        "/w/d/[REDACTED].yaml",
+    ),
+    (
         "GCP OAuth client secret",
         "\"client_id\": \"x\", \"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\"",
         "\"client_id\": \"x\", \"[REDACTED]\"",

@@ -37,7 +37,7 @@ fn byte_at(bytes: &[u8], i: usize) -> Option<u8> {
 pub(super) fn azure_client_secrets(bytes: &[u8], out: &mut Vec<Range<usize>>) {
     let head = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'~' | b'.');
     let tail = |b: u8| head(b) || b == b'-';
-    let opens = |b: u8| b.is_ascii_whitespace() || b"\\'\"`>=:(,)".contains(&b);
+    let opens = |b: u8| b.is_ascii_whitespace() || b"\\'\"`>=:(,)/".contains(&b);
     let closes = |b: u8| b.is_ascii_whitespace() || b"\\'\"`<),".contains(&b);
     let mut taken = 0;
     for tilde in memchr::memchr_iter(b'~', bytes) {
@@ -56,9 +56,18 @@ pub(super) fn azure_client_secrets(bytes: &[u8], out: &mut Vec<Range<usize>>) {
         {
             continue;
         }
-        let len = run_len(bytes, tilde + 1, tail);
-        let end = tilde + 1 + len;
-        if (31..=34).contains(&len) && byte_at(bytes, end).is_none_or(closes) {
+        let run = run_len(bytes, tilde + 1, tail);
+        // A secret named in a file name runs on into `.yaml`: it may end at a dot.
+        let len = if (31..=34).contains(&run) && byte_at(bytes, tilde + 1 + run).is_none_or(closes)
+        {
+            Some(run)
+        } else {
+            (31..=34.min(run))
+                .rev()
+                .find(|&n| byte_at(bytes, tilde + 1 + n) == Some(b'.'))
+        };
+        if let Some(len) = len {
+            let end = tilde + 1 + len;
             out.push(start..end);
             taken = end;
         }
