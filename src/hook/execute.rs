@@ -53,6 +53,8 @@ fn execute_one(planned: &PlannedWrite, child_expected: bool) -> Result<Option<Fi
     let options = write::Options {
         durable: false,
         lock_timeout: write::HOOK_LOCK_WAIT,
+        // The hooks' own files: a hard-link snapshot's copy keeps the old content.
+        split_links: true,
         ..write::Options::default()
     };
     match &planned.op {

@@ -207,6 +207,11 @@ pub struct Options<'a> {
     /// rename is still atomic, but a crash before the fsync may leave the old or an
     /// empty file.
     pub durable: bool,
+    /// Replace a file that has other hard links (they keep the old content): the
+    /// hooks' own files (checkpoints, their caches), which a hard-link snapshot
+    /// (`cp -al`) shares with its copy. `false` (the default) for the operator's
+    /// edits, which refuse such a file rather than split it.
+    pub split_links: bool,
 }
 
 /// How long an edit of the CLI or the dashboard waits for another writer of the
@@ -224,6 +229,7 @@ impl Default for Options<'_> {
             lock_timeout: EDIT_LOCK_WAIT,
             steps: &RealSteps,
             durable: true,
+            split_links: false,
         }
     }
 }
@@ -376,7 +382,7 @@ fn replace_as(
         return Err(WriteError::ChangedOnDisk { path: path.clone() });
     }
     let meta = std::fs::metadata(&target).map_err(|e| WriteError::io(path, e))?;
-    identity::may_replace(&target, path, &meta)?;
+    identity::may_replace(&target, path, &meta, options.split_links)?;
     leftovers::remove_stale(&target, std::time::SystemTime::now());
     let new_bytes = with_bom_kept(&snapshot.bytes, new_bytes);
     let temp = write_temp(&target, &new_bytes, TempMode::Exact(&target, meta), options)?;
@@ -412,7 +418,7 @@ pub fn check_replace(snapshot: &Snapshot) -> Result<(), WriteError> {
     let path = &snapshot.path;
     let target = std::fs::canonicalize(path).map_err(|e| changed_if_missing(path, e))?;
     let meta = std::fs::metadata(&target).map_err(|e| WriteError::io(path, e))?;
-    identity::may_replace(&target, path, &meta)
+    identity::may_replace(&target, path, &meta, false)
 }
 
 /// Opens a file for reading without following a last symlink and without

@@ -86,6 +86,8 @@ fn cache_options() -> write::Options<'static> {
     write::Options {
         durable: false,
         lock_timeout: write::HOOK_LOCK_WAIT,
+        // The hooks' own files: a hard-link snapshot's copy keeps the old content.
+        split_links: true,
         ..write::Options::default()
     }
 }

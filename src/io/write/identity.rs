@@ -20,14 +20,20 @@ use super::WriteError;
 mod who;
 
 /// Whether the user may replace `target` (described by `meta`) with a new file:
-/// write it in place ([`may_write`]), with no other hard link, and keep its owner
-/// and group. Refused with why, naming `shown`, before anything is written.
-pub fn may_replace(target: &Path, shown: &Path, meta: &Metadata) -> Result<(), WriteError> {
+/// write it in place ([`may_write`]), with no other hard link (unless
+/// `split_links`: the hooks' own files), and keep its owner and group. Refused
+/// with why, naming `shown`, before anything is written.
+pub fn may_replace(
+    target: &Path,
+    shown: &Path,
+    meta: &Metadata,
+    split_links: bool,
+) -> Result<(), WriteError> {
     may_write(target, shown, meta)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        if let Some(reason) = links_refusal(meta.nlink()) {
+        if let Some(reason) = links_refusal(meta.nlink()).filter(|_| !split_links) {
             return Err(refused(shown, reason));
         }
         keepable(target, shown, meta)?;
@@ -75,13 +81,22 @@ fn keepable(target: &Path, shown: &Path, meta: &Metadata) -> Result<(), WriteErr
     }
 }
 
-/// The group a new file in `target`'s folder gets: the folder's when it has the
-/// set-group-ID bit, else the user's effective group `egid`.
+/// The group a new file in `target`'s folder gets: on Linux the folder's when it
+/// has the set-group-ID bit, else the user's effective group `egid`; on macOS and
+/// the BSDs always the folder's.
 #[cfg(unix)]
 fn new_file_gid(target: &Path, egid: u32) -> u32 {
     use std::os::unix::fs::MetadataExt;
+    let bsd = cfg!(any(
+        target_os = "macos",
+        target_os = "ios",
+        target_os = "freebsd",
+        target_os = "openbsd",
+        target_os = "netbsd",
+        target_os = "dragonfly"
+    ));
     match std::fs::metadata(super::parent_dir(target)) {
-        Ok(folder) if folder.mode() & 0o2000 != 0 => folder.gid(),
+        Ok(folder) if bsd || folder.mode() & 0o2000 != 0 => folder.gid(),
         _ => egid,
     }
 }
