@@ -357,8 +357,7 @@ fn instructions_note(input: &CheckpointInput) -> Option<String> {
     }
     // Redacted before the cut (with a margin, `core::text::cut`), so that a
     // secret straddling it is not left half there.
-    let (head, precut) = cut::precut(instructions, MAX_INSTRUCTIONS * 4);
-    let clean = scrub(head);
+    let (clean, precut) = cut::scrubbed_head(instructions, MAX_INSTRUCTIONS * 4);
     let kept: String = clean.chars().take(MAX_INSTRUCTIONS).collect();
     let more = if precut || kept.len() < clean.len() {
         " […]"

@@ -43,8 +43,8 @@ pub fn one_line(text: &str) -> String {
 /// margin for a secret straddling the cut), so a 10 MB value costs what a short
 /// one does.
 pub fn abbreviate(text: &str, max: usize) -> String {
-    let (head, precut) = cut::precut(text, max.saturating_mul(4));
-    let line = one_line(&crate::core::redact::scrub(head));
+    let (clean, precut) = cut::scrubbed_head(text, max.saturating_mul(4));
+    let line = one_line(&clean);
     if !precut && line.chars().count() <= max {
         return line;
     }
@@ -66,8 +66,7 @@ pub fn abbreviate(text: &str, max: usize) -> String {
 /// `text` is cut first (with a margin for redaction, `core::text::cut`) and ends
 /// in `…`, and the budget's own marker then says how much was left out.
 pub fn wrap(first: &str, indent: usize, text: &str) -> String {
-    let (head, precut) = cut::precut(text, INJECTION_LIMIT_CHARS * 4);
-    let mut text = crate::core::redact::scrub(head);
+    let (mut text, precut) = cut::scrubbed_head(text, INJECTION_LIMIT_CHARS * 4);
     if precut {
         text.to_mut().push_str(" …");
     }

@@ -40,12 +40,32 @@ pub fn precut(text: &str, keep_bytes: usize) -> (&str, bool) {
     (head, head.len() < text.len())
 }
 
+/// The first part of `text`, scrubbed (`core::redact::scrub`), for a caller that
+/// keeps at most `keep_bytes` bytes of it; and whether `text` was cut. Redaction
+/// shortens what it replaces (a 17 KB key block becomes `[REDACTED]`), so a part
+/// of [`precut`]'s length could, once scrubbed, bring the end where it was cut,
+/// with a secret cut in two there and no longer recognised, within the kept
+/// bytes: the part grows until its scrubbed form holds [`REDACTION_MARGIN`]
+/// bytes beyond what is kept.
+pub fn scrubbed_head(text: &str, keep_bytes: usize) -> (std::borrow::Cow<'_, str>, bool) {
+    let want = keep_bytes.saturating_add(REDACTION_MARGIN);
+    let mut take = want;
+    loop {
+        let head = prefix(text, take);
+        let cut = head.len() < text.len();
+        let clean = crate::core::redact::scrub(head);
+        if !cut || clean.len() >= want {
+            return (clean, cut);
+        }
+        take = take.saturating_mul(2);
+    }
+}
+
 /// `text` scrubbed (`core::redact::scrub`) and cut to at most `max_bytes` bytes at
 /// a character boundary, with the number of bytes of `text` left out (0 when it
-/// is whole). Only the part [`precut`] keeps is scrubbed.
+/// is whole). Only the part [`scrubbed_head`] takes is scrubbed.
 pub fn scrubbed(text: &str, max_bytes: usize) -> (String, usize) {
-    let (head, cut) = precut(text, max_bytes);
-    let clean = crate::core::redact::scrub(head);
+    let (clean, cut) = scrubbed_head(text, max_bytes);
     if !cut && clean.len() <= max_bytes {
         return (clean.into_owned(), 0);
     }
@@ -130,5 +150,33 @@ mod tests {
         assert_eq!(size(812), "812 bytes");
         assert_eq!(size(16 * 1024), "16.0 KB");
         assert_eq!(size(10_000_000), "9.5 MB");
+    }
+
+    /// A long key block redacted to a few bytes brings the end of the first
+    /// part into the kept bytes: a token cut in two there must still be redacted.
+    #[test]
+    fn a_token_cut_at_the_end_of_the_part_never_reaches_the_kept_bytes() {
+        let line = "MIIEpAIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n";
+        let key = format!(
+            "-----BEGIN RSA PRIVATE KEY-----\n{}-----END RSA PRIVATE KEY-----\n",
+            line.repeat(17_500 / line.len())
+        );
+        let max = 16 * 1024;
+        // A Pulumi token (`pul-` and 40 hex) cut after 20 of them is not one.
+        let token = format!("pul-{}", "0123456789abcdef".repeat(3).get(..40).unwrap());
+        let filler_len = max + REDACTION_MARGIN - key.len() - 4 - 20;
+        let text = format!(
+            "{key}{}{token} {}",
+            "x ".repeat(filler_len / 2),
+            "y ".repeat(40_000)
+        );
+        let (kept, omitted) = scrubbed(&text, max);
+        assert!(omitted > 0);
+        assert!(
+            !kept.contains("pul-0123456789"),
+            "{}",
+            kept.get(kept.len() - 200..).unwrap()
+        );
+        assert!(!kept.contains("MIIEpAIBAAKCAQEA"));
     }
 }
