@@ -46,7 +46,10 @@ pub fn precut(text: &str, keep_bytes: usize) -> (&str, bool) {
 /// of [`precut`]'s length could, once scrubbed, bring the end where it was cut,
 /// with a secret cut in two there and no longer recognised, within the kept
 /// bytes: the part grows until its scrubbed form holds [`REDACTION_MARGIN`]
-/// bytes beyond what is kept.
+/// bytes beyond what is kept. It grows to four times that at most (a text that
+/// is mostly one long secret); past that, the last [`REDACTION_MARGIN`] bytes of
+/// the scrubbed part are dropped instead, so that what remains is that far from
+/// the cut.
 pub fn scrubbed_head(text: &str, keep_bytes: usize) -> (std::borrow::Cow<'_, str>, bool) {
     let want = keep_bytes.saturating_add(REDACTION_MARGIN);
     let mut take = want;
@@ -56,6 +59,10 @@ pub fn scrubbed_head(text: &str, keep_bytes: usize) -> (std::borrow::Cow<'_, str
         let clean = crate::core::redact::scrub(head);
         if !cut || clean.len() >= want {
             return (clean, cut);
+        }
+        if take >= want.saturating_mul(4) {
+            let safe = prefix(&clean, clean.len().saturating_sub(REDACTION_MARGIN)).to_string();
+            return (std::borrow::Cow::Owned(safe), true);
         }
         take = take.saturating_mul(2);
     }
