@@ -328,20 +328,90 @@ fn group(first: u8) -> impl Iterator<Item = &'static Prefix> {
 }
 
 /// Random text, not words: a digit and both cases (a digit and a letter for
-/// bodies of one case).
-fn looks_random(body: &[u8], class: Body) -> bool {
-    let digit = body.iter().any(u8::is_ascii_digit);
-    let upper = body.iter().any(u8::is_ascii_uppercase);
-    let lower = body.iter().any(u8::is_ascii_lowercase);
+/// bodies of one case), in `body_start..end`.
+fn looks_random(bytes: &[u8], body_start: usize, end: usize, class: Body, memo: &mut Memo) -> bool {
+    let digit = memo.has(bytes, Kind::Digit, body_start, end);
+    let upper = memo.has(bytes, Kind::Upper, body_start, end);
+    let lower = memo.has(bytes, Kind::Lower, body_start, end);
     match class {
         Body::Hex | Body::LowerAlnum => digit && (upper || lower),
         _ => digit && upper && lower,
     }
 }
 
+/// What a scan has measured, kept for the next positions: the scan moves forward,
+/// and a word such as `AIzaAIzaAIza…` would otherwise measure the same body run,
+/// and look through it for a digit, at every prefix in it (quadratic time).
+#[derive(Default)]
+struct Memo {
+    /// Per body class: a run measured from `.0`, ending at `.1`.
+    runs: [(usize, usize); 6],
+    measured: [bool; 6],
+    /// Per kind of byte: the first at or after `.0` is at `.1` (`None`: none).
+    next: [(usize, Option<usize>); 3],
+    looked: [bool; 3],
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Digit,
+    Upper,
+    Lower,
+}
+
+impl Memo {
+    /// The end of the run of `class` bytes from `from`.
+    fn run_end(&mut self, bytes: &[u8], from: usize, class: Body) -> usize {
+        let slot = class as usize;
+        if let (Some(true), Some(&(start, end))) = (self.measured.get(slot), self.runs.get(slot))
+            && (start..=end).contains(&from)
+        {
+            return end;
+        }
+        let end = from + run_len(bytes, from, |b| class.accepts(b));
+        if let (Some(run), Some(measured)) = (self.runs.get_mut(slot), self.measured.get_mut(slot))
+        {
+            *run = (from, end);
+            *measured = true;
+        }
+        end
+    }
+
+    /// Whether a byte of `kind` lies in `from..end`.
+    fn has(&mut self, bytes: &[u8], kind: Kind, from: usize, end: usize) -> bool {
+        let slot = kind as usize;
+        let known = match (self.looked.get(slot), self.next.get(slot)) {
+            (Some(true), Some(&(asked, found)))
+                if asked <= from && found.is_none_or(|f| from <= f) =>
+            {
+                Some(found)
+            }
+            _ => None,
+        };
+        let found = known.unwrap_or_else(|| {
+            let is = |b: &u8| match kind {
+                Kind::Digit => b.is_ascii_digit(),
+                Kind::Upper => b.is_ascii_uppercase(),
+                Kind::Lower => b.is_ascii_lowercase(),
+            };
+            let found = bytes
+                .get(from..)
+                .and_then(|rest| rest.iter().position(is))
+                .map(|p| from + p);
+            if let (Some(next), Some(looked)) = (self.next.get_mut(slot), self.looked.get_mut(slot))
+            {
+                *next = (from, found);
+                *looked = true;
+            }
+            found
+        });
+        found.is_some_and(|f| f < end)
+    }
+}
+
 /// The end of a token starting at `i` after the byte `before` (0 at the start
 /// of the text), if one does.
-fn prefixed_at(bytes: &[u8], i: usize, before: u8) -> Option<usize> {
+fn prefixed_at(bytes: &[u8], i: usize, before: u8, memo: &mut Memo) -> Option<usize> {
     let pair = bytes.get(i..i + 2)?;
     let mid_word = before.is_ascii_alphanumeric();
     let first = pair.first().copied()?;
@@ -353,11 +423,10 @@ fn prefixed_at(bytes: &[u8], i: usize, before: u8) -> Option<usize> {
             return None;
         }
         let body_start = i + p.prefix.len();
-        let len = run_len(bytes, body_start, |b| p.body.accepts(b));
-        let body = bytes.get(body_start..body_start + len)?;
-        let shaped = (!p.digit || body.iter().any(u8::is_ascii_digit))
-            && (!mid_word || looks_random(body, p.body));
-        let end = body_start + len;
+        let end = memo.run_end(bytes, body_start, p.body);
+        let len = end - body_start;
+        let shaped = (!p.digit || memo.has(bytes, Kind::Digit, body_start, end))
+            && (!mid_word || looks_random(bytes, body_start, end, p.body, memo));
         let version = p.version
             && bytes.get(end) == Some(&b'-')
             && bytes.get(end + 1).is_some_and(u8::is_ascii_digit)
@@ -373,12 +442,12 @@ fn token_char(b: u8) -> bool {
 }
 
 /// A token starting at `i` after `before`, if one does.
-fn token_at(bytes: &[u8], i: usize, before: u8) -> Option<usize> {
+fn token_at(bytes: &[u8], i: usize, before: u8, memo: &mut Memo) -> Option<usize> {
     let (&a, &b) = (bytes.get(i)?, bytes.get(i + 1)?);
     if !has_pair(before.is_ascii_alphanumeric(), a, b) {
         return None;
     }
-    prefixed_at(bytes, i, before)
+    prefixed_at(bytes, i, before, memo)
 }
 
 /// The run of `token_char`s around the scan, measured once for all the words
@@ -404,6 +473,7 @@ impl TokenRun {
 
 pub(super) fn prefixed_tokens(bytes: &[u8], out: &mut Vec<Range<usize>>) {
     let mut run = TokenRun::default();
+    let mut memo = Memo::default();
     let mut i = 0;
     // Every prefix starts with a letter or digit: from word to word.
     while let Some(skip) = bytes
@@ -412,7 +482,7 @@ pub(super) fn prefixed_tokens(bytes: &[u8], out: &mut Vec<Range<usize>>) {
     {
         i += skip;
         let before = i.checked_sub(1).and_then(|at| bytes.get(at)).copied();
-        if let Some(end) = token_at(bytes, i, before.unwrap_or(0)) {
+        if let Some(end) = token_at(bytes, i, before.unwrap_or(0), &mut memo) {
             out.push(i..end);
             i = end;
             continue;
@@ -424,7 +494,7 @@ pub(super) fn prefixed_tokens(bytes: &[u8], out: &mut Vec<Range<usize>>) {
         if run.digit_after(bytes, i) {
             for j in i + 1..word_end {
                 let before = bytes.get(j - 1).copied().unwrap_or(0);
-                if let Some(end) = token_at(bytes, j, before) {
+                if let Some(end) = token_at(bytes, j, before, &mut memo) {
                     out.push(j..end);
                     next = end;
                     break;
