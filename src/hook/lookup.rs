@@ -44,24 +44,43 @@ pub fn for_checkpoint(
 
 /// `for_checkpoint`, else (a checkpoint that lists no state file, as Jerry's own
 /// do) the workflow its `workflow_id` or `resumption_state.workflow_id` names,
-/// found as the loader finds it (walks the workspace; only state files that hold
-/// the id as text are read).
+/// found as the loader finds it. The workspace is walked once for all the
+/// checkpoints asked about (`walked`), and only the state files that hold the id
+/// as text are read; an id under 3 characters is not looked for.
 pub fn for_checkpoint_or_id(
     checkpoint: &Checkpoint,
     known: &[Checkpoint],
     ctx: &HookContext,
     session: Option<Session>,
+    walked: &mut Option<Vec<discover::Found>>,
 ) -> Option<Project> {
     if let Some(project) = for_checkpoint(checkpoint, known, ctx, session.clone()) {
         return Some(project);
     }
-    let id = checkpoint.workflow_id.clone().or_else(|| {
-        crate::core::render::state::checkpoint_state_text(checkpoint, &["workflow_id", "workflow"])
-    })?;
-    let root = ctx.workspace()?;
-    let discovery = discover::discover(root, ctx.env);
-    let project = detect::candidates(&discovery)
-        .into_iter()
+    let id = checkpoint
+        .workflow_id
+        .clone()
+        .or_else(|| {
+            crate::core::render::state::checkpoint_state_text(
+                checkpoint,
+                &["workflow_id", "workflow"],
+            )
+        })
+        .filter(|id| id.trim().len() >= 3)?;
+    if walked.is_none() {
+        let root = ctx.workspace()?;
+        let discovery = discover::discover(root, ctx.env);
+        *walked = Some(
+            detect::candidates(&discovery)
+                .into_iter()
+                .cloned()
+                .collect(),
+        );
+    }
+    let project = walked
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
         .filter(|f| {
             crate::io::load::read_bytes_capped(&f.path, 16 << 20)
                 .is_ok_and(|bytes| memchr::memmem::find(&bytes, id.as_bytes()).is_some())

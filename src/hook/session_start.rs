@@ -115,8 +115,9 @@ fn resume(
             .filter(|c| !c.acknowledged)
             .take(UNACKED_LOOKED_AT)
             .collect();
+        let mut walked = None;
         let found = unacked.iter().find_map(|c| {
-            let project = lookup::for_checkpoint_or_id(c, &all, ctx, session.clone());
+            let project = lookup::for_checkpoint_or_id(c, &all, ctx, session.clone(), &mut walked);
             if project.is_none() {
                 out.explain(format!(
                     "unacknowledged checkpoint {}: its workflow was not found",
