@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use super::prompt::{emit, load, lookup};
 use super::{CopyArgs, MonitorArgs};
 use crate::app::Context;
-use crate::core::model::{Project, Workspace};
 use crate::core::render::monitor::FillReading;
 use crate::core::render::render_monitor;
 use crate::io::context_fill::{self, Measurement, Subject};
@@ -21,7 +20,9 @@ pub fn run(ctx: &Context, args: &MonitorArgs, out: &mut dyn Write) -> Result<Exi
     let project = lookup(ctx, &ws, &args.project)?;
     let reading = match &args.transcript {
         Some(path) => from_transcript(ctx, path)?,
-        None => recorded(ctx, &ws, project),
+        // The project's own session, as `show` and the dashboard give it: never
+        // another session's figure, nor one recorded before a compaction.
+        None => super::show::window::view(ctx, &ws, project).reading(),
     };
     let rendered = render_monitor(project, &reading, &ctx.config.context, ctx.now);
     let no_copy = CopyArgs {
@@ -66,12 +67,4 @@ pub fn measure(
         ctx.config.context.window,
         &ScanLimits::usage_only(),
     )
-}
-
-/// The fill of the project's Claude Code session, as `show` and the dashboard
-/// give it (`show::window::view`): the hooks' record of a session the project
-/// records, measured anew from its transcript when that can be read; never
-/// another session's figure, nor one recorded before a compaction.
-pub(crate) fn recorded(ctx: &Context, ws: &Workspace, project: &Project) -> FillReading {
-    super::show::window::view(ctx, ws, project).reading()
 }

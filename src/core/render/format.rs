@@ -39,7 +39,7 @@ pub fn one_line(text: &str) -> String {
 /// `text` on one line, cut to `max` characters with a trailing `…` when longer.
 /// Secrets are redacted first: a cut through one would leave part of it that
 /// no longer looks like a secret. Only the part that can be kept is redacted and
-/// folded (`core::text::cut::precut`: `max` characters of up to 4 bytes, plus a
+/// folded (`core::text::cut::scrubbed_head`: `max` characters of up to 4 bytes, plus a
 /// margin for a secret straddling the cut), so a 10 MB value costs what a short
 /// one does.
 pub fn abbreviate(text: &str, max: usize) -> String {

@@ -32,18 +32,10 @@ pub fn prefix(text: &str, max_bytes: usize) -> &str {
     text.get(..end).unwrap_or_default()
 }
 
-/// The part of `text` to redact and fold when at most `keep_bytes` bytes of the
-/// result are kept: the first `keep_bytes` + [`REDACTION_MARGIN`] bytes, and
-/// whether anything was left out.
-pub fn precut(text: &str, keep_bytes: usize) -> (&str, bool) {
-    let head = prefix(text, keep_bytes.saturating_add(REDACTION_MARGIN));
-    (head, head.len() < text.len())
-}
-
 /// The first part of `text`, scrubbed (`core::redact::scrub`), for a caller that
 /// keeps at most `keep_bytes` bytes of it; and whether `text` was cut. Redaction
 /// shortens what it replaces (a 17 KB key block becomes `[REDACTED]`), so a part
-/// of [`precut`]'s length could, once scrubbed, bring the end where it was cut,
+/// of `keep_bytes` + [`REDACTION_MARGIN`] bytes could, once scrubbed, bring the end where it was cut,
 /// with a secret cut in two there and no longer recognised, within the kept
 /// bytes: the part grows until its scrubbed form holds [`REDACTION_MARGIN`]
 /// bytes beyond what is kept. It grows to four times that at most (a text that
@@ -110,11 +102,11 @@ mod tests {
     }
 
     #[test]
-    fn precut_keeps_the_margin_and_says_when_it_cut() {
+    fn the_head_keeps_the_margin_and_says_when_it_cut() {
         let text = "a".repeat(100 + REDACTION_MARGIN);
-        assert_eq!(precut(&text, 100), (text.as_str(), false));
+        assert_eq!(scrubbed_head(&text, 100), (text.as_str().into(), false));
         let longer = format!("{text}b");
-        let (head, cut) = precut(&longer, 100);
+        let (head, cut) = scrubbed_head(&longer, 100);
         assert!(cut);
         assert_eq!(head.len(), 100 + REDACTION_MARGIN);
     }
