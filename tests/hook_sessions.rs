@@ -151,12 +151,35 @@ fn the_hook_and_monitor_agree_after_a_boundary_with_no_post_tokens() {
     );
 }
 
-fn precompact(fx: &Fixture, session: &str) {
-    let t = fx.edits_in("projects/PROJ-001-demo");
+/// `payload(event, transcript, extra)` sent by session `session`.
+fn in_session(
+    event: &str,
+    transcript: Option<&std::path::Path>,
+    extra: serde_json::Value,
+    session: &str,
+) -> String {
     let mut input: serde_json::Value =
-        serde_json::from_str(&payload("PreCompact", Some(&t), json!({"trigger": "auto"}))).unwrap();
+        serde_json::from_str(&payload(event, transcript, extra)).unwrap();
     input["session_id"] = json!(session);
-    fx.run(&[], &input.to_string());
+    input.to_string()
+}
+
+/// An automatic PreCompact in `session`, whose transcript edits files in `dir`;
+/// what it printed.
+fn precompact_in(fx: &Fixture, dir: &str, session: &str) -> String {
+    let t = fx.edits_in(dir);
+    let input = in_session("PreCompact", Some(&t), json!({"trigger": "auto"}), session);
+    fx.run(&[], &input).0
+}
+
+fn precompact(fx: &Fixture, session: &str) {
+    precompact_in(fx, "projects/PROJ-001-demo", session);
+}
+
+/// What SessionStart(`source`) in `session` injects.
+fn session_start(fx: &Fixture, source: &str, session: &str) -> String {
+    let input = in_session("SessionStart", None, json!({"source": source}), session);
+    context_of(&fx.run(&[], &input).0, "SessionStart")
 }
 
 #[test]
@@ -209,19 +232,14 @@ fn one_alert_per_compaction_in_its_own_session_only() {
         cp["timestamp"] = json!(iso(0));
         cp.to_string()
     });
-    let mut start: serde_json::Value =
-        serde_json::from_str(&payload("SessionStart", None, json!({"source": "compact"}))).unwrap();
-    start["session_id"] = json!("sess-a");
-    let text = context_of(&fx.run(&[], &start.to_string()).0, "SessionStart");
+    let text = session_start(&fx, "compact", "sess-a");
     assert!(
         text.contains("<compaction-alert>") && text.contains("cx-003"),
         "{text}"
     );
     assert_eq!(prompt_in(&fx, "sess-a", &quiet, &[]), "");
     // Another session resuming gets the resumption prompt, never the alert.
-    start["session_id"] = json!("sess-c");
-    start["source"] = json!("fork");
-    let text = context_of(&fx.run(&[], &start.to_string()).0, "SessionStart");
+    let text = session_start(&fx, "fork", "sess-c");
     assert!(!text.contains("<compaction-alert>"), "{text}");
 }
 
@@ -265,12 +283,8 @@ fn a_nexus_state_is_injected_only_when_its_own_or_recent() {
 #[test]
 fn the_nexus_state_our_precompact_writes_names_its_session() {
     let fx = Fixture::new().nexus();
-    let t = fx.edits_in("02-projects/07-x/01-planning");
-    let mut input: serde_json::Value =
-        serde_json::from_str(&payload("PreCompact", Some(&t), json!({"trigger": "auto"}))).unwrap();
-    input["session_id"] = json!("sess-a");
     assert_eq!(
-        fx.run(&[], &input.to_string()).0,
+        precompact_in(&fx, "02-projects/07-x/01-planning", "sess-a"),
         "",
         "PreCompact prints nothing"
     );
@@ -569,15 +583,8 @@ fn the_alert_goes_out_whole_before_a_long_loading_sequence() {
         &format!("files_to_load:\n  - 01-planning/01-overview.md\n{files}"),
     );
     fx.write("02-projects/07-x/01-planning/resume-context.md", &manifest);
-    let t = fx.edits_in("02-projects/07-x/01-planning");
-    let mut input: serde_json::Value =
-        serde_json::from_str(&payload("PreCompact", Some(&t), json!({"trigger": "auto"}))).unwrap();
-    input["session_id"] = json!("sess-a");
-    fx.run(&[], &input.to_string());
-    let mut start: serde_json::Value =
-        serde_json::from_str(&payload("SessionStart", None, json!({"source": "compact"}))).unwrap();
-    start["session_id"] = json!("sess-a");
-    let text = context_of(&fx.run(&[], &start.to_string()).0, "SessionStart");
+    precompact_in(&fx, "02-projects/07-x/01-planning", "sess-a");
+    let text = session_start(&fx, "compact", "sess-a");
     assert!(
         text.contains("truncated by resume-tui"),
         "the loading sequence meets the cap: {}",
@@ -631,11 +638,7 @@ fn a_nexus_builds_alert_and_loading_sequence_agree_on_the_next_action() {
             "current_task: 3\ncontinue_at: \"src/recon/DrillDown.tsx:88\"\n",
         ),
     );
-    let t = fx.edits_in("02-projects/07-x/01-planning");
-    let mut input: serde_json::Value =
-        serde_json::from_str(&payload("PreCompact", Some(&t), json!({"trigger": "auto"}))).unwrap();
-    input["session_id"] = json!("sess-a");
-    fx.run(&[], &input.to_string());
+    precompact_in(&fx, "02-projects/07-x/01-planning", "sess-a");
     let mut start: serde_json::Value =
         serde_json::from_str(&payload("SessionStart", None, json!({"source": "compact"}))).unwrap();
     start["session_id"] = json!("sess-a");
@@ -765,10 +768,7 @@ fn a_resume_skips_unacknowledged_checkpoints_that_name_no_workflow() {
             iso(0)
         ),
     );
-    let mut start: serde_json::Value =
-        serde_json::from_str(&payload("SessionStart", None, json!({"source": "resume"}))).unwrap();
-    start["session_id"] = json!("sess-new");
-    let text = context_of(&fx.run(&[], &start.to_string()).0, "SessionStart");
+    let text = session_start(&fx, "resume", "sess-new");
     assert!(!text.contains("<compaction-alert>"), "{text}");
     assert!(text.contains("demo-wf-001"), "{text}");
 }
@@ -779,11 +779,7 @@ fn a_resume_skips_unacknowledged_checkpoints_that_name_no_workflow() {
 #[test]
 fn a_resume_finds_a_jerry_checkpoints_workflow_by_its_id() {
     let fx = Fixture::new().nexus();
-    let t = fx.edits_in("02-projects/07-x/01-planning");
-    let mut input: serde_json::Value =
-        serde_json::from_str(&payload("PreCompact", Some(&t), json!({"trigger": "auto"}))).unwrap();
-    input["session_id"] = json!("sess-a");
-    fx.run(&[], &input.to_string());
+    precompact_in(&fx, "02-projects/07-x/01-planning", "sess-a");
     // Past: the precompact state, injected to any session while recent, is gone.
     std::fs::remove_file(fx.root().join("00-system/.cache/precompact_state.json")).unwrap();
     fx.write(
@@ -793,10 +789,7 @@ fn a_resume_finds_a_jerry_checkpoints_workflow_by_its_id() {
             iso(0)
         ),
     );
-    let mut start: serde_json::Value =
-        serde_json::from_str(&payload("SessionStart", None, json!({"source": "resume"}))).unwrap();
-    start["session_id"] = json!("sess-new");
-    let text = context_of(&fx.run(&[], &start.to_string()).0, "SessionStart");
+    let text = session_start(&fx, "resume", "sess-new");
     assert!(text.contains("demo-wf-001"), "{text}");
     assert!(!text.contains("07-x"), "{text}");
 }
