@@ -121,6 +121,14 @@ struct Hits {
     newest: usize,
 }
 
+/// The project the tool calls work in, among the state files that own their
+/// folders (`near`, no walk of the workspace): `from_transcript` on those.
+pub fn in_transcript(root: &Path, tool_uses: &[ToolUse]) -> Option<Detection> {
+    let near = near(root, tool_uses);
+    let refs: Vec<&Found> = near.iter().collect();
+    from_transcript(root, &refs, tool_uses)
+}
+
 /// Matches tool-call paths to candidates. A path belongs to the candidate whose
 /// folder is its longest prefix; failing that, to the newest candidate under the
 /// same `projects/<PROJ>` folder (nested workflows keep their work files beside

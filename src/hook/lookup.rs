@@ -175,9 +175,7 @@ pub fn by_transcript(
 ) -> Option<Project> {
     let root = ctx.project_dir()?;
     let scan = crate::io::transcript::scan(transcript?, &ScanLimits::with_tool_uses()).ok()?;
-    let near = detect::near(root, &scan.tool_uses);
-    let refs: Vec<&discover::Found> = near.iter().collect();
-    let detection = detect::from_transcript(root, &refs, &scan.tool_uses)?;
+    let detection = detect::in_transcript(root, &scan.tool_uses)?;
     let project = project::load(&detection.found, ctx, session.clone(), false)?;
     Some(with_checkpoints(project, known, ctx, session))
 }

@@ -71,9 +71,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         .unwrap_or_default();
     // The transcript's paths lead to their projects without a walk; the workspace
     // is walked only when they lead nowhere.
-    let near = detect::near(root, tool_uses);
-    let near_refs: Vec<&Found> = near.iter().collect();
-    let mut detection = detect::from_transcript(root, &near_refs, tool_uses);
+    let mut detection = detect::in_transcript(root, tool_uses);
     // The fallback loads its candidates; the one it picks is not loaded again.
     let mut loaded = None;
     if let Some(d) = &detection
