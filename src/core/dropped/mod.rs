@@ -23,7 +23,9 @@ pub use identifiers::{Identifier, file_name};
 pub use items::{Item, Kind, items_of, own_next_action, unfinished};
 pub use section::{SectionInput, TITLE, render_section};
 pub use steer::{MAX_STEER_CHARS, steer_text};
-pub use summary::{CompactSummary, Origin, after_checkpoint, choose, known, recorded};
+pub use summary::{
+    CompactSummary, Origin, after_checkpoint, choose, known, recorded, seen_by_model,
+};
 
 use identifiers::{CodeId, codes_in, has_name, normalise, required_in};
 use std::cell::OnceCell;
@@ -105,9 +107,10 @@ impl Comparison {
     }
 }
 
-/// Compares `items` with the summary text.
+/// Compares `items` with the summary text: the part the model sees
+/// (`summary::seen_by_model`).
 pub fn compare(items: Vec<Item>, summary: &str) -> Comparison {
-    let summary = Summary::new(summary);
+    let summary = Summary::new(summary::seen_by_model(summary));
     Comparison {
         verdicts: items
             .into_iter()

@@ -47,6 +47,28 @@ pub fn recorded(checkpoint: &Checkpoint) -> Option<&str> {
         .filter(|s| !s.trim().is_empty())
 }
 
+/// The part of a compaction summary the model goes on with. Claude Code asks the
+/// summariser for an `<analysis>` block, then a `<summary>` block, and keeps only
+/// the summary: PostCompact's `compact_summary` holds both, the transcript's
+/// record the summary alone. Without tags, the whole text; an `<analysis>` block
+/// left without a summary after it is dropped all the same.
+pub fn seen_by_model(text: &str) -> &str {
+    const OPEN: &str = "<summary>";
+    const CLOSE: &str = "</summary>";
+    if let Some(start) = text.find(OPEN) {
+        let body = &text[start + OPEN.len()..];
+        return body.find(CLOSE).map_or(body, |end| &body[..end]);
+    }
+    match (text.find("<analysis>"), text.find("</analysis>")) {
+        (Some(open), Some(close)) if open < close => {
+            let after = &text[close + "</analysis>".len()..];
+            if after.trim().is_empty() { "" } else { after }
+        }
+        (Some(open), None) => &text[..open],
+        _ => text,
+    }
+}
+
 /// How long before a checkpoint's time the compaction it led to may be stamped.
 pub const CHECKPOINT_SLACK_SECONDS: i64 = 60;
 
@@ -140,6 +162,23 @@ mod tests {
         assert_eq!(choose(&bare, None), None);
         let unfinished = [compaction("2026-05-01T10:00:40Z", None)];
         assert_eq!(choose(&bare, Some(&unfinished)), None);
+    }
+
+    #[test]
+    fn the_model_sees_the_summary_part_only() {
+        let both = "<analysis>\nRD-009 was discussed at length\n</analysis>\n\n<summary>\n1. Primary Request: payouts\n</summary>";
+        assert_eq!(seen_by_model(both), "\n1. Primary Request: payouts\n");
+        assert_eq!(seen_by_model("Summary:\n1. plain"), "Summary:\n1. plain");
+        assert_eq!(seen_by_model("<summary>cut short"), "cut short");
+        assert_eq!(seen_by_model("<analysis>only RD-009</analysis>"), "");
+        assert_eq!(
+            seen_by_model("<analysis>RD-009</analysis>\nkept RD-001"),
+            "\nkept RD-001"
+        );
+        assert_eq!(
+            seen_by_model("before <analysis>RD-009 unterminated"),
+            "before "
+        );
     }
 
     #[test]

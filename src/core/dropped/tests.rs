@@ -318,3 +318,21 @@ fn the_steer_names_the_identifiers_and_the_next_action() {
         normalize_checkpoint("cx-001.json", r#"{"checkpoint_id": "cx-001"}"#, false).unwrap();
     assert_eq!(steer_text(&bare), None);
 }
+
+#[test]
+fn what_only_the_analysis_names_counts_as_dropped() {
+    // PostCompact receives `<analysis>` and `<summary>`; the model keeps the summary.
+    let summary = "<analysis>RD-004 and DF-031 were weighed; DF-044 too.</analysis>\n\
+                   <summary>Current work: QG-3 on the invoice renderer; DF-044 open.</summary>";
+    let c = compare_checkpoint(&checkpoint(), summary);
+    let (kept, dropped) = kept_and_dropped(&c);
+    assert!(
+        dropped.contains(&"decision:RD-004".to_string()),
+        "{dropped:?}"
+    );
+    assert!(
+        dropped.contains(&"defect:DF-031".to_string()),
+        "{dropped:?}"
+    );
+    assert!(kept.contains(&"defect:DF-044".to_string()), "{kept:?}");
+}
