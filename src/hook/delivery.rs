@@ -2,6 +2,9 @@
 //! once, to the session that compacted, and its delivery is recorded in
 //! `.jerry/alert-deliveries.json`. Delivery is not acknowledgement, which stays the
 //! operator's (`ack`, the dashboard). Checkpoints with no session id never alert.
+//! The same record says when the checkpoint's "Dropped by compaction" section
+//! reached the session: Claude Code runs PostCompact, which brings the summary,
+//! after SessionStart(compact), so the section usually goes with the next prompt.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -24,6 +27,16 @@ pub struct Delivery {
     /// The hook that injected it: `SessionStart(compact)`, `UserPromptSubmit`.
     pub via: String,
     pub delivered_at: String,
+    /// When the "Dropped by compaction" section went to the session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dropped_delivered_at: Option<String>,
+}
+
+/// What one hook delivered for a checkpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Delivered {
+    pub alert: bool,
+    pub dropped: bool,
 }
 
 /// Deliveries by checkpoint path (root-relative, as `Checkpoint::path`).
@@ -76,7 +89,17 @@ impl Deliveries {
         })
     }
 
-    /// Plans the write that records `checkpoint` as delivered to `session_id`.
+    /// Whether the "Dropped by compaction" section of `checkpoint` went out already.
+    pub fn dropped_delivered(&self, checkpoint: &Checkpoint) -> bool {
+        self.delivered(checkpoint)
+            .is_some_and(|d| d.dropped_delivered_at.is_some())
+    }
+
+    /// Plans the write that records what went to `session_id` for `checkpoint`:
+    /// the alert, the dropped section, or both. A dropped section alone is
+    /// recorded only beside an alert delivered before (an alert still due keeps
+    /// the checkpoint undelivered).
+    #[allow(clippy::too_many_arguments)]
     pub fn record(
         mut self,
         root: &Path,
@@ -84,23 +107,42 @@ impl Deliveries {
         session_id: &str,
         via: &str,
         now: Timestamp,
+        what: Delivered,
         out: &mut HookOutcome,
     ) {
-        self.0.insert(
-            checkpoint.path.clone(),
-            Delivery {
+        let at = now.to_iso();
+        let previous = self.0.get(&checkpoint.path).cloned();
+        let delivery = match (what.alert, previous) {
+            (true, previous) => Delivery {
                 session_id: session_id.to_string(),
                 via: via.to_string(),
-                delivered_at: now.to_iso(),
+                delivered_at: at.clone(),
+                dropped_delivered_at: previous.and_then(|p| p.dropped_delivered_at),
             },
-        );
+            (false, Some(previous)) => previous,
+            (false, None) => return,
+        };
+        let delivery = Delivery {
+            dropped_delivered_at: if what.dropped {
+                Some(at)
+            } else {
+                delivery.dropped_delivered_at.clone()
+            },
+            ..delivery
+        };
+        self.0.insert(checkpoint.path.clone(), delivery);
         let Ok(mut text) = serde_json::to_string_pretty(&self.0) else {
             return;
         };
         text.push('\n');
         let path = path(root);
+        let what = match (what.alert, what.dropped) {
+            (true, true) => "alert and dropped section",
+            (true, false) => "alert",
+            _ => "dropped section",
+        };
         match WriteOp::put(&path, text.into_bytes()) {
-            Ok(op) => out.write(path, op, format!("alert of {} delivered", checkpoint.id)),
+            Ok(op) => out.write(path, op, format!("{what} of {} delivered", checkpoint.id)),
             Err(e) => out.error(format!("{e}; delivery not recorded")),
         }
     }
@@ -154,6 +196,7 @@ mod tests {
                 session_id: "s1".into(),
                 via: "UserPromptSubmit".into(),
                 delivered_at: "2026-03-01T12:10:00Z".into(),
+                dropped_delivered_at: None,
             },
         );
         assert!(ds.due(&all, Some("s1")).is_none());

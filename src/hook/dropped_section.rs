@@ -1,31 +1,37 @@
-//! SessionStart with source `compact`, in the session that compacted: when the
-//! summary of that compaction is known (recorded by PostCompact, else in the
-//! transcript), the "Dropped by compaction" section (only what the summary lost)
-//! is injected instead of the whole resumption context the summary mostly holds
-//! already. Without a summary nothing changes.
+//! The "Dropped by compaction" section (only what the summary lost), in the
+//! session that compacted, once (`delivery`). SessionStart(compact) injects it
+//! instead of the whole resumption context when the summary is known then
+//! (recorded by PostCompact, else in the transcript). Claude Code runs PostCompact
+//! after SessionStart(compact) and writes the transcript's summary later still
+//! (docs/hooks.md, "The real client"), so usually the next UserPromptSubmit
+//! brings it, from the summary PostCompact recorded.
 
 use std::path::Path;
 
 use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir};
+use super::delivery::Deliveries;
 use super::input::HookInput;
 use super::output::{CONTEXT_LIMIT, HookOutcome};
-use crate::core::dropped::{SectionInput, compare_checkpoint, render_section};
+use crate::core::dropped::{Origin, SectionInput, compare_checkpoint, recorded, render_section};
+use crate::core::model::Checkpoint;
 use crate::core::normalize::checkpoint::normalize_checkpoint;
 use crate::core::redact::redact;
+use crate::core::render::state;
 use crate::io::transcript::source::{Lookup, summary_for};
 use crate::io::transcript::summaries::TAIL_BYTES;
 
 /// The section's share of the injection limit.
 const MAX_SECTION_CHARS: usize = 6_000;
 
-/// The section for this session's newest checkpoint, when its summary is known.
+/// The section for this session's newest checkpoint, when its summary is known
+/// (SessionStart(compact): the recorded summary, else the transcript's).
 pub fn section(
     root: &Path,
     ctx: &HookContext,
     input: &HookInput,
     out: &mut HookOutcome,
-) -> Option<String> {
+) -> Option<(Checkpoint, String)> {
     let session = input.session_id.as_deref()?;
     let files = checkpoints::list(&checkpoints_dir(root));
     let Some((file, snapshot, _)) = checkpoints::newest_of_session(&files, session, out) else {
@@ -52,7 +58,34 @@ pub fn section(
             return None;
         }
     };
-    let comparison = compare_checkpoint(&checkpoint, &found.text);
+    let section = render(&checkpoint, &found.text, found.source.label(), out);
+    Some((checkpoint, section))
+}
+
+/// The section due with a prompt: this session's newest checkpoint, not
+/// acknowledged, whose section has not gone out, with the summary PostCompact
+/// recorded into it (the transcript is not read on every prompt).
+pub fn due_with_prompt<'a>(
+    all: &'a [Checkpoint],
+    session_id: Option<&str>,
+    deliveries: &Deliveries,
+    out: &mut HookOutcome,
+) -> Option<(&'a Checkpoint, String)> {
+    let session_id = session_id.filter(|s| !s.is_empty())?;
+    let newest = state::in_order(all)
+        .into_iter()
+        .rev()
+        .find(|c| c.session_id.as_deref() == Some(session_id))?;
+    if newest.acknowledged || deliveries.dropped_delivered(newest) {
+        return None;
+    }
+    let summary = recorded(newest)?;
+    let section = render(newest, summary, Origin::Recorded.label(), out);
+    Some((newest, section))
+}
+
+fn render(checkpoint: &Checkpoint, summary: &str, origin: &str, out: &mut HookOutcome) -> String {
+    let comparison = compare_checkpoint(checkpoint, summary);
     let section = render_section(&SectionInput {
         checkpoint_id: &checkpoint.id,
         workflow: checkpoint.workflow_id.as_deref(),
@@ -61,10 +94,8 @@ pub fn section(
     });
     let dropped = comparison.dropped().count();
     out.explain(format!(
-        "dropped by compaction: checkpoint {} against the {} summary: {dropped} of {} items dropped; \
-         injected instead of the resume context",
+        "dropped by compaction: checkpoint {} against the {origin} summary: {dropped} of {} items dropped",
         checkpoint.id,
-        found.source.label(),
         comparison.verdicts.len()
     ));
     out.info(format!(
@@ -72,5 +103,5 @@ pub fn section(
         comparison.verdicts.len(),
         checkpoint.id
     ));
-    Some(redact(&section).into_owned())
+    redact(&section).into_owned()
 }

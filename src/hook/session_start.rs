@@ -14,7 +14,7 @@ use std::path::Path;
 
 use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir, precompact_state_path};
-use super::delivery::{Deliveries, cut_alert};
+use super::delivery::{Delivered, Deliveries, cut_alert};
 use super::input::{Event, HookInput};
 use super::lookup;
 use super::output::{HookOutcome, WriteOp, additional_context, carries_whole};
@@ -83,22 +83,25 @@ fn resume(
     // The alert goes first: the 10,000-unit cap cuts from the end, and an alert
     // recorded as delivered must have gone out whole.
     let mut alert = None;
+    let mut dropped_sent: Option<Checkpoint> = None;
     if let (Some(checkpoint), Some(session_id)) = (due, session_id) {
         let project = lookup::for_checkpoint(checkpoint, &all, ctx, session.clone());
         let text = render_alert(checkpoint, project.as_ref(), &all).text;
         blocks.push(text.clone());
         if let Some(block) = nexus.clone() {
             blocks.push(block);
-        } else if let Some(section) = dropped.take() {
+        } else if let Some((of, section)) = dropped.take() {
             blocks.push(section);
+            dropped_sent = Some(of);
         } else if let Some(project) = &project {
             blocks.push(resumption(root, project, checkpoint, &mut out));
         }
         alert = Some((checkpoint.clone(), session_id, text));
     } else if let Some(block) = nexus {
         blocks.push(block);
-    } else if let Some(section) = dropped.take() {
+    } else if let Some((of, section)) = dropped.take() {
         blocks.push(section);
+        dropped_sent = Some(of);
     } else if let Some(project) = never_compacted_build(source, &all, input, ctx, session.clone()) {
         out.explain(format!(
             "session resumed without a compaction; Nexus build {} records this session: loading sequence",
@@ -139,16 +142,32 @@ fn resume(
         }
     }
     out.stdout = additional_context(Event::SessionStart.name(), &blocks);
-    if let Some((checkpoint, session_id, text)) = alert {
-        let via = format!("SessionStart({source})");
-        if carries_whole(out.stdout.as_deref(), &text) {
-            out.explain(format!(
-                "compaction alert for {}, written in this session; recorded as delivered",
-                checkpoint.path
-            ));
-            deliveries.record(root, &checkpoint, session_id, &via, ctx.now, &mut out);
-        } else {
-            out.error(cut_alert(&checkpoint));
+    let via = format!("SessionStart({source})");
+    match alert {
+        Some((checkpoint, session_id, text)) => {
+            if carries_whole(out.stdout.as_deref(), &text) {
+                out.explain(format!(
+                    "compaction alert for {}, written in this session; recorded as delivered",
+                    checkpoint.path
+                ));
+                let dropped = dropped_sent.is_some_and(|d| d.path == checkpoint.path);
+                let what = Delivered {
+                    alert: true,
+                    dropped,
+                };
+                deliveries.record(root, &checkpoint, session_id, &via, ctx.now, what, &mut out);
+            } else {
+                out.error(cut_alert(&checkpoint));
+            }
+        }
+        None => {
+            if let (Some(checkpoint), Some(session_id)) = (dropped_sent, session_id) {
+                let what = Delivered {
+                    alert: false,
+                    dropped: true,
+                };
+                deliveries.record(root, &checkpoint, session_id, &via, ctx.now, what, &mut out);
+            }
         }
     }
     out

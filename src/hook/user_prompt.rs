@@ -9,7 +9,8 @@ use std::path::Path;
 
 use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir, monitor_state_path};
-use super::delivery::{Deliveries, cut_alert};
+use super::delivery::{Delivered, Deliveries, cut_alert};
+use super::dropped_section;
 use super::input::{Event, HookInput};
 use super::lookup;
 use super::measure::{Measurement, measure, remember};
@@ -35,8 +36,13 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let mut out = HookOutcome::default();
     let measurement = measure(input, ctx, &ScanLimits::usage_only());
     out.explain(measurement.note.clone());
-    if let Some(problem) = &measurement.problem {
-        out.error(problem.clone());
+    match &measurement.problem {
+        // A new session's first prompt: the transcript is not written yet.
+        Some(problem) if measurement.transcript_missing => {
+            out.info(format!("{problem} (not written yet: a new session)"));
+        }
+        Some(problem) => out.error(problem.clone()),
+        None => {}
     }
     remember(&measurement, ctx, &mut out);
     let level = measurement
@@ -134,18 +140,47 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             "no compaction alert due: none undelivered from this session (others' and session-less checkpoints never alert)",
         ),
     }
+    // After a compaction: what its summary dropped (PostCompact, which records
+    // the summary, runs after SessionStart(compact)).
+    let dropped = dropped_section::due_with_prompt(&all, session_id, &deliveries, &mut out).map(
+        |(checkpoint, section)| {
+            blocks.push(section.clone());
+            (checkpoint.clone(), section)
+        },
+    );
     out.stdout = additional_context(Event::UserPromptSubmit.name(), &blocks);
-    if let Some((checkpoint, session_id, text)) = alert {
-        if carries_whole(out.stdout.as_deref(), &text) {
-            out.explain(format!(
-                "compaction alert for {}, written in this session; recorded as delivered",
-                checkpoint.path
-            ));
-            let via = Event::UserPromptSubmit.name();
-            deliveries.record(root, &checkpoint, session_id, via, ctx.now, &mut out);
-        } else {
-            out.error(cut_alert(&checkpoint));
+    let via = Event::UserPromptSubmit.name();
+    // The dropped section is recorded only when it went out whole.
+    let dropped = dropped
+        .filter(|(_, section)| carries_whole(out.stdout.as_deref(), section))
+        .map(|(checkpoint, _)| checkpoint);
+    let dropped_whole = |of: &Checkpoint| dropped.as_ref().is_some_and(|c| c.path == of.path);
+    match (alert, session_id) {
+        (Some((checkpoint, session_id, text)), _) => {
+            if carries_whole(out.stdout.as_deref(), &text) {
+                out.explain(format!(
+                    "compaction alert for {}, written in this session; recorded as delivered",
+                    checkpoint.path
+                ));
+                let what = Delivered {
+                    alert: true,
+                    dropped: dropped_whole(&checkpoint),
+                };
+                deliveries.record(root, &checkpoint, session_id, via, ctx.now, what, &mut out);
+            } else {
+                out.error(cut_alert(&checkpoint));
+            }
         }
+        (None, Some(session_id)) => {
+            if let Some(checkpoint) = &dropped {
+                let what = Delivered {
+                    alert: false,
+                    dropped: true,
+                };
+                deliveries.record(root, checkpoint, session_id, via, ctx.now, what, &mut out);
+            }
+        }
+        (None, None) => {}
     }
     out.info(format!(
         "level {}, {} block(s) injected",

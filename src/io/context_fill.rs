@@ -37,6 +37,11 @@ pub struct Measurement {
     /// A problem worth a log line (transcript missing or unreadable).
     #[serde(skip)]
     pub problem: Option<String>,
+    /// The transcript does not exist (yet): Claude Code writes a new session's
+    /// transcript after its first answer, so SessionStart(startup) and the first
+    /// UserPromptSubmit come before it; only PreCompact counts it as an error.
+    #[serde(skip)]
+    pub transcript_missing: bool,
     /// The transcript could not be read: the reason alone, without the path.
     #[serde(skip)]
     pub unreadable: Option<String>,
@@ -170,6 +175,7 @@ pub fn measure(
             let problem = format!("transcript {}: {e}", path.display());
             let mut m = known.without_usage(hint, None, &problem);
             m.problem = Some(problem);
+            m.transcript_missing = e.kind() == std::io::ErrorKind::NotFound;
             m.unreadable = Some(e.to_string());
             return m;
         }

@@ -1,0 +1,148 @@
+//! The hooks in the order the real Claude Code client runs them (2.1.76 and
+//! 2.1.332 alike; docs/hooks.md, "The real client"): a new session's first prompt
+//! comes before its transcript exists, and around a compaction PreCompact →
+//! SessionStart(compact) → PostCompact → (the next prompt). Payloads are shaped as
+//! the client sends them, with its extra fields.
+
+#[path = "support/hook_fixture.rs"]
+mod hook_fixture;
+#[path = "support/transcript.rs"]
+mod transcript;
+
+use std::path::Path;
+
+use hook_fixture::*;
+use serde_json::json;
+
+const WORKFLOW_DIR: &str = "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001";
+
+/// Keeps RD-002, DF-211 and the gate in its `<summary>`; DF-212 and the
+/// replay-tester are named only in its `<analysis>`, which the model never sees.
+const SUMMARY: &str = "<analysis>\nThe user cares about DF-212 and the replay-tester agent.\n</analysis>\n\n\
+<summary>\n1. Primary Request: QG-2 iteration 2; RD-002 still awaits sign-off; DF-211 batch \
+replay unevidenced. Next: finish the S-004 pre-mortem.\n</summary>";
+
+fn demo() -> Fixture {
+    let fx = Fixture {
+        dir: tempfile::tempdir().unwrap(),
+        log: tempfile::tempdir().unwrap(),
+        home: tempfile::tempdir().unwrap(),
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    resume_tui::io::demo::unpack_into(fx.root(), resume_tui::core::time::Timestamp(now as i64))
+        .unwrap();
+    fx
+}
+
+fn event(fx: &Fixture, name: &str, transcript: &Path, extra: serde_json::Value) -> String {
+    let mut extra = extra;
+    extra["prompt_id"] = json!("48e0c587-d3f3-4ca2-8123-fe6346e3176c");
+    extra["cwd"] = json!(fx.root());
+    fx.run(&[], &payload(name, Some(transcript), extra)).0
+}
+
+fn prompt(fx: &Fixture, transcript: &Path) -> String {
+    let stdout = event(
+        fx,
+        "UserPromptSubmit",
+        transcript,
+        json!({"prompt": "go on", "permission_mode": "default"}),
+    );
+    if stdout.is_empty() {
+        return stdout;
+    }
+    context_of(&stdout, "UserPromptSubmit")
+}
+
+#[test]
+fn a_new_sessions_first_prompt_before_its_transcript_exists_is_no_error() {
+    let fx = demo();
+    let missing = fx.root().join("never-written.jsonl");
+    event(&fx, "SessionStart", &missing, json!({"source": "startup"}));
+    prompt(&fx, &missing);
+    let log = fx.log();
+    assert!(
+        !log.contains("ERROR"),
+        "a normal first prompt logs no error:\n{log}"
+    );
+    assert!(log.contains("UserPromptSubmit"), "{log}");
+    let doctor = std::process::Command::new(assert_cmd::cargo::cargo_bin("resume-tui"))
+        .env_clear()
+        .env("HOME", fx.home.path())
+        .env("RESUME_TUI_LOG_DIR", fx.log.path())
+        .env("RESUME_TUI_CONFIG", fx.home.path().join("none.toml"))
+        .args(["doctor", "--json", "--root"])
+        .arg(fx.root())
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&doctor.stdout).unwrap();
+    assert_eq!(report["recent_errors"], json!([]), "{report}");
+}
+
+#[test]
+fn the_dropped_section_reaches_the_first_prompt_after_the_compaction_once() {
+    let fx = demo();
+    let t = fx.edits_in(WORKFLOW_DIR);
+    event(
+        &fx,
+        "PreCompact",
+        &t,
+        json!({"trigger": "manual", "custom_instructions": "keep the decisions"}),
+    );
+    assert!(
+        fx.checkpoints()
+            .contains(&"cx-005-checkpoint.json".to_string())
+    );
+    // SessionStart(compact) first: the summary is not known yet.
+    let start = context_of(
+        &event(
+            &fx,
+            "SessionStart",
+            &t,
+            json!({"source": "compact", "model": "claude-opus-5-5"}),
+        ),
+        "SessionStart",
+    );
+    assert!(start.starts_with("<compaction-alert>"), "{start}");
+    assert!(!start.contains("Dropped by compaction"), "{start}");
+    // Then PostCompact, with both parts of the summary.
+    let post = event(
+        &fx,
+        "PostCompact",
+        &t,
+        json!({"trigger": "manual", "compact_summary": SUMMARY}),
+    );
+    assert_eq!(post, "");
+
+    let first = prompt(&fx, &t);
+    let at = first.find("## Dropped by compaction").unwrap_or_else(|| {
+        panic!("the first prompt after the compaction brings the section:\n{first}")
+    });
+    let section = &first[at..];
+    assert!(
+        section.contains("DF-212"),
+        "only the analysis named it:\n{section}"
+    );
+    assert!(section.contains("replay-tester"), "{section}");
+    assert!(
+        !section.contains("Decision RD-002"),
+        "the summary kept it:\n{section}"
+    );
+    assert!(
+        !first.contains("<compaction-alert>"),
+        "the alert went with SessionStart:\n{first}"
+    );
+
+    let second = prompt(&fx, &t);
+    assert!(
+        !second.contains("Dropped by compaction"),
+        "once only:\n{second}"
+    );
+    let deliveries = fx.json(".jerry/alert-deliveries.json");
+    let record = deliveries.as_object().unwrap().values().next().unwrap();
+    assert_eq!(record["via"], "SessionStart(compact)");
+    assert!(record["dropped_delivered_at"].is_string(), "{deliveries}");
+}
