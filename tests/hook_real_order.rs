@@ -96,6 +96,14 @@ fn the_dropped_section_reaches_the_first_prompt_after_the_compaction_once() {
         fx.checkpoints()
             .contains(&"cx-005-checkpoint.json".to_string())
     );
+    let state = &fx.json(".jerry/checkpoints/cx-005-checkpoint.json")["orchestration_state"];
+    assert_eq!(state["phases_complete"], json!([1]), "{state}");
+    assert_eq!(state["phases_in_progress"], json!([2]), "{state}");
+    assert_eq!(
+        state["phases_remaining"],
+        json!([3]),
+        "BLOCKED is not done: {state}"
+    );
     // SessionStart(compact) first: the summary is not known yet.
     let start = context_of(
         &event(

@@ -136,6 +136,10 @@ fn phase_id(text: &str) -> PhaseId {
     }
 }
 
+fn phase_ids(ids: &[String], caps: Caps) -> Vec<PhaseId> {
+    ids.iter().take(caps.items).map(|id| phase_id(id)).collect()
+}
+
 /// The last `caps.items` entries of `list`: the newest, when the list grows at
 /// its end (decisions, agent summaries).
 fn last<T>(list: impl ExactSizeIterator<Item = T>, caps: Caps) -> impl Iterator<Item = T> {
@@ -146,6 +150,7 @@ fn last<T>(list: impl ExactSizeIterator<Item = T>, caps: Caps) -> impl Iterator<
 fn orchestration_state(project: &Project, caps: Caps) -> OrchestrationState {
     let text = |value: Option<String>| value.map(|v| caps.text(&v));
     let quality = project.resumption.as_ref().and_then(|r| r.quality.as_ref());
+    let phases = &project.summary.phase_progress;
     let current_gate = quality.and_then(|q| q.current_gate.clone());
     let score = state::last_score(project)
         .filter(|(gate, _, _)| current_gate.as_deref().is_none_or(|g| g == gate));
@@ -156,9 +161,9 @@ fn orchestration_state(project: &Project, caps: Caps) -> OrchestrationState {
         current_phase_name: text(state::phase_name(project)),
         current_activity: text(state::activity(project)),
         last_completed_checkpoint: text(state::last_checkpoint(project)),
-        phases_complete: Vec::new(),
-        phases_in_progress: Vec::new(),
-        phases_remaining: Vec::new(),
+        phases_complete: phase_ids(&phases.complete, caps),
+        phases_in_progress: phase_ids(&phases.in_progress, caps),
+        phases_remaining: phase_ids(&phases.remaining, caps),
         current_gate: current_gate
             .or_else(|| score.as_ref().map(|(g, _, _)| g.clone()))
             .map(|g| fixed(&g)),

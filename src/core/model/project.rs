@@ -88,8 +88,21 @@ pub struct Summary {
     pub pipelines: Vec<PipelineState>,
     /// Places where the file says two incompatible things, one sentence each.
     pub contradictions: Vec<String>,
+    /// The phases the file lists with a status, by progress (a checkpoint's
+    /// `phases_complete`, `phases_in_progress`, `phases_remaining`).
+    #[serde(skip)]
+    pub phase_progress: PhaseProgress,
     /// The key each value above was read from (`pipelines.ps.current_phase`).
     pub sources: SummarySources,
+}
+
+/// Phase ids by what their status says, in file order. A phase listed without a
+/// status is in none of them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PhaseProgress {
+    pub complete: Vec<String>,
+    pub in_progress: Vec<String>,
+    pub remaining: Vec<String>,
 }
 
 /// Which key of the file each summary value came from; `None` when not found.

@@ -309,6 +309,7 @@ fn summary(res: &Resumption, fallback: Summary, section: &Value) -> Summary {
         phase_started_at: fallback.phase_started_at,
         current_gate,
         pipelines: fallback.pipelines,
+        phase_progress: fallback.phase_progress,
         contradictions: Vec::new(),
         sources: SummarySources {
             status: status_src,

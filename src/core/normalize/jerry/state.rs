@@ -6,7 +6,7 @@
 use yaml_serde::Value;
 
 use super::toplevel::first_next_action;
-use crate::core::model::{PipelineState, Summary, SummarySources};
+use crate::core::model::{PhaseProgress, PipelineState, Summary, SummarySources};
 use crate::core::normalize::value::{get, get_text, key_text, text};
 use crate::core::time::Timestamp;
 
@@ -71,8 +71,22 @@ pub(super) fn located_summary(doc: &Value) -> Summary {
         current_gate: value_of(current_gate),
         pipelines,
         sources,
+        phase_progress: phase_progress(&phases),
         ..Summary::default()
     }
+}
+
+fn phase_progress(phases: &[(String, PhaseEntry)]) -> PhaseProgress {
+    let mut found = PhaseProgress::default();
+    for (_, entry) in phases.iter().filter(|(_, e)| e.status.is_some()) {
+        let list = match progress(entry.status.as_deref()) {
+            Progress::Done => &mut found.complete,
+            Progress::Active => &mut found.in_progress,
+            Progress::Other => &mut found.remaining,
+        };
+        list.push(entry.id.clone());
+    }
+    found
 }
 
 /// Blocks that hold workflow-wide facts, in order (`[]` is the top level).
