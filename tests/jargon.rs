@@ -127,10 +127,8 @@ fn read_lines(path: &Path, text: &str, skipped: Option<&str>) -> Vec<(usize, Str
             out.push((n + 1, quoted.to_string()));
             continue;
         }
-        if let Some(heading) = skipped {
-            if line.starts_with("## ") {
-                skipping = line.starts_with(heading);
-            }
+        if let Some(heading) = skipped.filter(|_| line.starts_with("## ")) {
+            skipping = line.starts_with(heading);
         }
         if !skipping {
             out.push((n + 1, line.to_string()));

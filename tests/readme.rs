@@ -43,7 +43,10 @@ fn clap_commands(
             options.insert(format!("--{long}"));
         }
     }
-    let subs: Vec<_> = cmd.get_subcommands().filter(|s| s.get_name() != "help").collect();
+    let subs: Vec<_> = cmd
+        .get_subcommands()
+        .filter(|s| s.get_name() != "help")
+        .collect();
     if subs.is_empty() && !path.is_empty() {
         out.push((path.join(" "), options.clone()));
     }
@@ -105,8 +108,14 @@ fn the_commands_block_names_every_command_and_only_options_they_take() {
     let (known_names, listed_names) = (names(&known), names(&listed));
     let missing: Vec<_> = known_names.difference(&listed_names).collect();
     let extra: Vec<_> = listed_names.difference(&known_names).collect();
-    assert!(missing.is_empty(), "the README's Commands block lacks {missing:?}");
-    assert!(extra.is_empty(), "the README names unknown commands {extra:?}");
+    assert!(
+        missing.is_empty(),
+        "the README's Commands block lacks {missing:?}"
+    );
+    assert!(
+        extra.is_empty(),
+        "the README names unknown commands {extra:?}"
+    );
     for (name, options) in &listed {
         let (_, takes) = known.iter().find(|(n, _)| n == name).unwrap();
         let unknown: Vec<_> = options.difference(takes).collect();
@@ -133,7 +142,10 @@ fn every_document_and_the_demo_guide_are_linked_and_every_link_resolves() {
     let linked = links(&text);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for target in &linked {
-        assert!(root.join(target).exists(), "README links {target}, which is missing");
+        assert!(
+            root.join(target).exists(),
+            "README links {target}, which is missing"
+        );
     }
     let mut docs: Vec<String> = std::fs::read_dir(root.join("docs"))
         .unwrap()
@@ -179,11 +191,14 @@ fn the_picture_is_what_the_binary_draws_now() {
         .env_remove("LC_CTYPE")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let drawn = masked(&String::from_utf8(out.stdout).unwrap());
-    let trimmed = |text: &str| -> Vec<String> {
-        text.lines().map(|l| l.trim_end().to_string()).collect()
-    };
+    let trimmed =
+        |text: &str| -> Vec<String> { text.lines().map(|l| l.trim_end().to_string()).collect() };
     assert_eq!(
         trimmed(&drawn),
         trimmed(&stored),
@@ -199,5 +214,9 @@ fn the_picture_is_what_the_binary_draws_now() {
         .unwrap();
     assert_eq!(png.get(..8), Some(&b"\x89PNG\r\n\x1a\n"[..]), "not a PNG");
     let be32 = |at: usize| u32::from_be_bytes(png.get(at..at + 4).unwrap().try_into().unwrap());
-    assert_eq!((be32(16), be32(20)), (1200, 800), "120x40 cells of 10x20 pixels");
+    assert_eq!(
+        (be32(16), be32(20)),
+        (1200, 800),
+        "120x40 cells of 10x20 pixels"
+    );
 }
