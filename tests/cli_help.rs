@@ -177,3 +177,107 @@ fn the_man_page_has_every_command_and_option() {
     );
     assert!(page.contains("Default: emoji."), "defaults are shown");
 }
+
+/// The binary's output (status, stdout, stderr) for `args`, with no user config.
+fn attempt(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_resume-tui"))
+        .args(args)
+        .env("RESUME_TUI_CONFIG", "/nonexistent/config.toml")
+        .env_remove("CLAUDE_PROJECT_DIR")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_command_lists_its_own_options_before_the_global_ones() {
+    let mut all = Vec::new();
+    commands(&Cli::command(), Vec::new(), &mut all);
+    for (path, _) in all
+        .iter()
+        .filter(|(p, _)| p.first().is_some_and(|c| c != "help"))
+    {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = run(&args);
+        let own = help.find("\nOptions:\n");
+        let global = help.find("\nGlobal options:\n");
+        let global = global.unwrap_or_else(|| panic!("{path:?}: no global options\n{help}"));
+        if let Some(own) = own {
+            assert!(own < global, "{path:?}: global options first\n{help}");
+        }
+        let globals = help.get(global..).unwrap_or_default();
+        for flag in ["--root", "--demo", "--config"] {
+            let before = help.get(..global).unwrap_or_default();
+            assert!(
+                !before.lines().any(|l| l.trim_start().starts_with(flag)),
+                "{path:?}: {flag} among the command's own options\n{help}"
+            );
+            assert!(globals.contains(flag), "{path:?}: {flag} missing\n{help}");
+        }
+    }
+}
+
+#[test]
+fn a_global_option_that_makes_no_sense_for_the_command_is_refused() {
+    for (args, says) in [
+        (
+            &["hooks", "install", "--demo", "--dry-run"][..],
+            "--demo makes no sense with `hooks install`",
+        ),
+        (
+            &["--demo", "init", "--dry-run"],
+            "--demo makes no sense with `init`",
+        ),
+        (
+            &["completions", "bash", "--root", "/"],
+            "--root makes no sense with `completions`",
+        ),
+        (
+            &["man", "--config", "x.toml"],
+            "--config makes no sense with `man`",
+        ),
+    ] {
+        let (ok, stdout, stderr) = attempt(args);
+        assert!(!ok, "{args:?} succeeded:\n{stdout}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    // The same options where they do make sense.
+    assert!(attempt(&["--demo", "list"]).0);
+    assert!(attempt(&["hooks", "install", "--root", "/tmp", "--dry-run", "--local"]).0);
+}
+
+#[test]
+fn a_missing_config_file_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("typo.toml");
+    let missing = missing.to_str().unwrap();
+    for args in [
+        vec![
+            "--config",
+            missing,
+            "--root",
+            dir.path().to_str().unwrap(),
+            "list",
+        ],
+        vec!["--config", missing, "--demo", "--render-once", "80x24"],
+    ] {
+        let (ok, stdout, stderr) = attempt(&args);
+        assert!(!ok, "{args:?} succeeded:\n{stdout}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        assert!(
+            stderr.contains(&format!("--config {missing}: no such file")),
+            "{args:?}: {stderr}"
+        );
+    }
+    let (ok, _, stderr) = attempt(&["--config", dir.path().to_str().unwrap(), "--demo", "list"]);
+    assert!(
+        !ok && stderr.contains("a folder, not a config file"),
+        "{stderr}"
+    );
+}

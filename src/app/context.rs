@@ -32,6 +32,9 @@ impl Context {
         env: Env,
         now: Timestamp,
     ) -> Result<Context> {
+        if let Some(path) = config_path.as_deref() {
+            refuse_missing_config(path)?;
+        }
         let (root, demo_dir) = if demo {
             let dir = crate::io::demo::unpack(now)?;
             (dir.path().to_path_buf(), Some(dir))
@@ -79,6 +82,24 @@ impl Context {
             config_file: None,
             _demo: None,
         }
+    }
+}
+
+/// `--config FILE` names a file that must be there: a typo would otherwise leave
+/// the defaults in use without a word on the command line.
+fn refuse_missing_config(path: &Path) -> Result<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(Error::Usage(format!(
+            "--config {}: a folder, not a config file",
+            path.display()
+        ))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(Error::Usage(format!(
+            "--config {}: no such file (leave --config out to use $RESUME_TUI_CONFIG, \
+             then config.toml in the platform config folder, then the defaults)",
+            path.display()
+        ))),
+        // Unreadable for another reason: reported by load_config, defaults carry on.
+        _ => Ok(()),
     }
 }
 

@@ -24,6 +24,7 @@ pub mod doctor;
 pub mod dropped;
 pub mod edit_output;
 pub mod hooks;
+pub mod init;
 pub mod list;
 pub mod man;
 pub mod merge;
@@ -35,22 +36,27 @@ pub mod show;
 pub mod timeline;
 pub mod validate;
 
+/// The heading global options are listed under in every command's help, after
+/// the command's own.
+const GLOBAL: &str = "Global options";
+
 #[derive(Debug, Parser)]
 #[command(name = "resume-tui", version, about, long_about = None)]
 pub struct Cli {
     /// Workspace root [default: $CLAUDE_PROJECT_DIR, then the current directory]
-    /// (not read by `hook`, which takes the event's folder, nor `completions`, `man`).
-    #[arg(long, global = true, value_name = "DIR")]
+    /// (not read by `hook`, which takes the event's folder; refused by `completions`, `man`).
+    #[arg(long, global = true, value_name = "DIR", help_heading = GLOBAL)]
     pub root: Option<PathBuf>,
 
     /// Use the built-in demo workspace, unpacked to a temporary folder and removed
-    /// on exit [default: off; not read by `hook`, `completions`, `man`].
-    #[arg(long, global = true, conflicts_with = "root")]
+    /// on exit [default: off; not read by `hook`; refused by `init`, `hooks install`,
+    /// `completions`, `man`].
+    #[arg(long, global = true, conflicts_with = "root", help_heading = GLOBAL)]
     pub demo: bool,
 
     /// Config file [default: $RESUME_TUI_CONFIG, then config.toml in the platform
-    /// config folder; not read by `completions`, `man`].
-    #[arg(long, global = true, value_name = "FILE")]
+    /// config folder; a named file must exist; refused by `completions`, `man`].
+    #[arg(long, global = true, value_name = "FILE", help_heading = GLOBAL)]
     pub config: Option<PathBuf>,
 
     /// Dashboard theme: default, light, high-contrast, no-color, or a theme file
@@ -87,15 +93,18 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Start a workspace here: a commented ORCHESTRATION.yaml and .jerry/checkpoints/.
+    Init(InitArgs),
     /// Every project found, one line each.
     List(ListArgs),
     /// Everything known about one project.
     Show(ShowArgs),
     /// Check files; exit 1 on errors (2 with --strict when there are warnings).
     Validate(ValidateArgs),
-    /// The resumption prompt (Template 1) for a new session.
+    /// The resumption prompt a new session starts from (what the dashboard's `y` copies).
     Prompt(PromptArgs),
-    /// The compaction alert (Template 2) for a checkpoint.
+    /// The compaction alert for a checkpoint: what the session was doing when its context
+    /// was compacted.
     Alert(AlertArgs),
     /// The <context-monitor> block.
     Monitor(MonitorArgs),
@@ -138,6 +147,20 @@ pub enum Command {
     },
     /// Print the manual page, in roff (README, "Install").
     Man,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Workflow id [default: the folder's name, today's date and 001, e.g.
+    /// my-project-20260302-001].
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
+    /// Workflow name [default: the folder's name].
+    #[arg(long, value_name = "TEXT")]
+    pub name: Option<String>,
+    /// Print what would be written; write nothing [default: off].
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 #[derive(Debug, Args)]
@@ -448,6 +471,9 @@ pub struct MigrateResumptionArgs {
 /// dashboard (no command), `hook` and `statusline` are not run here: main.rs starts
 /// them, and given one of them this is a usage error.
 pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Result<ExitCode> {
+    if let Some(refused) = cli.command.as_ref().and_then(|c| refused_global(&cli, c)) {
+        return Err(crate::Error::Usage(refused));
+    }
     let command = match cli.command {
         None | Some(Command::Hook(_) | Command::Statusline) => {
             return Err(crate::Error::Usage(
@@ -470,6 +496,7 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
     let mut safe = safe_out::SafeOut::new(out);
     let out: &mut dyn Write = &mut safe;
     let code = match command {
+        Command::Init(args) => crate::cli::init::run(&ctx, &args, out),
         Command::List(args) => crate::cli::list::run(&ctx, &args, out),
         Command::Show(args) => crate::cli::show::run(&ctx, &args, out),
         Command::Validate(args) => crate::cli::validate::run(&ctx, &args, out),
@@ -494,6 +521,32 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
     safe.finish()
         .map_err(|e| crate::Error::io("standard output", e))?;
     code
+}
+
+/// A global option given to a command it makes no sense for: `--demo` with a
+/// command that writes into the workspace for good (the demo's copy is deleted on
+/// exit), or any global option with one that reads no workspace.
+fn refused_global(cli: &Cli, command: &Command) -> Option<String> {
+    let name = match command {
+        Command::Completions { .. } => "completions",
+        Command::Man => "man",
+        Command::Init(_) if cli.demo => "init",
+        Command::Hooks { .. } if cli.demo => "hooks install",
+        _ => return None,
+    };
+    let given = [
+        (cli.demo, "--demo"),
+        (cli.root.is_some(), "--root"),
+        (cli.config.is_some(), "--config"),
+    ];
+    let (_, option) = given.iter().find(|(set, _)| *set)?;
+    let why = if *option == "--demo" && matches!(name, "init" | "hooks install") {
+        "it would write into the demo's temporary copy, deleted on exit; run it in your \
+         project's folder, or pass --root DIR"
+    } else {
+        "it reads no workspace and no config"
+    };
+    Some(format!("{option} makes no sense with `{name}`: {why}"))
 }
 
 /// Default settings, for commands that run without a workspace.

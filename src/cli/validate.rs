@@ -125,6 +125,7 @@ fn check(
     );
     let whole = some_paths.then(|| load_workspace(root, &ctx.env, ctx.now, &ctx.config));
     let mut all = ws.diagnostics;
+    let mut read = Vec::new();
     for project in ws.projects {
         let project = whole
             .as_ref()
@@ -132,6 +133,7 @@ fn check(
             .cloned()
             .unwrap_or(project);
         all.extend(unknowns(&project));
+        read.push(read_fields(&project));
         all.extend(project.diagnostics);
     }
     for found in &discovery.files {
@@ -139,12 +141,83 @@ fn check(
             all.extend(wire_check(found.kind, &found.rel, &text));
         }
     }
+    for d in &mut all {
+        say_what_was_read(d, &read);
+    }
     all.sort_by(|a, b| {
         (&a.file, a.line, a.column, b.severity, &a.message)
             .cmp(&(&b.file, b.line, b.column, a.severity, &b.message))
     });
     all.dedup_by(|a, b| a == b);
     all
+}
+
+/// The keys a project's summary was read from (`show`'s "sources"), by file.
+struct ReadFields {
+    file: String,
+    /// (path, what it was read as), e.g. ("updated", "last update").
+    read: Vec<(String, &'static str)>,
+}
+
+fn read_fields(project: &crate::core::model::Project) -> ReadFields {
+    let s = &project.summary.sources;
+    let named = [
+        (&s.status, "workflow status"),
+        (&s.phase, "current phase"),
+        (&s.phase_name, "phase name"),
+        (&s.activity, "current activity"),
+        (&s.current_gate, "current gate"),
+        (&s.next_step, "next step"),
+        (&s.updated_at, "last update"),
+    ];
+    let mut read: Vec<(String, &'static str)> = named
+        .iter()
+        .filter_map(|(path, what)| path.as_deref().map(|p| (p, *what)))
+        .flat_map(|(paths, what)| paths.split(", ").map(move |p| (p.to_string(), what)))
+        .collect();
+    // A Nexus manifest's older names, read when the documented key is absent (the
+    // sources name the documented key): `phase`, `updated`.
+    if let Some(m) = &project.manifest {
+        let aliases = [
+            ("phase", &m.current_phase, "current phase"),
+            ("updated", &m.last_updated_raw, "last update"),
+        ];
+        for (alias, value, what) in aliases {
+            let written = m.other.get(alias).map(|v| match v {
+                serde_json::Value::String(text) => text.clone(),
+                other => other.to_string(),
+            });
+            if written.is_some() && written.as_ref() == value.as_ref() {
+                read.push((alias.to_string(), what));
+            }
+        }
+    }
+    ReadFields {
+        file: project.source.clone(),
+        read,
+    }
+}
+
+/// The schema check knows only a format's documented keys and calls any other
+/// one unknown, even one the summary was read from (a Nexus `status`, `updated`):
+/// such a note says what the key was read as instead.
+fn say_what_was_read(d: &mut Diagnostic, read: &[ReadFields]) {
+    let Some((path, rest)) = d.message.split_once(": unknown field `") else {
+        return;
+    };
+    if d.severity != Severity::Info || !rest.ends_with("` (kept as an other field)") {
+        return;
+    }
+    let what = read
+        .iter()
+        .filter(|r| r.file == d.file)
+        .flat_map(|r| &r.read)
+        .find(|(p, _)| p == path)
+        .map(|(_, what)| *what);
+    if let Some(what) = what {
+        d.message =
+            format!("{path}: read as the {what} (a key this format's schema does not document)");
+    }
 }
 
 /// The wire-format (schema) checks of one file, by kind.

@@ -48,6 +48,11 @@ pub enum Payload {
 /// Reads one JSON object from the process's stdin: on Unix by polling it (no
 /// thread to start), elsewhere through [`read_payload`].
 pub fn read_stdin(wait: Wait, max: usize) -> Payload {
+    // Under Claude Code stdin is a pipe; typed at a terminal, say what is awaited
+    // rather than wait in silence (on stderr: stdout stays the hook's output).
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        let _ = terminal_notice(wait, &mut std::io::stderr());
+    }
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
@@ -56,6 +61,17 @@ pub fn read_stdin(wait: Wait, max: usize) -> Payload {
         }
     }
     read_payload(std::io::stdin(), wait, max)
+}
+
+/// What a hook or status line started at a terminal says before it reads.
+pub fn terminal_notice(wait: Wait, err: &mut dyn std::io::Write) -> std::io::Result<()> {
+    writeln!(
+        err,
+        "resume-tui: reading one event as JSON on standard input, as Claude Code sends it; \
+         giving up after {} s of silence (no output, exit 0). To try one by hand:\n  \
+         echo '{{\"hook_event_name\":\"SessionStart\",\"cwd\":\".\"}}' | resume-tui hook --dry-run --explain",
+        wait.silence.as_secs()
+    )
 }
 
 /// How long a read waits: for each chunk (`silence`) and in all (`deadline`).
@@ -299,6 +315,22 @@ impl Scanner {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_terminal_notice_says_what_is_read_and_how_to_try_one() {
+        let mut err = Vec::new();
+        terminal_notice(Wait::HOOK, &mut err).expect("written to a Vec");
+        let said = String::from_utf8(err).expect("UTF-8");
+        assert!(said.contains("as JSON on standard input"), "{said}");
+        assert!(said.contains("after 2 s of silence"), "{said}");
+        let example = said
+            .split("echo '")
+            .nth(1)
+            .and_then(|rest| rest.split('\'').next())
+            .expect("an example event");
+        let event: Value = serde_json::from_str(example).expect("the example is JSON");
+        assert_eq!(event["hook_event_name"], "SessionStart");
+    }
 
     struct Chunks(Vec<Vec<u8>>);
 
