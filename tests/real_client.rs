@@ -94,6 +94,14 @@ fn resume_clear_and_fork_reach_the_hook_with_their_source() {
         let session = world.print("Hello.", &[]);
         world.resume(&session, "Again.");
         world.print("Forked.", &["--resume", &session, "--fork-session"]);
+        // `/clear` is interactive: SessionStart(clear) injects nothing (a fresh start).
+        let pane = world.interactive(&["--resume", &session]);
+        pane.wait_for("the prompt", |s| s.contains('❯'));
+        pane.send("/clear");
+        real_client::wait_until("SessionStart(clear)", || {
+            world.hook_log().contains("SessionStart: source clear")
+        });
+        drop(pane);
         let log = world.hook_log();
         assert!(
             log.contains("SessionStart: source resume"),
@@ -274,5 +282,121 @@ fn doctor_on_a_healthy_real_session_reports_no_error() {
             "{}: doctor does not name the installed version: {report}",
             client.label()
         );
+    });
+}
+
+#[test]
+#[cfg_attr(
+    not(resume_tui_claude),
+    ignore = "needs RESUME_TUI_CLAUDE=<claude binary>[:<another>…]"
+)]
+fn the_installed_status_line_runs_and_records_the_1m_window() {
+    each(|client| {
+        let world = World::bare(client);
+        let out = world.resume_tui(&["hooks", "install", "--project", "--statusline"]);
+        assert!(out.status.success(), "{}", text(&out));
+        let pane = world.interactive(&["--model", "claude-opus-4-6[1m]"]);
+        pane.wait_for("the status line", |s| s.contains(" · ctx "));
+        pane.send("hello there");
+        let dir = world.root().join(".jerry/context-window");
+        real_client::wait_until("the status line's record", || {
+            std::fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_some())
+        });
+        let record = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .next()
+            .map(|e| std::fs::read_to_string(e.path()).unwrap())
+            .unwrap();
+        let record: serde_json::Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(
+            record["context_window_size"],
+            1_000_000,
+            "{}: the status line did not record the 1M window: {record}",
+            client.label()
+        );
+        pane.wait_for("the gauge", |s| s.contains("ctx ["));
+    });
+}
+
+#[test]
+#[cfg_attr(
+    not(resume_tui_claude),
+    ignore = "needs RESUME_TUI_CLAUDE=<claude binary>[:<another>…]"
+)]
+fn an_automatic_compaction_writes_an_auto_checkpoint_and_the_alert_reaches_the_model() {
+    each(|client| {
+        let world = World::new(client);
+        world.api.set_fill(0.50, K200);
+        let session = world.work_on_payouts(false);
+        // 2.1.76 compacts by itself once the reported usage passes its threshold (85 %
+        // of 200k does); 2.1.197 and later only on `400 prompt is too long` (issue 32).
+        // The boundary between the two was not bisected.
+        if client.at_least((2, 1, 197)) {
+            let mut answer = world.api.answer();
+            answer.too_long = 1;
+            world.api.set(answer);
+        } else {
+            // The client decides on the usage the previous answer reported.
+            world.api.set_fill(0.95, K200);
+            world.resume(&session, "Keep going.");
+        }
+        world.api.clear();
+        world.resume(&session, "Go on.");
+        let mine = world.checkpoints_of(&session);
+        let auto = mine.iter().find(|(_, c)| c["trigger"]["type"] == "auto");
+        assert!(
+            auto.is_some(),
+            "{}: no automatic compaction's checkpoint: {mine:?}\nlog: {}",
+            client.label(),
+            world.hook_log()
+        );
+        let summarised = world.api.messages().iter().any(|r| r.is_summarisation());
+        assert!(
+            summarised,
+            "{}: the client sent no summarisation request",
+            client.label()
+        );
+        let contexts = world.last_contexts();
+        assert!(
+            contexts.contains("<compaction-alert>"),
+            "{}: the alert did not reach the model after the automatic compaction: {contexts:.3000}",
+            client.label()
+        );
+    });
+}
+
+#[test]
+#[cfg_attr(
+    not(resume_tui_claude),
+    ignore = "needs RESUME_TUI_CLAUDE=<claude binary>[:<another>…]"
+)]
+fn prompts_below_and_above_each_threshold_of_1m() {
+    each(|client| {
+        for (fill, expected) in [
+            (0.50, None),
+            (0.85, Some("CONTEXT STATUS: CRITICAL (85.0% filled)")),
+            (0.95, Some("CONTEXT STATUS: COMPACTION (95.0% filled)")),
+        ] {
+            let mut world = World::new(client);
+            world.model = "claude-opus-4-6[1m]".to_string();
+            let request = prompt_at(&world, fill, 1_000_000);
+            match expected {
+                Some(status) => assert!(
+                    request.contains(status),
+                    "{} at {fill} of 1M: {status:?} did not reach the model: {}\nlog: {}",
+                    client.label(),
+                    tail(&request),
+                    world.hook_log()
+                ),
+                None => assert!(
+                    !request.contains("CONTEXT STATUS: CRITICAL")
+                        && !request.contains("CONTEXT STATUS: COMPACTION"),
+                    "{} at {fill} of 1M: an alarm below the warning level: {}",
+                    client.label(),
+                    tail(&request)
+                ),
+            }
+        }
     });
 }

@@ -20,7 +20,6 @@ pub const PAYOUTS_STATE: &str =
     "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
 pub const NEEDS: &str = "needs RESUME_TUI_CLAUDE=<claude binary>[:<another>…]";
 pub const DEADLINE: Duration = Duration::from_secs(90);
-const NOW: resume_tui::core::time::Timestamp = resume_tui::core::time::Timestamp(1_771_331_696);
 
 /// One client under test.
 #[derive(Clone, Debug)]
@@ -108,7 +107,8 @@ impl World {
             .prefix("real-client-ws")
             .tempdir()
             .unwrap();
-        resume_tui::io::demo::unpack_into(root.path(), NOW).unwrap();
+        // As `--demo` does: times relative to now, so fresh projects are fresh.
+        resume_tui::io::demo::unpack_into(root.path(), resume_tui::io::clock::now()).unwrap();
         let home = tempfile::Builder::new()
             .prefix("real-client-home")
             .tempdir()
@@ -120,6 +120,7 @@ impl World {
         // No onboarding, no trust dialog, no update check: what a user has after the first run.
         let state = serde_json::json!({
             "hasCompletedOnboarding": true,
+            "customApiKeyResponses": {"approved": ["dummy"], "rejected": []},
             "numStartups": 3,
             "autoUpdates": false,
             "projects": {root.path().display().to_string(): {
@@ -350,12 +351,111 @@ impl Drop for World {
             .collect();
         let _ = std::fs::write(dir.join("requests.jsonl"), requests.join("\n"));
         let _ = std::fs::write(dir.join("hook.log"), self.hook_log());
-        let _ = Command::new("cp")
-            .arg("-r")
-            .arg(self.home.path().join(".claude"))
-            .arg(self.root().join(".jerry"))
-            .arg(&dir)
-            .status();
+        for from in [self.home.path().join(".claude"), self.root().join(".jerry")] {
+            let _ = Command::new("/bin/cp")
+                .arg("-r")
+                .arg(from)
+                .arg(&dir)
+                .status();
+        }
+    }
+}
+
+/// Interactive `claude` in a tmux pane of its own (a server per pane, killed on drop).
+pub struct Pane {
+    socket: PathBuf,
+}
+
+impl World {
+    /// `claude ARGS` interactively in a 140×40 tmux pane, in the workspace.
+    pub fn interactive(&self, args: &[&str]) -> Pane {
+        let tmux_runs = Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        assert!(
+            tmux_runs,
+            "the interactive real-client tests drive tmux: install tmux"
+        );
+        let socket = self.home.path().join("tmux.sock");
+        let quote = |s: &str| format!("'{}'", s.replace('\'', "'\\''"));
+        let mut line = format!(
+            "cd {} && exec env -i HOME={} PATH={} TMPDIR={} TERM=xterm-256color \
+             ANTHROPIC_BASE_URL={} ANTHROPIC_API_KEY=dummy CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
+             DISABLE_AUTOUPDATER=1 {}",
+            quote(&self.root().display().to_string()),
+            quote(&self.home.path().display().to_string()),
+            quote(&self.path_var()),
+            quote(&self.home.path().join("tmp").display().to_string()),
+            self.api.base_url(),
+            quote(&self.client.claude.display().to_string()),
+        );
+        for arg in args {
+            line.push(' ');
+            line.push_str(&quote(arg));
+        }
+        let status = Command::new("tmux")
+            .arg("-S")
+            .arg(&socket)
+            .args([
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-s",
+                "cc",
+                "-x",
+                "140",
+                "-y",
+                "40",
+            ])
+            .arg(&line)
+            .status()
+            .unwrap();
+        assert!(status.success(), "tmux new-session failed");
+        Pane { socket }
+    }
+}
+
+impl Pane {
+    fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-S")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .unwrap()
+    }
+
+    pub fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "cc"]).stdout).to_string()
+    }
+
+    pub fn send(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "cc", "-l", text]);
+        self.tmux(&["send-keys", "-t", "cc", "Enter"]);
+    }
+
+    /// Polls the screen until `check` holds (bounded by `DEADLINE`).
+    pub fn wait_for(&self, what: &str, check: impl Fn(&str) -> bool) {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if check(&screen) {
+                return;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "timed out waiting for {what}; screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Pane {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
     }
 }
 
