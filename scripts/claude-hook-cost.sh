@@ -9,7 +9,7 @@
 set -euo pipefail
 claude="$1"; bin="$2"; n="${3:-15}"
 work="$(mktemp -d)"; trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
-mkdir -p "$work/home/bin" "$work/none" "$work/true" "$work/ours"
+mkdir -p "$work/tmp" "$work/home/bin" "$work/none" "$work/true" "$work/ours"
 ln -s "$claude" "$work/home/bin/claude"
 echo '{"hasCompletedOnboarding":true}' > "$work/home/.claude.json"
 cat > "$work/api.py" <<'PY'
@@ -48,7 +48,7 @@ cat > "$work/true/.claude/settings.json" <<'JSON'
 JSON
 # The demo workspace, unpacked by the binary itself (`--demo` makes the same one).
 cp -r "$(dirname "$0")/../assets/demo/." "$work/ours/"
-run() { env -i HOME="$work/home" PATH="$work/home/bin:/usr/local/bin:/usr/bin:/bin" "$@"; }
+run() { env -i HOME="$work/home" TMPDIR="$work/tmp" PATH="$work/home/bin:/usr/local/bin:/usr/bin:/bin" "$@"; }
 (cd "$work/ours" && run "$bin" hooks install --project >/dev/null)
 for mode in none true ours; do :> "$work/$mode.ms"; done
 for i in $(seq "$n"); do
