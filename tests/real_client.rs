@@ -8,7 +8,7 @@ mod real_client;
 #[path = "support/real_client_api.rs"]
 mod real_client_api;
 
-use real_client::{Client, World, clients, text};
+use real_client::{World, each, text};
 use real_client_api::{Answer, summary};
 
 const K200: u64 = 200_000;
@@ -20,13 +20,6 @@ fn tail(text: &str) -> &str {
         .find(|i| text.is_char_boundary(*i))
         .unwrap_or(0);
     &text[start..]
-}
-
-fn each(test: impl Fn(&Client)) {
-    for client in clients() {
-        eprintln!("-- Claude Code {}", client.label());
-        test(&client);
-    }
 }
 
 /// A session whose last answer reported `fill` of `window`, then one more prompt:

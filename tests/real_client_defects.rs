@@ -7,19 +7,12 @@ mod real_client;
 #[path = "support/real_client_api.rs"]
 mod real_client_api;
 
-use real_client::{Client, World, clients};
+use real_client::{World, each};
 use real_client_api::{Answer, summary};
 
 const K200: u64 = 200_000;
 const M1: u64 = 1_000_000;
 const PENDING: &str = "Close settlement windows on the ledger clock";
-
-fn each(test: impl Fn(&Client)) {
-    for client in clients() {
-        eprintln!("-- Claude Code {}", client.label());
-        test(&client);
-    }
-}
 
 /// A payouts session at 50 % of 200k, compacted by `/compact` with `summary`.
 fn compacted(world: &World, summary_text: String) -> String {

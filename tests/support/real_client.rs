@@ -75,6 +75,24 @@ pub fn clients() -> Vec<Client> {
         .collect()
 }
 
+/// Runs `test` once per client; every version runs even when one fails, and the
+/// test then fails naming the versions that did (each one's message is above).
+pub fn each(test: impl Fn(&Client)) {
+    let mut failed = Vec::new();
+    for client in clients() {
+        eprintln!("-- Claude Code {}", client.label());
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| test(&client)));
+        if run.is_err() {
+            failed.push(client.label());
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "failed on Claude Code {}",
+        failed.join(", ")
+    );
+}
+
 fn parse_version(text: &str) -> Option<(u32, u32, u32)> {
     let word = text.split_whitespace().next()?;
     let mut parts = word.split('.').map(|n| n.parse::<u32>().ok());
