@@ -472,8 +472,21 @@ impl Pane {
 }
 
 impl Drop for Pane {
+    /// Kills the server, then waits (bounded) for the client to exit: it writes its
+    /// transcript and `~/.claude.json` on the way out, which would race the removal
+    /// of the home.
     fn drop(&mut self) {
+        let pid = String::from_utf8_lossy(
+            &self.tmux(&["display-message", "-p", "-t", "cc", "#{pane_pid}"]).stdout,
+        )
+        .trim()
+        .to_string();
         let _ = self.tmux(&["kill-server"]);
+        let proc = PathBuf::from(format!("/proc/{pid}"));
+        let start = Instant::now();
+        while !pid.is_empty() && proc.exists() && start.elapsed() < DEADLINE {
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
