@@ -477,7 +477,9 @@ impl Drop for Pane {
     /// of the home.
     fn drop(&mut self) {
         let pid = String::from_utf8_lossy(
-            &self.tmux(&["display-message", "-p", "-t", "cc", "#{pane_pid}"]).stdout,
+            &self
+                .tmux(&["display-message", "-p", "-t", "cc", "#{pane_pid}"])
+                .stdout,
         )
         .trim()
         .to_string();
