@@ -6,10 +6,11 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Each variable asks for the tests marked `#[cfg_attr(not(CFG), ignore = …)]`.
-const OPT_IN_SUITES: [(&str, &str); 3] = [
+const OPT_IN_SUITES: [(&str, &str); 4] = [
     ("RESUME_TUI_CORPUS", "resume_tui_corpus"),
     ("RESUME_TUI_TMUX", "resume_tui_tmux"),
     ("RESUME_TUI_ROOT", "resume_tui_root"),
+    ("RESUME_TUI_CLAUDE", "resume_tui_claude"),
 ];
 
 fn main() {

@@ -1,5 +1,5 @@
-//! The suites a fresh clone does not run: tests that need the shared corpus, tmux or
-//! root. Each is asked for by an environment variable when the tests are built and
+//! The suites a fresh clone does not run: tests that need the shared corpus, tmux,
+//! root or the real Claude Code client. Each is asked for by an environment variable when the tests are built and
 //! run (README, "Tests"; empty or `0` is not asking); `build.rs` turns it into a cfg
 //! that un-ignores them:
 //!
@@ -8,6 +8,7 @@
 //! | `RESUME_TUI_CORPUS=<path>` | `resume_tui_corpus` | the corpus folder at `<path>`  |
 //! | `RESUME_TUI_TMUX=1`        | `resume_tui_tmux`   | `tmux` on `PATH`               |
 //! | `RESUME_TUI_ROOT=1`        | `resume_tui_root`   | to run as root (tmpfs mounts)  |
+//! | `RESUME_TUI_CLAUDE=<bin>`  | `resume_tui_claude` | Claude Code at `<bin>` (`:`-separated for several; tests/support/real_client.rs) |
 //!
 //! Not asked for, such a test is reported as ignored with the variable to set (the
 //! `ignore` reasons below). Asked for, a missing prerequisite fails the test with a
