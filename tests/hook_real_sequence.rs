@@ -1,0 +1,84 @@
+//! Hooks fed the event sequences and payload shapes the real Claude Code client
+//! sends (issue 32; /work/findings-32.md, payloads of 2.1.332): around a manual
+//! `/compact` the order is SessionStart(resume) → PreCompact → SessionStart(compact)
+//! → PostCompact → SessionEnd, and the three compaction events share a `prompt_id`.
+
+#[path = "support/transcript.rs"]
+mod transcript;
+
+#[path = "support/hook_fixture.rs"]
+mod hook_fixture;
+
+use hook_fixture::{Fixture, context_of};
+use serde_json::{Value, json};
+
+const SESSION: &str = "7080ca65-5b17-453b-96bc-0503d5421633";
+
+/// A payload as 2.1.332 sends it: session, transcript path, cwd, the event, and
+/// the event's own fields (`prompt_id` on the compaction events).
+fn real(fx: &Fixture, event: &str, transcript: &std::path::Path, extra: Value) -> String {
+    let mut value = json!({
+        "session_id": SESSION,
+        "transcript_path": transcript,
+        "cwd": fx.root(),
+        "hook_event_name": event,
+    });
+    if let Value::Object(extra) = extra {
+        value.as_object_mut().unwrap().extend(extra);
+    }
+    value.to_string()
+}
+
+/// One whole compaction as the real client runs its hooks: PreCompact,
+/// SessionStart(compact), PostCompact. What SessionStart(compact) injected.
+fn compaction(fx: &Fixture, t: &std::path::Path, trigger: &str, prompt_id: &str) -> String {
+    let pre = json!({"prompt_id": prompt_id, "trigger": trigger, "custom_instructions": ""});
+    fx.run(&[], &real(fx, "PreCompact", t, pre));
+    let start = json!({"prompt_id": prompt_id, "source": "compact", "model": "claude-opus-4-6"});
+    let (stdout, _) = fx.run(&[], &real(fx, "SessionStart", t, start));
+    let post = json!({
+        "prompt_id": prompt_id,
+        "trigger": trigger,
+        "compact_summary": "<analysis>thinking</analysis>\n<summary>1. Primary Request: the demo workflow.</summary>",
+    });
+    fx.run(&[], &real(fx, "PostCompact", t, post));
+    stdout
+}
+
+#[test]
+fn two_compactions_under_a_minute_apart_are_two_checkpoints_each_with_its_alert() {
+    let fx = Fixture::new();
+    let t = fx.edits_in("projects/PROJ-001-demo");
+    let first = compaction(&fx, &t, "manual", "48e0c587-d3f3-4ca2-8123-fe6346e3176c");
+    assert!(first.contains("cx-001"), "{first}");
+    let second = compaction(&fx, &t, "auto", "9d1f3c2a-0b6e-4c55-9a57-3f1f0c7d2b11");
+    assert_eq!(
+        fx.checkpoints(),
+        ["cx-001-checkpoint.json", "cx-002-checkpoint.json"],
+        "{}",
+        fx.log()
+    );
+    let text = context_of(&second, "SessionStart");
+    assert!(
+        text.contains("<compaction-alert>") && text.contains("cx-002"),
+        "the second compaction's own alert: {text}"
+    );
+    let one = fx.json(".jerry/checkpoints/cx-001-checkpoint.json");
+    let two = fx.json(".jerry/checkpoints/cx-002-checkpoint.json");
+    assert_eq!(one["trigger"]["type"], "manual");
+    assert_eq!(two["trigger"]["type"], "auto");
+    assert_eq!(one["post_compact"]["trigger"], "manual");
+    assert_eq!(two["post_compact"]["trigger"], "auto");
+}
+
+#[test]
+fn a_repeated_precompact_of_one_compaction_still_updates_its_checkpoint() {
+    let fx = Fixture::new();
+    let t = fx.edits_in("projects/PROJ-001-demo");
+    let pre = json!({"prompt_id": "p-1", "trigger": "auto", "custom_instructions": ""});
+    fx.run(&[], &real(&fx, "PreCompact", &t, pre.clone()));
+    let t = fx.edits_in("02-projects/07-x");
+    fx.run(&[], &real(&fx, "PreCompact", &t, pre));
+    assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
+    fx.assert_logged("checkpoint cx-001 (updated)");
+}
