@@ -82,3 +82,56 @@ fn a_repeated_precompact_of_one_compaction_still_updates_its_checkpoint() {
     assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
     fx.assert_logged("checkpoint cx-001 (updated)");
 }
+
+/// A session whose transcript edits the payouts workflow, resumed with
+/// `--resume` while another session's unacknowledged checkpoint names the demo
+/// workflow: its own workflow is resumed, the other only mentioned.
+#[test]
+fn a_resume_resumes_the_sessions_own_workflow_and_only_mentions_another_sessions() {
+    let fx = Fixture::new();
+    let payouts = hook_fixture::orchestration(&hook_fixture::iso(120))
+        .replace("demo-wf-001", "payouts-wf-002")
+        .replace("PROJ-001-demo", "PROJ-002-payouts");
+    fx.write("projects/PROJ-002-payouts/ORCHESTRATION.yaml", &payouts);
+    // Another session compacted while working on the demo workflow.
+    let other = fx.edits_in("projects/PROJ-001-demo");
+    let pre = json!({"session_id": "other-session", "prompt_id": "p-9", "trigger": "auto", "custom_instructions": ""});
+    fx.run(&[], &real(&fx, "PreCompact", &other, pre));
+    assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
+
+    let mine = fx.root().join("mine.jsonl");
+    std::fs::rename(fx.edits_in("projects/PROJ-002-payouts"), &mine).unwrap();
+    let start = json!({
+        "source": "resume",
+        "seconds_since_last_response": 8,
+        "context_tokens": 1010,
+        "prompt_cache_likely_expired": false,
+        "estimated_cache_write_usd": 0.0051,
+    });
+    let (stdout, _) = fx.run(&[], &real(&fx, "SessionStart", &mine, start.clone()));
+    let text = context_of(&stdout, "SessionStart");
+    let (own, mention) = text
+        .split_once("<other-session-checkpoint>")
+        .unwrap_or_else(|| panic!("the other checkpoint is mentioned: {text}"));
+    assert!(own.contains("payouts-wf-002"), "{text}");
+    assert!(!own.contains("demo-wf-001"), "never imposed: {text}");
+    assert!(
+        mention.contains("cx-001") && mention.contains("demo-wf-001"),
+        "{text}"
+    );
+    assert!(mention.contains("other-session"), "{text}");
+
+    // With no workflow of its own (a transcript that touched no workflow), the
+    // other session's workflow is still only mentioned.
+    let idle = fx.root().join("idle.jsonl");
+    let mut t = transcript::Transcript::new(SESSION);
+    t.user("hello").assistant((10, 10, 1_000));
+    t.write(&idle);
+    let (stdout, _) = fx.run(&[], &real(&fx, "SessionStart", &idle, start));
+    let text = context_of(&stdout, "SessionStart");
+    assert!(
+        text.trim_start().starts_with("<other-session-checkpoint>"),
+        "{text}"
+    );
+    assert!(!text.contains("Do NOT start over"), "{text}");
+}
