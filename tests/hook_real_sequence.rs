@@ -135,3 +135,94 @@ fn a_resume_resumes_the_sessions_own_workflow_and_only_mentions_another_sessions
     );
     assert!(!text.contains("Do NOT start over"), "{text}");
 }
+
+/// A stand-in for the Claude Code process a hook runs under, started as
+/// `claude -p --model MODEL` (its command line is all that matters): killed
+/// and reaped when dropped.
+struct Client(std::process::Child);
+
+impl Client {
+    fn with_model(model: &str) -> Client {
+        let child = std::process::Command::new("sh")
+            .args(["-c", "read _", "claude", "-p", "--model", model])
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        Client(child)
+    }
+
+    fn pid(&self) -> String {
+        self.0.id().to_string()
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// UserPromptSubmit in a session whose transcript (the client's bare model id)
+/// holds 170,000 tokens.
+fn prompt_at_170k_of_opus_4_6(fx: &Fixture) -> String {
+    let mut t = transcript::Transcript::new(SESSION).with_model("claude-opus-4-6");
+    t.user("go").assistant((1_000, 2_000, 167_000));
+    let path = fx.transcript(&t);
+    real(fx, "UserPromptSubmit", &path, json!({"prompt": "go"}))
+}
+
+/// `claude -p --model 'claude-opus-4-6[1m]'`: the transcript and every hook input
+/// name `claude-opus-4-6` only; 170,000 tokens are 17 % of the 1M window the
+/// client's command line selected, not a CRITICAL 85 % of 200k.
+#[test]
+fn a_1m_model_chosen_on_the_command_line_is_measured_against_1m() {
+    let fx = Fixture::new();
+    let input = prompt_at_170k_of_opus_4_6(&fx);
+
+    let client = Client::with_model("claude-opus-4-6[1m]");
+    let (stdout, _) = fx.run_env(&[], &input, &[("CLAUDE_PID", &client.pid())]);
+    assert!(!stdout.contains("CRITICAL"), "{stdout}");
+    let state = fx.json(".jerry/context-monitor-state.json");
+    assert_eq!(state["window"], 1_000_000, "{state}");
+    assert!(
+        (state["fill"].as_f64().unwrap() - 0.17).abs() < 1e-9,
+        "{state}"
+    );
+    drop(client);
+
+    // Started without [1m], the same session is measured against 200k.
+    let client = Client::with_model("claude-opus-4-6");
+    let (stdout, _) = fx.run_env(&[], &input, &[("CLAUDE_PID", &client.pid())]);
+    assert!(stdout.contains("CRITICAL"), "{stdout}");
+    assert_eq!(
+        fx.json(".jerry/context-monitor-state.json")["window"],
+        200_000
+    );
+}
+
+/// Claude Code 2.1.76 sets no `CLAUDE_PID`: the hook's ancestor that is Claude
+/// Code (here a `claude` that runs the hook through `sh -c`) gives its `--model`.
+#[test]
+fn without_claude_pid_the_ancestor_claude_code_gives_the_model() {
+    let fx = Fixture::new();
+    let input = prompt_at_170k_of_opus_4_6(&fx);
+    let bin = fx.home.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let claude = bin.join("claude");
+    std::os::unix::fs::symlink("/bin/sh", &claude).unwrap();
+    let mut cmd = std::process::Command::new(&claude);
+    cmd.args(["-c", "\"$0\" hook UserPromptSubmit; true"])
+        .arg(assert_cmd::cargo::cargo_bin("resume-tui"))
+        .args(["--model", "claude-opus-4-6[1m]"])
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", fx.home.path())
+        .env("RESUME_TUI_LOG_DIR", fx.log.path())
+        .env("CLAUDE_PROJECT_DIR", fx.root())
+        .current_dir(fx.root());
+    let (stdout, _) = hook_fixture::run_command(cmd, &input);
+    assert!(!stdout.contains("CRITICAL"), "{stdout}");
+    let state = fx.json(".jerry/context-monitor-state.json");
+    assert_eq!(state["window"], 1_000_000, "{state}");
+}

@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::core::fill::{self, ConfiguredModel, Fill, FillBasis, WindowInputs};
+use crate::core::fill::{self, ConfiguredModel, Fill, FillBasis, WindowInputs, WindowSource};
 use crate::io::env::Env;
 use crate::io::transcript::{self, Boundary, ScanLimits, TranscriptScan, UsageSource};
 
+pub mod client_model;
 pub mod session_evidence;
 mod settings;
 pub mod statusline_record;
@@ -64,6 +65,9 @@ struct Known<'a> {
     settings: ClaudeSettings,
     recorded: Option<statusline_record::Record>,
     remembered: Option<Evidence>,
+    /// Claude Code's `--model`, read only when the rest leaves the window to the
+    /// model id (`client_model`).
+    client_model: std::cell::OnceCell<Option<String>>,
 }
 
 impl Known<'_> {
@@ -73,7 +77,7 @@ impl Known<'_> {
         boundary: Option<&Boundary>,
     ) -> WindowInputs<'s> {
         let remembered = self.remembered.as_ref().filter(|r| r.applies_to(model));
-        WindowInputs {
+        let inputs = WindowInputs {
             config_window: self.config_window,
             statusline_window: self.recorded.as_ref().and_then(|r| r.context_window_size),
             env_window: self.env.get("CLAUDE_CODE_AUTO_COMPACT_WINDOW"),
@@ -85,6 +89,29 @@ impl Known<'_> {
             auto_compaction_at: boundary.and_then(auto_pre_tokens),
             remembered_tokens: remembered.and_then(|r| r.tokens_above_200k),
             remembered_compaction: remembered.and_then(|r| r.auto_compaction_at),
+        };
+        // The command line's `--model` outranks ANTHROPIC_MODEL and settings, as
+        // in Claude Code; read only when the model id is left to decide.
+        let by_model = matches!(
+            fill::window_for(0, &inputs).source,
+            WindowSource::KnownModel | WindowSource::Default | WindowSource::ConfiguredModel
+        );
+        let launched = by_model
+            .then(|| {
+                self.client_model
+                    .get_or_init(|| client_model::read(self.env))
+                    .as_deref()
+            })
+            .flatten();
+        match launched {
+            Some(id) => WindowInputs {
+                configured_model: Some(ConfiguredModel {
+                    id,
+                    from: "Claude Code's --model (its command line)",
+                }),
+                ..inputs
+            },
+            None => inputs,
         }
     }
 
@@ -159,6 +186,7 @@ pub fn measure(
         settings: ClaudeSettings::read(subject.project_dir, env),
         recorded: session.and_then(|(dir, id)| statusline_record::read(dir, id)),
         remembered: session.and_then(|(dir, id)| session_evidence::read(dir, id)),
+        client_model: std::cell::OnceCell::new(),
     };
     let hint = subject.model_hint;
     let Some(path) = subject.transcript else {
