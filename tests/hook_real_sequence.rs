@@ -226,3 +226,38 @@ fn without_claude_pid_the_ancestor_claude_code_gives_the_model() {
     let state = fx.json(".jerry/context-monitor-state.json");
     assert_eq!(state["window"], 1_000_000, "{state}");
 }
+
+/// After a compaction SessionStart(compact) injects the alert and Template 1 as
+/// one story: the next action once, each fill labelled by when it was measured.
+#[test]
+fn the_alert_and_template_1_tell_one_story_after_a_compaction() {
+    let fx = Fixture::new();
+    let t = fx.edits_in("projects/PROJ-001-demo");
+    let stdout = compaction(&fx, &t, "manual", "48e0c587-d3f3-4ca2-8123-fe6346e3176c");
+    let text = context_of(&stdout, "SessionStart");
+    assert!(text.contains("<compaction-alert>"), "{text}");
+    assert!(text.contains("WORKFLOW: demo-wf-001"), "{text}");
+    // The fixture's next step: "Deploy with GITHUB_TOKEN=… then re-score".
+    assert_eq!(text.matches("then re-score").count(), 1, "{text}");
+    assert!(text.contains("NEXT ACTION: Deploy with"), "{text}");
+    let checkpoint = fx.json(".jerry/checkpoints/cx-001-checkpoint.json");
+    let at = checkpoint["timestamp"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("FILL AT COMPACTION (cx-001, {at}): 88.6%")),
+        "{text}"
+    );
+    let written = fx.read(hook_fixture::WORKFLOW);
+    let written = written
+        .split("updated_at: \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap();
+    assert!(
+        text.contains(&format!(
+            "- Context fill when the resumption section was written ({written}): 50.0%"
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("PRE-COMPACTION FILL"), "{text}");
+    assert!(!text.contains("Context fill at interruption"), "{text}");
+}

@@ -22,7 +22,9 @@ use super::lookup;
 use super::output::{HookOutcome, WriteOp, additional_context, carries_whole};
 use super::project;
 use crate::core::model::{Checkpoint, Project, ProjectKind};
-use crate::core::render::{NexusInput, Style, render_alert, render_nexus, render_prompt, state};
+use crate::core::render::{
+    NexusInput, Style, render_after_compaction, render_alert, render_nexus, render_prompt, state,
+};
 use crate::core::staleness::Session;
 use crate::core::time::{Timestamp, describe_age};
 use crate::io::write::read_snapshot;
@@ -83,16 +85,24 @@ fn resume(
     let mut alert = None;
     if let (Some(checkpoint), Some(session_id)) = (due, session_id) {
         let project = lookup::for_checkpoint(checkpoint, &all, ctx, session.clone());
-        let text = render_alert(checkpoint, project.as_ref(), &all).text;
+        let alone = |project: Option<&Project>| render_alert(checkpoint, project, &all).text;
+        let why = format!("the workflow of checkpoint {}", checkpoint.id);
+        let (text, after) = match (nexus.clone(), dropped.take(), &project) {
+            (Some(block), _, p) | (None, Some(block), p) => (alone(p.as_ref()), Some(block)),
+            (None, None, Some(p)) if p.kind != ProjectKind::Nexus => {
+                // One story: the alert and Template 1 each say a fact once.
+                out.explain(format!(
+                    "{why}: workflow {} ({}): alert and Template 1 as one",
+                    p.id, p.source
+                ));
+                let merged = render_after_compaction(checkpoint, p, &all);
+                (merged.alert.text, Some(merged.prompt.text))
+            }
+            (None, None, Some(p)) => (alone(Some(p)), Some(resumption(root, p, &why, &mut out))),
+            (None, None, None) => (alone(None), None),
+        };
         blocks.push(text.clone());
-        if let Some(block) = nexus.clone() {
-            blocks.push(block);
-        } else if let Some(section) = dropped.take() {
-            blocks.push(section);
-        } else if let Some(project) = &project {
-            let why = format!("the workflow of checkpoint {}", checkpoint.id);
-            blocks.push(resumption(root, project, &why, &mut out));
-        }
+        blocks.extend(after);
         alert = Some((checkpoint.clone(), session_id, text));
     } else if let Some(block) = nexus {
         blocks.push(block);
