@@ -326,6 +326,11 @@ pub fn parse_window(text: &str) -> Option<u64> {
     (tokens.is_finite() && (1_000.0..=100_000_000.0).contains(&tokens)).then_some(tokens as u64)
 }
 
+/// Whether `id` runs at 200k unless selected with `[1m]` (Sonnet 4.x, Opus 4.6).
+pub fn selectable_1m(id: &str) -> bool {
+    model_class(id) == ModelClass::Optional1m
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ModelClass {
     Suffix1m,
