@@ -67,7 +67,7 @@ struct Known<'a> {
     remembered: Option<Evidence>,
     /// Claude Code's `--model`, read only when the rest leaves the window to the
     /// model id (`client_model`).
-    client_model: std::cell::OnceCell<Option<String>>,
+    client_model: std::cell::OnceCell<client_model::Launch>,
 }
 
 impl Known<'_> {
@@ -96,13 +96,7 @@ impl Known<'_> {
             fill::window_for(0, &inputs).source,
             WindowSource::KnownModel | WindowSource::Default | WindowSource::ConfiguredModel
         );
-        let launched = by_model
-            .then(|| {
-                self.client_model
-                    .get_or_init(|| client_model::read(self.env))
-                    .as_deref()
-            })
-            .flatten();
+        let launched = by_model.then(|| self.launch().model()).flatten();
         match launched {
             Some(id) => WindowInputs {
                 configured_model: Some(ConfiguredModel {
@@ -113,6 +107,25 @@ impl Known<'_> {
             },
             None => inputs,
         }
+    }
+
+    fn launch(&self) -> &client_model::Launch {
+        self.client_model
+            .get_or_init(|| client_model::read(self.env))
+    }
+
+    /// Why the window is unknown, when `basis` rests on a model that runs at
+    /// 200k or, selected with `[1m]`, at 1M, and the command line that would
+    /// say which was overwritten by Claude Code (2.1.76): no figure then rather
+    /// than a false alarm at 200k.
+    fn window_unknown(&self, basis: &FillBasis) -> Option<String> {
+        let model = basis.model.as_deref()?;
+        let open = basis.source == WindowSource::KnownModel && fill::selectable_1m(model);
+        (open && *self.launch() == client_model::Launch::Rewritten).then(|| {
+            format!(
+                "window unknown: {model} runs at 200k, or at 1M when started with [1m], and Claude Code's command line, which would say, is overwritten"
+            )
+        })
     }
 
     /// A model id the session's records name, when the transcript names none.
@@ -234,6 +247,15 @@ pub fn measure(
         return m;
     };
     let fill = fill::measure(tokens_used, &known.inputs(model, boundary));
+    if let Some(why) = known.window_unknown(&fill.basis) {
+        return Measurement {
+            note: format!("fill unknown: {why}"),
+            scan: Some(scan),
+            source: "unavailable",
+            learned,
+            ..Measurement::default()
+        };
+    }
     let source = match found.source {
         UsageSource::AssistantRecord => "transcript",
         UsageSource::CompactBoundary => "compact boundary",

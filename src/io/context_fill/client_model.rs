@@ -15,20 +15,67 @@ const MAX_CMDLINE_BYTES: u64 = 64 * 1024;
 /// How far up from the hook Claude Code may be (`sh -c`, a wrapper).
 const ANCESTORS_LOOKED_AT: usize = 3;
 
-/// The `--model` of the Claude Code process this hook runs under, if it has one.
-pub fn read(env: &Env) -> Option<String> {
-    if let Some(pid) = env.get("CLAUDE_PID").and_then(plain_pid) {
-        return model_argument(&cmdline(pid)?);
+/// What the command line of the Claude Code process this hook runs under says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Launch {
+    /// Its `--model`.
+    Model(String),
+    /// Read, and without `--model`.
+    NoModel,
+    /// Claude Code rewrote it (2.1.76 sets `process.title = "claude"`, which
+    /// overwrites its arguments with NULs): whatever `--model` it had is gone.
+    Rewritten,
+    /// No Claude Code process found (not Linux, no `CLAUDE_PID`, not under one).
+    NotFound,
+}
+
+impl Launch {
+    pub fn model(&self) -> Option<&str> {
+        match self {
+            Launch::Model(id) => Some(id),
+            _ => None,
+        }
     }
+}
+
+/// The command line of the Claude Code process this hook runs under.
+pub fn read(env: &Env) -> Launch {
+    let line = match env.get("CLAUDE_PID").and_then(plain_pid) {
+        Some(pid) => cmdline(pid),
+        None => claude_ancestor(),
+    };
+    let Some(line) = line else {
+        return Launch::NotFound;
+    };
+    if let Some(model) = model_argument(&line) {
+        return Launch::Model(model);
+    }
+    match rewritten(&line) {
+        true => Launch::Rewritten,
+        false => Launch::NoModel,
+    }
+}
+
+fn claude_ancestor() -> Option<Vec<u8>> {
     let mut pid = parent_of("self")?;
     for _ in 0..ANCESTORS_LOOKED_AT {
         let line = cmdline(pid)?;
         if is_claude_code(&line) {
-            return model_argument(&line);
+            return Some(line);
         }
         pid = parent_of(&pid.to_string())?;
     }
     None
+}
+
+/// A command line overwritten in place: the program's name, then only NULs
+/// (the old arguments' room), never what `execve` leaves (one NUL per argument).
+pub fn rewritten(cmdline: &[u8]) -> bool {
+    let Some(end) = cmdline.iter().position(|b| *b == 0) else {
+        return false;
+    };
+    let rest = cmdline.get(end..).unwrap_or_default();
+    rest.len() >= 2 && rest.iter().all(|b| *b == 0)
 }
 
 fn plain_pid(text: &str) -> Option<u32> {
@@ -98,6 +145,15 @@ mod tests {
         assert_eq!(model_argument(b"claude\0--model\0"), None);
         assert_eq!(model_argument(b"claude\0--model\0--resume\0x\0"), None);
         assert_eq!(model_argument(b""), None);
+    }
+
+    #[test]
+    fn a_command_line_overwritten_by_a_process_title_is_told_apart() {
+        use super::rewritten;
+        assert!(rewritten(b"claude\0\0\0\0\0\0"));
+        assert!(!rewritten(b"claude\0"));
+        assert!(!rewritten(b"claude\0-p\0hi\0"));
+        assert!(!rewritten(b"claude"));
     }
 
     #[test]
