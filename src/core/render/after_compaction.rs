@@ -24,6 +24,12 @@ pub fn render_after_compaction(
 ) -> AfterCompaction {
     AfterCompaction {
         alert: render_alert_with(checkpoint, Some(project), known, true),
-        prompt: render_prompt_with(project, PromptOptions { after_alert: true }),
+        prompt: render_prompt_with(
+            project,
+            PromptOptions {
+                after_alert: true,
+                next_action_once: true,
+            },
+        ),
     }
 }

@@ -24,14 +24,16 @@ const ITEM_MAX: usize = 400;
 /// v1 prose up to this length stands in for the activity on its own line.
 const SHORT_PROSE: usize = 160;
 
-/// What Template 1 leaves to the compaction alert it follows in one injection
-/// (`render::after_compaction`): the alert gives the fill at compaction and
-/// points at the NEXT ACTION here, so the fill here is labelled by when it was
-/// measured (or left out when it would be the checkpoint's), and the closing
-/// step points at the NEXT ACTION instead of repeating it.
+/// Options for Template 1 injected by the hooks.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PromptOptions {
+    /// Follows the compaction alert in one injection (`render::after_compaction`),
+    /// which gives the fill at compaction: the fill here is labelled by when it
+    /// was measured (left out when it would be the checkpoint's).
     pub after_alert: bool,
+    /// The closing step points at the NEXT ACTION instead of repeating it (the
+    /// whole text again only when the budget cut the NEXT ACTION line).
+    pub next_action_once: bool,
 }
 
 pub fn render_prompt(project: &Project) -> Rendered {
@@ -202,8 +204,8 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
     if cut {
         out.push_str("\n\n");
     }
-    // After the alert the step points at the NEXT ACTION, while the cut left it.
-    let pointed = options.after_alert && out.contains("NEXT ACTION: ");
+    // Said once: the step points at the NEXT ACTION, while the cut left it.
+    let pointed = options.next_action_once && out.contains("NEXT ACTION: ");
     out.push_str(&match pointed {
         true => tail("3. Proceed with the NEXT ACTION above".into()),
         false => whole,
