@@ -22,6 +22,7 @@ use super::lookup;
 use super::output::{HookOutcome, WriteOp, additional_context, carries_whole};
 use super::project;
 use crate::core::model::{Checkpoint, Project, ProjectKind};
+use crate::core::render::prompt::{PromptOptions, render_prompt_with};
 use crate::core::render::{
     NexusInput, Style, render_after_compaction, render_alert, render_nexus, render_prompt, state,
 };
@@ -272,7 +273,11 @@ fn resumption(root: &Path, project: &Project, why: &str, out: &mut HookOutcome) 
         "{why}: workflow {} ({}): Template 1",
         project.id, project.source
     ));
-    render_prompt(project).text
+    let once = PromptOptions {
+        next_action_once: true,
+        ..PromptOptions::default()
+    };
+    render_prompt_with(project, once).text
 }
 
 fn nexus_sequence(root: &Path, project: &Project, confidence: Option<&str>) -> String {
