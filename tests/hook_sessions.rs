@@ -451,10 +451,12 @@ fn the_alert_session_start_and_the_prompt_agree_on_the_next_action() {
     let start = payload("SessionStart", None, json!({"source": "compact"}));
     let text = context_of(&fx.run(&[], &start).0, "SessionStart");
     let (alert, template_1) = text.split_once("</compaction-alert>").unwrap();
+    // Said once (issue 32): the alert points at Template 1's NEXT ACTION.
     assert!(
-        squash(alert).contains(&format!("5. Continue from: {next}")),
+        squash(alert).contains("5. Continue from the NEXT ACTION of the resumption state below"),
         "{alert}"
     );
+    assert_eq!(text.matches(next).count(), 1, "{text}");
     assert!(
         squash(template_1).contains(&format!("NEXT ACTION: {next}")),
         "{template_1}"

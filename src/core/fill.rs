@@ -11,8 +11,8 @@
 //! 5. an earlier automatic compaction whose `preTokens` stayed under 200,000 (in the
 //!    transcript's tail, else remembered): 200,000;
 //! 6. `CLAUDE_CODE_DISABLE_1M_CONTEXT`: 200,000;
-//! 7. a `[1m]` model id (transcript, then settings `model` / `ANTHROPIC_MODEL`), or a
-//!    model that always runs at 1M: 1,000,000;
+//! 7. a `[1m]` model id (transcript, then Claude Code's `--model` / `ANTHROPIC_MODEL` /
+//!    settings `model`), or a model that always runs at 1M: 1,000,000;
 //! 8. a known model, or none at all: 200,000.
 //!
 //! The level is always taken against the window the percentage is shown against.
@@ -62,7 +62,7 @@ pub enum WindowSource {
     Disabled1m,
     /// A `[1m]` suffix on the transcript's model id.
     ModelSuffix,
-    /// A `[1m]` suffix on settings `model` or `ANTHROPIC_MODEL`.
+    /// A `[1m]` suffix on Claude Code's `--model`, settings `model` or `ANTHROPIC_MODEL`.
     ConfiguredModel,
     /// A model that always runs at 1M on the Anthropic API.
     NativeModel,
@@ -91,7 +91,7 @@ impl WindowSource {
             WindowSource::EarlierCompaction => "auto-compaction below 200k",
             WindowSource::Disabled1m => "CLAUDE_CODE_DISABLE_1M_CONTEXT",
             WindowSource::ModelSuffix => "[1m] model suffix",
-            WindowSource::ConfiguredModel => "[1m] model in settings/ANTHROPIC_MODEL",
+            WindowSource::ConfiguredModel => "[1m] model in --model/settings/ANTHROPIC_MODEL",
             WindowSource::NativeModel => "native 1M model",
             WindowSource::KnownModel => "200k model",
             WindowSource::Default => "default 200k",
@@ -324,6 +324,11 @@ pub fn parse_window(text: &str) -> Option<u64> {
     let value: f64 = digits.trim().parse().ok()?;
     let tokens = value * multiplier as f64;
     (tokens.is_finite() && (1_000.0..=100_000_000.0).contains(&tokens)).then_some(tokens as u64)
+}
+
+/// Whether `id` runs at 200k unless selected with `[1m]` (Sonnet 4.x, Opus 4.6).
+pub fn selectable_1m(id: &str) -> bool {
+    model_class(id) == ModelClass::Optional1m
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

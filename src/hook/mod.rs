@@ -38,6 +38,7 @@ mod postcompact;
 mod precompact;
 mod project;
 mod prune_records;
+mod resume_choice;
 mod session_start;
 pub mod statusline;
 pub mod stdin;

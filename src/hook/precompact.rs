@@ -5,8 +5,9 @@
 //! block.
 //!
 //! PreCompact fires up to four times per compaction, sometimes in parallel: a
-//! checkpoint of the same session younger than `hooks.dedupe_seconds` is updated
-//! in place instead of adding another. Two runs that both decide to create the
+//! checkpoint of the same session younger than `hooks.dedupe_seconds`, of the
+//! same trigger and without a PostCompact record (that compaction still running),
+//! is updated in place instead of adding another. Two runs that both decide to create the
 //! same number are settled by the write path (`create_new` never clobbers); the
 //! loser plans again and then finds the winner's checkpoint to update.
 
@@ -130,8 +131,10 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         Some(fill) => Some(FillRecord::from_fill(fill, measurement.source)),
         None => recorded_fill(root, input.session_id.as_deref(), &mut out),
     };
-    let reuse =
-        previous.filter(|(_, _, map)| recent(map, ctx.now, ctx.config.hooks.dedupe_seconds));
+    let reuse = previous.filter(|(_, _, map)| {
+        recent(map, ctx.now, ctx.config.hooks.dedupe_seconds)
+            && same_compaction(map, input.trigger.as_deref())
+    });
     let number = reuse.as_ref().map_or_else(
         || checkpoints::next_number(&files),
         |(file, _, _)| file.number,
@@ -179,9 +182,9 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             out.explain(format!(
                 "checkpoint {id}: {verb} ({})",
                 if verb == "new" {
-                    "no checkpoint of this session within hooks.dedupe_seconds"
+                    "no checkpoint of this compaction: none of this session within hooks.dedupe_seconds, or its compaction has ended (PostCompact recorded) or had another trigger"
                 } else {
-                    "same session within hooks.dedupe_seconds"
+                    "same session within hooks.dedupe_seconds, its compaction not yet ended"
                 }
             ));
             out.write(path, op, format!("{verb} checkpoint {id}"));
@@ -269,6 +272,20 @@ fn cached(
     let value: Value = serde_json::from_slice(&state.bytes).ok()?;
     let id = value.get("active_project_id")?.as_str()?;
     detect::from_cache(candidates, id, "precompact_state.json")
+}
+
+/// Whether an earlier checkpoint of the session belongs to the compaction now
+/// firing PreCompact again: not once PostCompact has recorded that compaction's
+/// end (Claude Code runs PostCompact after its last PreCompact), and not under
+/// another trigger (`manual` then `auto` are two compactions).
+fn same_compaction(map: &serde_json::Map<String, Value>, trigger: Option<&str>) -> bool {
+    let ended = map.get("post_compact").is_some_and(|p| !p.is_null());
+    let recorded = map
+        .get("trigger")
+        .and_then(|t| t.get("type"))
+        .and_then(Value::as_str);
+    let trigger = trigger.unwrap_or("auto");
+    !ended && recorded.is_none_or(|r| r == trigger)
 }
 
 /// Whether the checkpoint was written within `dedupe_seconds` of `now`.

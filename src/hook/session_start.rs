@@ -5,8 +5,10 @@
 //!   medium (the state is then consumed); the compaction alert when a checkpoint of
 //!   this session is due (`delivery`: once, then recorded), with Template 1 for its
 //!   workflow (in the session that compacted, when the compaction's summary is
-//!   known, the "Dropped by compaction" section instead); else Template 1 for the newest unacknowledged checkpoint's workflow
-//!   (never another session's alert);
+//!   known, the "Dropped by compaction" section instead); else Template 1 for the
+//!   session's own workflow (`resume_choice`: its transcript's, else its own
+//!   checkpoints'), another session's unacknowledged checkpoint only mentioned
+//!   (never another session's alert, never its workflow imposed);
 //! - `startup`: a short summary of the active workflow, only with
 //!   `hooks.startup_summary = true`.
 
@@ -20,7 +22,10 @@ use super::lookup;
 use super::output::{HookOutcome, WriteOp, additional_context, carries_whole};
 use super::project;
 use crate::core::model::{Checkpoint, Project, ProjectKind};
-use crate::core::render::{NexusInput, Style, render_alert, render_nexus, render_prompt, state};
+use crate::core::render::prompt::{PromptOptions, render_prompt_with};
+use crate::core::render::{
+    NexusInput, Style, render_after_compaction, render_alert, render_nexus, render_prompt, state,
+};
 use crate::core::staleness::Session;
 use crate::core::time::{Timestamp, describe_age};
 use crate::io::write::read_snapshot;
@@ -57,10 +62,6 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     out
 }
 
-/// How many unacknowledged checkpoints, newest first, `resume` tries for a
-/// workflow to resume.
-const UNACKED_LOOKED_AT: usize = 16;
-
 fn resume(
     source: &str,
     root: &Path,
@@ -86,16 +87,28 @@ fn resume(
     let mut dropped_sent: Option<Checkpoint> = None;
     if let (Some(checkpoint), Some(session_id)) = (due, session_id) {
         let project = lookup::for_checkpoint(checkpoint, &all, ctx, session.clone());
-        let text = render_alert(checkpoint, project.as_ref(), &all).text;
+        let alone = |project: Option<&Project>| render_alert(checkpoint, project, &all).text;
+        let why = format!("the workflow of checkpoint {}", checkpoint.id);
+        let (text, after) = match (nexus.clone(), dropped.take(), &project) {
+            (Some(block), _, p) => (alone(p.as_ref()), Some(block)),
+            (None, Some((of, section)), p) => {
+                dropped_sent = Some(of);
+                (alone(p.as_ref()), Some(section))
+            }
+            (None, None, Some(p)) if p.kind != ProjectKind::Nexus => {
+                // One story: the alert and Template 1 each say a fact once.
+                out.explain(format!(
+                    "{why}: workflow {} ({}): alert and Template 1 as one",
+                    p.id, p.source
+                ));
+                let merged = render_after_compaction(checkpoint, p, &all);
+                (merged.alert.text, Some(merged.prompt.text))
+            }
+            (None, None, Some(p)) => (alone(Some(p)), Some(resumption(root, p, &why, &mut out))),
+            (None, None, None) => (alone(None), None),
+        };
         blocks.push(text.clone());
-        if let Some(block) = nexus.clone() {
-            blocks.push(block);
-        } else if let Some((of, section)) = dropped.take() {
-            blocks.push(section);
-            dropped_sent = Some(of);
-        } else if let Some(project) = &project {
-            blocks.push(resumption(root, project, checkpoint, &mut out));
-        }
+        blocks.extend(after);
         alert = Some((checkpoint.clone(), session_id, text));
     } else if let Some(block) = nexus {
         blocks.push(block);
@@ -110,36 +123,28 @@ fn resume(
         blocks.push(nexus_sequence(root, &project, None));
     } else {
         // Resumption context, never the alert: that belongs to its own session.
-        // The newest unacknowledged checkpoint whose workflow is found (older
-        // tools left checkpoints that name none).
-        let unacked: Vec<&Checkpoint> = state::in_order(&all)
-            .into_iter()
-            .rev()
-            .filter(|c| !c.acknowledged)
-            .take(UNACKED_LOOKED_AT)
-            .collect();
-        let mut walked = None;
-        let found = unacked.iter().find_map(|c| {
-            let project = lookup::for_checkpoint_or_id(c, &all, ctx, session.clone(), &mut walked);
-            if project.is_none() {
-                out.explain(format!(
-                    "unacknowledged checkpoint {}: its workflow was not found",
-                    c.id
-                ));
+        // The session's own workflow; another session's checkpoint only mentioned.
+        let choice = super::resume_choice::choose(
+            input.transcript_path.as_deref(),
+            session_id,
+            &all,
+            ctx,
+            session.clone(),
+            &mut out,
+        );
+        match &choice.own {
+            Some((project, why)) => {
+                out.explain(format!("resuming {why}"));
+                blocks.push(resumption(root, project, why, &mut out));
             }
-            project.map(|p| (*c, p))
-        });
-        match found {
-            Some((checkpoint, project)) => {
-                blocks.push(resumption(root, &project, checkpoint, &mut out));
-            }
-            None if unacked.is_empty() => {
-                out.explain("no unacknowledged checkpoint and no usable precompact state")
-            }
+            None if choice.mention.is_none() => out.explain(
+                "no workflow of this session's own and no other session's unacknowledged checkpoint whose workflow was found; nothing injected",
+            ),
             None => out.explain(
-                "no unacknowledged checkpoint names a workflow that was found; nothing injected",
+                "no workflow of this session's own: another session's checkpoint mentioned, not resumed",
             ),
         }
+        blocks.extend(choice.mention);
     }
     out.stdout = additional_context(Event::SessionStart.name(), &blocks);
     let via = format!("SessionStart({source})");
@@ -276,25 +281,25 @@ fn nexus_state_usable(
     }
 }
 
-/// Template 1 for a workflow, the loading sequence for a Nexus project.
-fn resumption(
-    root: &Path,
-    project: &Project,
-    checkpoint: &Checkpoint,
-    out: &mut HookOutcome,
-) -> String {
+/// Template 1 for a workflow, the loading sequence for a Nexus project; `why`
+/// says how the workflow was chosen.
+fn resumption(root: &Path, project: &Project, why: &str, out: &mut HookOutcome) -> String {
     if project.kind == ProjectKind::Nexus {
         out.explain(format!(
-            "unacknowledged checkpoint {} of Nexus project {}: loading sequence",
-            checkpoint.id, project.id
+            "{why}: Nexus project {}: loading sequence",
+            project.id
         ));
         return nexus_sequence(root, project, None);
     }
     out.explain(format!(
-        "unacknowledged checkpoint {} of workflow {} ({}): Template 1",
-        checkpoint.id, project.id, project.source
+        "{why}: workflow {} ({}): Template 1",
+        project.id, project.source
     ));
-    render_prompt(project).text
+    let once = PromptOptions {
+        next_action_once: true,
+        ..PromptOptions::default()
+    };
+    render_prompt_with(project, once).text
 }
 
 fn nexus_sequence(root: &Path, project: &Project, confidence: Option<&str>) -> String {

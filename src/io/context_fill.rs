@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::core::fill::{self, ConfiguredModel, Fill, FillBasis, WindowInputs};
+use crate::core::fill::{self, ConfiguredModel, Fill, FillBasis, WindowInputs, WindowSource};
 use crate::io::env::Env;
 use crate::io::transcript::{self, Boundary, ScanLimits, TranscriptScan, UsageSource};
 
+pub mod client_model;
 pub mod session_evidence;
 mod settings;
 pub mod statusline_record;
@@ -69,6 +70,9 @@ struct Known<'a> {
     settings: ClaudeSettings,
     recorded: Option<statusline_record::Record>,
     remembered: Option<Evidence>,
+    /// Claude Code's `--model`, read only when the rest leaves the window to the
+    /// model id (`client_model`).
+    client_model: std::cell::OnceCell<client_model::Launch>,
 }
 
 impl Known<'_> {
@@ -78,7 +82,7 @@ impl Known<'_> {
         boundary: Option<&Boundary>,
     ) -> WindowInputs<'s> {
         let remembered = self.remembered.as_ref().filter(|r| r.applies_to(model));
-        WindowInputs {
+        let inputs = WindowInputs {
             config_window: self.config_window,
             statusline_window: self.recorded.as_ref().and_then(|r| r.context_window_size),
             env_window: self.env.get("CLAUDE_CODE_AUTO_COMPACT_WINDOW"),
@@ -90,7 +94,43 @@ impl Known<'_> {
             auto_compaction_at: boundary.and_then(auto_pre_tokens),
             remembered_tokens: remembered.and_then(|r| r.tokens_above_200k),
             remembered_compaction: remembered.and_then(|r| r.auto_compaction_at),
+        };
+        // The command line's `--model` outranks ANTHROPIC_MODEL and settings, as
+        // in Claude Code; read only when the model id is left to decide.
+        let by_model = matches!(
+            fill::window_for(0, &inputs).source,
+            WindowSource::KnownModel | WindowSource::Default | WindowSource::ConfiguredModel
+        );
+        let launched = by_model.then(|| self.launch().model()).flatten();
+        match launched {
+            Some(id) => WindowInputs {
+                configured_model: Some(ConfiguredModel {
+                    id,
+                    from: "Claude Code's --model (its command line)",
+                }),
+                ..inputs
+            },
+            None => inputs,
         }
+    }
+
+    fn launch(&self) -> &client_model::Launch {
+        self.client_model
+            .get_or_init(|| client_model::read(self.env))
+    }
+
+    /// Why the window is unknown, when `basis` rests on a model that runs at
+    /// 200k or, selected with `[1m]`, at 1M, and the command line that would
+    /// say which was overwritten by Claude Code (2.1.76): no figure then rather
+    /// than a false alarm at 200k.
+    fn window_unknown(&self, basis: &FillBasis) -> Option<String> {
+        let model = basis.model.as_deref()?;
+        let open = basis.source == WindowSource::KnownModel && fill::selectable_1m(model);
+        (open && *self.launch() == client_model::Launch::Rewritten).then(|| {
+            format!(
+                "window unknown: {model} runs at 200k, or at 1M when started with [1m], and Claude Code's command line, which would say, is overwritten"
+            )
+        })
     }
 
     /// A model id the session's records name, when the transcript names none.
@@ -164,6 +204,7 @@ pub fn measure(
         settings: ClaudeSettings::read(subject.project_dir, env),
         recorded: session.and_then(|(dir, id)| statusline_record::read(dir, id)),
         remembered: session.and_then(|(dir, id)| session_evidence::read(dir, id)),
+        client_model: std::cell::OnceCell::new(),
     };
     let hint = subject.model_hint;
     let Some(path) = subject.transcript else {
@@ -212,6 +253,15 @@ pub fn measure(
         return m;
     };
     let fill = fill::measure(tokens_used, &known.inputs(model, boundary));
+    if let Some(why) = known.window_unknown(&fill.basis) {
+        return Measurement {
+            note: format!("fill unknown: {why}"),
+            scan: Some(scan),
+            source: "unavailable",
+            learned,
+            ..Measurement::default()
+        };
+    }
     let source = match found.source {
         UsageSource::AssistantRecord => "transcript",
         UsageSource::CompactBoundary => "compact boundary",

@@ -16,6 +16,8 @@ pub const KNOWN: &[&str] = &[
     "CLAUDE_CONFIG_DIR",
     // A `[1m]` model here is evidence of a 1M window (`io::context_fill`).
     "ANTHROPIC_MODEL",
+    // Claude Code's process, whose `--model` may select 1M (`context_fill::client_model`).
+    "CLAUDE_PID",
     // Where `hooks install` and `doctor` look for `claude` to ask its version.
     "PATH",
     "JERRY_LIFECYCLE_DIR",

@@ -23,7 +23,20 @@ pub fn render_alert(
     project: Option<&Project>,
     known: &[Checkpoint],
 ) -> Rendered {
-    let fixed = fixed_part(checkpoint, project, known);
+    render_alert_with(checkpoint, project, known, false)
+}
+
+/// `render_alert`; `before_prompt` when Template 1 of the same workflow follows
+/// in the same injection (`render::after_compaction`): the fill is labelled as
+/// the checkpoint's, at compaction, and the last step points at Template 1's
+/// NEXT ACTION instead of repeating it.
+pub fn render_alert_with(
+    checkpoint: &Checkpoint,
+    project: Option<&Project>,
+    known: &[Checkpoint],
+    before_prompt: bool,
+) -> Rendered {
+    let fixed = fixed_part(checkpoint, project, known, before_prompt);
     let mut critical = critical_context(checkpoint, project);
     let mut decisions = pending_decisions(checkpoint, project);
     let mut shortened = false;
@@ -104,7 +117,12 @@ fn compose(fixed: &Fixed, critical: Option<&str>, decisions: &[String]) -> Strin
     out
 }
 
-fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) -> Fixed {
+fn fixed_part(
+    cp: &Checkpoint,
+    project: Option<&Project>,
+    known: &[Checkpoint],
+    before_prompt: bool,
+) -> Fixed {
     let mut head = String::from("<compaction-alert>\n");
     head.push_str(
         "CONTEXT COMPACTION OCCURRED. Some conversation history was compressed by Claude Code.\n",
@@ -127,10 +145,16 @@ fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) 
     }
     head.push_str(&format!("CHECKPOINT: {}\n", cp.path));
     head.push_str(&format!("TRIGGER: {}\n", trigger(cp)));
-    head.push_str(&format!(
-        "PRE-COMPACTION FILL: {}\n\n",
-        cp.fill.map_or("unknown".into(), percent)
-    ));
+    let fill = cp.fill.map_or("unknown".into(), percent);
+    match (before_prompt, cp.created_at_raw.as_deref()) {
+        (true, Some(at)) => head.push_str(&format!(
+            "FILL AT COMPACTION ({}, {}): {fill}\n\n",
+            cp.id,
+            abbreviate(at, 40)
+        )),
+        (true, None) => head.push_str(&format!("FILL AT COMPACTION ({}): {fill}\n\n", cp.id)),
+        (false, _) => head.push_str(&format!("PRE-COMPACTION FILL: {fill}\n\n")),
+    }
 
     let phase = first([cp.current_phase.clone(), project.and_then(state::phase)]);
     let name = first([
@@ -170,7 +194,10 @@ fn fixed_part(cp: &Checkpoint, project: Option<&Project>, known: &[Checkpoint]) 
     actions.push_str("3. Merge checkpoint data into resumption section if checkpoint is newer\n");
     actions.push_str(&wrap("4. ", 3, &acknowledge_step(cp, &session)));
     actions.push('\n');
-    actions.push_str(&wrap("5. Continue from: ", 3, &abbreviate(&next, 400)));
+    match before_prompt {
+        true => actions.push_str("5. Continue from the NEXT ACTION of the resumption state below"),
+        false => actions.push_str(&wrap("5. Continue from: ", 3, &abbreviate(&next, 400))),
+    }
     actions.push_str("\n</compaction-alert>\n");
     Fixed { head, actions }
 }

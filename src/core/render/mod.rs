@@ -3,6 +3,7 @@
 //! loading sequence (`nexus`). Each returns a `budget::Rendered`; none reads a
 //! clock, a file or the environment.
 
+pub mod after_compaction;
 pub mod alert;
 pub mod budget;
 pub mod format;
@@ -12,6 +13,7 @@ pub mod prompt;
 mod prompt_blocks;
 pub mod state;
 
+pub use after_compaction::render_after_compaction;
 pub use alert::render_alert;
 pub use budget::Rendered;
 pub use monitor::{FillReading, Level, level_for, render_monitor};

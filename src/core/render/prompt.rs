@@ -24,7 +24,23 @@ const ITEM_MAX: usize = 400;
 /// v1 prose up to this length stands in for the activity on its own line.
 const SHORT_PROSE: usize = 160;
 
+/// Options for Template 1 injected by the hooks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PromptOptions {
+    /// Follows the compaction alert in one injection (`render::after_compaction`),
+    /// which gives the fill at compaction: the fill here is labelled by when it
+    /// was measured (left out when it would be the checkpoint's).
+    pub after_alert: bool,
+    /// The closing step points at the NEXT ACTION instead of repeating it (the
+    /// whole text again only when the budget cut the NEXT ACTION line).
+    pub next_action_once: bool,
+}
+
 pub fn render_prompt(project: &Project) -> Rendered {
+    render_prompt_with(project, PromptOptions::default())
+}
+
+pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered {
     let mut shortened = false;
     let checkpoint = newest_checkpoint(&project.checkpoints);
     let mut used_checkpoint = false;
@@ -74,11 +90,25 @@ pub fn render_prompt(project: &Project) -> Rendered {
     let last = state::last_checkpoint(project).or_else(|| Some("none recorded".into()));
     out.push_str(&item("Last checkpoint", last));
     let fill = state::fill_at_update(project).or_else(|| {
-        let fill = checkpoint.and_then(|c| c.fill);
+        let fill = checkpoint
+            .and_then(|c| c.fill)
+            .filter(|_| !options.after_alert);
         used_checkpoint |= fill.is_some();
         fill
     });
-    out.push_str(&item("Context fill at interruption", fill.map(percent)));
+    match (options.after_alert, fill) {
+        (false, fill) => out.push_str(&item("Context fill at interruption", fill.map(percent))),
+        (true, Some(fill)) => {
+            let when = project
+                .summary
+                .updated_at_raw
+                .as_deref()
+                .unwrap_or("an unrecorded time");
+            let label = format!("Context fill when the resumption section was written ({when})");
+            out.push_str(&item(&label, Some(percent(fill))));
+        }
+        (true, None) => {}
+    }
     let compactions = state::compaction_count(project).map(|n| n.to_string());
     used_checkpoint |= !project.checkpoints.is_empty();
     out.push_str(&item(
@@ -156,21 +186,30 @@ pub fn render_prompt(project: &Project) -> Rendered {
 
     // The closing steps carry the whole next action: when the budget is short the
     // sections above are cut, never these.
-    let mut tail = String::from("AFTER READING:\n");
-    tail.push_str("1. Confirm you understand the current workflow state\n");
-    tail.push_str("2. Identify what phase/step to continue from\n");
-    tail.push_str(&wrap("3. Proceed with: ", 3, &proceed));
-    tail.push_str("\n\n");
-    tail.push_str(CLOSING);
-    tail.push('\n');
-    let room = INJECTION_LIMIT_CHARS.saturating_sub(tail.chars().count() + 1);
+    let tail = |step: String| {
+        let mut tail = String::from("AFTER READING:\n");
+        tail.push_str("1. Confirm you understand the current workflow state\n");
+        tail.push_str("2. Identify what phase/step to continue from\n");
+        tail.push_str(&step);
+        tail.push_str("\n\n");
+        tail.push_str(CLOSING);
+        tail.push('\n');
+        tail
+    };
+    let whole = tail(wrap("3. Proceed with: ", 3, &proceed));
+    let room = INJECTION_LIMIT_CHARS.saturating_sub(whole.chars().count() + 1);
     let (body, cut) = limit(&out, room);
     shortened |= cut;
     let mut out = body;
     if cut {
         out.push_str("\n\n");
     }
-    out.push_str(&tail);
+    // Said once: the step points at the NEXT ACTION, while the cut left it.
+    let pointed = options.next_action_once && out.contains("NEXT ACTION: ");
+    out.push_str(&match pointed {
+        true => tail("3. Proceed with the NEXT ACTION above".into()),
+        false => whole,
+    });
 
     let mut sources = vec![project.source.clone()];
     if let Some(cp) = checkpoint.filter(|_| used_checkpoint) {
