@@ -82,12 +82,14 @@ fn a_new_sessions_first_prompt_before_its_transcript_exists_is_no_error() {
     assert_eq!(report["recent_errors"], json!([]), "{report}");
 }
 
-#[test]
-fn the_dropped_section_reaches_the_first_prompt_after_the_compaction_once() {
-    let fx = demo();
+/// PreCompact, SessionStart(compact), PostCompact as the client runs them; the
+/// transcript afterwards as the client leaves it: 2.1.332 writes what
+/// SessionStart(compact) added after the boundary (`keeps_alert`), 2.1.76 in print
+/// mode drops it. Returns the transcript.
+fn compacted(fx: &Fixture, keeps_alert: bool) -> std::path::PathBuf {
     let t = fx.edits_in(WORKFLOW_DIR);
     event(
-        &fx,
+        fx,
         "PreCompact",
         &t,
         json!({"trigger": "manual", "custom_instructions": "keep the decisions"}),
@@ -107,7 +109,7 @@ fn the_dropped_section_reaches_the_first_prompt_after_the_compaction_once() {
     // SessionStart(compact) first: the summary is not known yet.
     let start = context_of(
         &event(
-            &fx,
+            fx,
             "SessionStart",
             &t,
             json!({"source": "compact", "model": "claude-opus-5-5"}),
@@ -118,14 +120,26 @@ fn the_dropped_section_reaches_the_first_prompt_after_the_compaction_once() {
     assert!(!start.contains("Dropped by compaction"), "{start}");
     // Then PostCompact, with both parts of the summary.
     let post = event(
-        &fx,
+        fx,
         "PostCompact",
         &t,
         json!({"trigger": "manual", "compact_summary": SUMMARY}),
     );
     assert_eq!(post, "");
+    let boundary = json!({"type": "system", "subtype": "compact_boundary", "sessionId": SESSION,
+        "compactMetadata": {"trigger": "manual", "preTokens": 1010}});
+    let mut after = format!("{boundary}\n");
+    if keeps_alert {
+        let kept = json!({"type": "attachment", "sessionId": SESSION, "attachment":
+            {"type": "hook_additional_context", "hookName": "SessionStart:compact", "content": [start]}});
+        after.push_str(&format!("{kept}\n"));
+    }
+    let mut file = std::fs::OpenOptions::new().append(true).open(&t).unwrap();
+    std::io::Write::write_all(&mut file, after.as_bytes()).unwrap();
+    t
+}
 
-    let first = prompt(&fx, &t);
+fn dropped_section(first: &str) -> &str {
     let at = first.find("## Dropped by compaction").unwrap_or_else(|| {
         panic!("the first prompt after the compaction brings the section:\n{first}")
     });
@@ -139,18 +153,57 @@ fn the_dropped_section_reaches_the_first_prompt_after_the_compaction_once() {
         !section.contains("Decision RD-002"),
         "the summary kept it:\n{section}"
     );
+    section
+}
+
+fn delivery(fx: &Fixture) -> serde_json::Value {
+    let deliveries = fx.json(".jerry/alert-deliveries.json");
+    deliveries
+        .as_object()
+        .unwrap()
+        .values()
+        .next()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn the_dropped_section_reaches_the_first_prompt_after_the_compaction_once() {
+    let fx = demo();
+    let t = compacted(&fx, true);
+    let first = prompt(&fx, &t);
+    dropped_section(&first);
     assert!(
         !first.contains("<compaction-alert>"),
-        "the alert went with SessionStart:\n{first}"
+        "the client kept SessionStart's alert:\n{first}"
     );
-
     let second = prompt(&fx, &t);
     assert!(
         !second.contains("Dropped by compaction"),
         "once only:\n{second}"
     );
-    let deliveries = fx.json(".jerry/alert-deliveries.json");
-    let record = deliveries.as_object().unwrap().values().next().unwrap();
+    let record = delivery(&fx);
     assert_eq!(record["via"], "SessionStart(compact)");
-    assert!(record["dropped_delivered_at"].is_string(), "{deliveries}");
+    assert!(record["dropped_delivered_at"].is_string(), "{record}");
+    assert!(record["kept_by_client_at"].is_string(), "{record}");
+}
+
+#[test]
+fn an_alert_the_client_dropped_goes_again_with_the_first_prompt() {
+    // Claude Code 2.1.76 after `-p "/compact"`: what SessionStart(compact) printed
+    // never reaches the model, and the transcript holds nothing of it.
+    let fx = demo();
+    let t = compacted(&fx, false);
+    let first = prompt(&fx, &t);
+    assert!(
+        first.starts_with("<compaction-alert>"),
+        "the alert again, first:\n{first}"
+    );
+    dropped_section(&first);
+    let second = prompt(&fx, &t);
+    assert!(!second.contains("<compaction-alert>"), "{second}");
+    assert!(!second.contains("Dropped by compaction"), "{second}");
+    let record = delivery(&fx);
+    assert_eq!(record["via"], "UserPromptSubmit");
+    assert!(record["dropped_delivered_at"].is_string(), "{record}");
 }

@@ -30,7 +30,14 @@ pub struct Delivery {
     /// When the "Dropped by compaction" section went to the session.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dropped_delivered_at: Option<String>,
+    /// When an alert SessionStart(compact) printed was found kept in the
+    /// session's transcript (proof the client passes it on to the model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_by_client_at: Option<String>,
 }
+
+/// The mark an alert's text carries, looked for in the transcript.
+pub const ALERT_MARK: &str = "<compaction-alert>";
 
 /// What one hook delivered for a checkpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +96,47 @@ impl Deliveries {
         })
     }
 
+    /// The session's newest checkpoint when its alert went out with
+    /// SessionStart(compact) and nothing has shown yet that the client kept it:
+    /// Claude Code 2.1.76, after `/compact` in print mode, drops what that hook
+    /// printed, so a delivery there proves nothing until the transcript holds it.
+    pub fn unproven_compact_alert<'a>(
+        &self,
+        all: &'a [Checkpoint],
+        session_id: Option<&str>,
+    ) -> Option<&'a Checkpoint> {
+        let session_id = session_id.filter(|s| !s.is_empty())?;
+        let newest = state::in_order(all)
+            .into_iter()
+            .rev()
+            .find(|c| c.session_id.as_deref() == Some(session_id))?;
+        let delivery = self.delivered(newest)?;
+        (!newest.acknowledged
+            && delivery.via == "SessionStart(compact)"
+            && delivery.kept_by_client_at.is_none())
+        .then_some(newest)
+    }
+
+    /// Notes that the client kept `checkpoint`'s alert (written by the next `save`
+    /// or `record`).
+    pub fn mark_kept(&mut self, checkpoint: &Checkpoint, now: Timestamp) {
+        if let Some(delivery) = self.0.get_mut(&checkpoint.path) {
+            delivery.kept_by_client_at = Some(now.to_iso());
+        }
+    }
+
+    pub fn save(&self, root: &Path, what: String, out: &mut HookOutcome) {
+        let Ok(mut text) = serde_json::to_string_pretty(&self.0) else {
+            return;
+        };
+        text.push('\n');
+        let path = path(root);
+        match WriteOp::put(&path, text.into_bytes()) {
+            Ok(op) => out.write(path, op, what),
+            Err(e) => out.error(format!("{e}; delivery not recorded")),
+        }
+    }
+
     /// Whether the "Dropped by compaction" section of `checkpoint` went out already.
     pub fn dropped_delivered(&self, checkpoint: &Checkpoint) -> bool {
         self.delivered(checkpoint)
@@ -118,6 +166,7 @@ impl Deliveries {
                 via: via.to_string(),
                 delivered_at: at.clone(),
                 dropped_delivered_at: previous.and_then(|p| p.dropped_delivered_at),
+                kept_by_client_at: None,
             },
             (false, Some(previous)) => previous,
             (false, None) => return,
@@ -131,20 +180,12 @@ impl Deliveries {
             ..delivery
         };
         self.0.insert(checkpoint.path.clone(), delivery);
-        let Ok(mut text) = serde_json::to_string_pretty(&self.0) else {
-            return;
-        };
-        text.push('\n');
-        let path = path(root);
         let what = match (what.alert, what.dropped) {
             (true, true) => "alert and dropped section",
             (true, false) => "alert",
             _ => "dropped section",
         };
-        match WriteOp::put(&path, text.into_bytes()) {
-            Ok(op) => out.write(path, op, format!("{what} of {} delivered", checkpoint.id)),
-            Err(e) => out.error(format!("{e}; delivery not recorded")),
-        }
+        self.save(root, format!("{what} of {} delivered", checkpoint.id), out);
     }
 }
 
@@ -197,6 +238,7 @@ mod tests {
                 via: "UserPromptSubmit".into(),
                 delivered_at: "2026-03-01T12:10:00Z".into(),
                 dropped_delivered_at: None,
+                kept_by_client_at: None,
             },
         );
         assert!(ds.due(&all, Some("s1")).is_none());

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::checkpoints;
 use super::context::{HookContext, checkpoints_dir, monitor_state_path};
-use super::delivery::{Delivered, Deliveries, cut_alert};
+use super::delivery::{ALERT_MARK, Delivered, Deliveries, cut_alert};
 use super::dropped_section;
 use super::input::{Event, HookInput};
 use super::lookup;
@@ -124,7 +124,9 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         out.explain(format!("level {}", level.label()));
         plan_state(input, ctx, &measurement, level, attributed, &mut out);
     }
-    match (deliveries.due(&all, session_id), session_id) {
+    let mut deliveries = deliveries;
+    let (again, kept) = prove_compact_alert(input, &all, &mut deliveries, ctx, &mut out);
+    match (deliveries.due(&all, session_id).or(again), session_id) {
         (Some(checkpoint), Some(session_id)) => {
             if project
                 .as_ref()
@@ -178,6 +180,9 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
                     dropped: true,
                 };
                 deliveries.record(root, checkpoint, session_id, via, ctx.now, what, &mut out);
+            } else if let Some(checkpoint) = kept {
+                let what = format!("alert of {} kept by the client", checkpoint.id);
+                deliveries.save(root, what, &mut out);
             }
         }
         (None, None) => {}
@@ -188,6 +193,56 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         blocks.len()
     ));
     out
+}
+
+/// How much of the transcript's end is searched for the alert SessionStart(compact)
+/// printed: it lies right after the compaction's boundary and summary.
+const ALERT_PROOF_BYTES: u64 = 1 << 20;
+
+/// An alert SessionStart(compact) printed counts as seen only once the transcript
+/// shows the client kept it (2.1.332 writes it there; 2.1.76 in print mode drops
+/// it, docs/hooks.md "The real client"). Checked once, at the first prompt after:
+/// kept → marked so (returned second); not kept → due again with this prompt
+/// (returned first).
+fn prove_compact_alert<'a>(
+    input: &HookInput,
+    all: &'a [Checkpoint],
+    deliveries: &mut Deliveries,
+    ctx: &HookContext,
+    out: &mut HookOutcome,
+) -> (Option<&'a Checkpoint>, Option<&'a Checkpoint>) {
+    let session_id = input.session_id.as_deref();
+    if deliveries.due(all, session_id).is_some() {
+        return (None, None);
+    }
+    let Some(checkpoint) = deliveries.unproven_compact_alert(all, session_id) else {
+        return (None, None);
+    };
+    let kept = input.transcript_path.as_deref().map(|t| {
+        crate::io::transcript::holds_after_last_boundary(t, ALERT_MARK, ALERT_PROOF_BYTES)
+    });
+    match kept {
+        Some(Ok(true)) => {
+            out.explain(format!(
+                "the alert for {} is in the transcript after the compaction: the client kept it",
+                checkpoint.id
+            ));
+            deliveries.mark_kept(checkpoint, ctx.now);
+            (None, Some(checkpoint))
+        }
+        other => {
+            let why = match other {
+                Some(Err(e)) => format!("the transcript could not be read ({e})"),
+                None => "no transcript to look in".to_string(),
+                Some(Ok(_)) => "the transcript does not hold it after the compaction".to_string(),
+            };
+            out.explain(format!(
+                "the alert for {} went with SessionStart(compact), but {why}: again with this prompt",
+                checkpoint.id
+            ));
+            (Some(checkpoint), None)
+        }
+    }
 }
 
 /// The checkpoints this prompt needs. The monitor block (WARNING and above)

@@ -258,6 +258,26 @@ pub fn scan(path: &Path, limits: &ScanLimits) -> std::io::Result<TranscriptScan>
     scan_reader(&mut file, len, limits)
 }
 
+/// Whether the transcript's last `max_bytes`, after the last compact boundary
+/// they hold, contain `needle`. Claude Code 2.1.332 writes the context a
+/// SessionStart(compact) hook added into the transcript (a
+/// `hook_additional_context` attachment); 2.1.76 in print mode drops it unsent.
+pub fn holds_after_last_boundary(
+    path: &Path,
+    needle: &str,
+    max_bytes: u64,
+) -> std::io::Result<bool> {
+    let mut file = open_regular(path)?;
+    let len = file.seek(SeekFrom::End(0))?;
+    file.seek(SeekFrom::Start(len.saturating_sub(max_bytes)))?;
+    let mut tail = Vec::new();
+    file.take(max_bytes).read_to_end(&mut tail)?;
+    let after = memchr::memmem::rfind(&tail, b"\"compact_boundary\"").unwrap_or(0);
+    Ok(tail
+        .get(after..)
+        .is_some_and(|rest| memchr::memmem::find(rest, needle.as_bytes()).is_some()))
+}
+
 /// Opens `path` only if it is a regular file: opening a FIFO blocks until a
 /// writer comes, and a device has no end to read back from.
 pub(super) fn open_regular(path: &Path) -> std::io::Result<File> {
