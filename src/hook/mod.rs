@@ -21,6 +21,7 @@ use crate::io::write::WriteError;
 pub mod args;
 mod build;
 pub mod caps;
+mod checkpoint_budget;
 mod checkpoints;
 pub(crate) mod context;
 mod deadline;
