@@ -25,11 +25,9 @@ pub fn on_pseudo_fs(file: &File) -> bool {
     #[cfg(target_os = "linux")]
     {
         // sysfs's magic ("SYSf"), which rustix does not name.
-        const SYSFS_MAGIC: i64 = 0x6265_6572;
-        rustix::fs::fstatfs(file).is_ok_and(|fs| {
-            let kind = fs.f_type as i64;
-            kind == rustix::fs::PROC_SUPER_MAGIC as i64 || kind == SYSFS_MAGIC
-        })
+        const SYSFS_MAGIC: rustix::fs::FsWord = 0x6265_6572;
+        rustix::fs::fstatfs(file)
+            .is_ok_and(|fs| fs.f_type == rustix::fs::PROC_SUPER_MAGIC || fs.f_type == SYSFS_MAGIC)
     }
     #[cfg(not(target_os = "linux"))]
     {
