@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use super::checkpoint_budget::{MAX_FILES, read_newest};
 use super::output::HookOutcome;
 use crate::core::model::Checkpoint;
 use crate::core::normalize::checkpoint::normalize_checkpoint;
@@ -124,7 +125,8 @@ pub fn newest_of_session(
     out: &mut HookOutcome,
 ) -> Option<(CheckpointFile, Snapshot, serde_json::Map<String, Value>)> {
     let may_hold = SessionBytes::new(session_id);
-    files.iter().rev().filter(|f| f.design).find_map(|file| {
+    let mut newest = files.iter().rev().filter(|f| f.design).take(MAX_FILES);
+    newest.find_map(|file| {
         let snapshot = read(file, out)?;
         if !may_hold.in_file(&snapshot.bytes) {
             return None;
@@ -172,12 +174,9 @@ pub fn load_all(
     project_dir: &Path,
     out: &mut HookOutcome,
 ) -> Vec<Checkpoint> {
-    files
-        .iter()
-        .filter_map(|file| {
-            let snapshot = read(file, out)?;
-            normalize(file, &snapshot, project_dir)
-        })
+    read_newest(files, out, read)
+        .into_iter()
+        .filter_map(|(file, snapshot)| normalize(file, &snapshot, project_dir))
         .collect()
 }
 
@@ -191,10 +190,9 @@ pub fn load_of_session(
     out: &mut HookOutcome,
 ) -> Vec<Checkpoint> {
     let may_hold = SessionBytes::new(session_id);
-    files
-        .iter()
-        .filter_map(|file| {
-            let snapshot = read(file, out)?;
+    read_newest(files, out, read)
+        .into_iter()
+        .filter_map(|(file, snapshot)| {
             if !may_hold.in_file(&snapshot.bytes) {
                 return None;
             }
@@ -347,6 +345,31 @@ mod tests {
         }
         let ids = |s| load_of_session(&files, dir.path(), s, &mut HookOutcome::default()).len();
         assert_eq!((ids("s-1"), ids("s-é"), ids("s-3")), (2, 1, 0));
+    }
+
+    /// Past the budget, the oldest checkpoints are left unread, and the log says so.
+    #[test]
+    fn a_hook_reads_only_the_newest_checkpoints() {
+        let dir = tempfile::tempdir().unwrap();
+        let extra = 5;
+        for n in 1..=MAX_FILES + extra {
+            let body = format!(r#"{{"checkpoint_id": "cx-{n:03}", "session_id": "s-1"}}"#);
+            std::fs::write(dir.path().join(format!("cx-{n:03}.json")), body).unwrap();
+        }
+        let files = list(dir.path());
+        let mut out = HookOutcome::default();
+        let all = load_all(&files, dir.path(), &mut out);
+        assert_eq!(all.len(), MAX_FILES);
+        assert_eq!(all.first().map(|c| c.id.as_str()), Some("cx-006"));
+        assert!(
+            out.log
+                .iter()
+                .any(|(_, m)| m.starts_with("5 older checkpoint(s) left unread")),
+            "{:?}",
+            out.log
+        );
+        let mine = load_of_session(&files, dir.path(), "s-1", &mut HookOutcome::default());
+        assert_eq!(mine.len(), MAX_FILES);
     }
 
     /// A file the listing called regular is read without a look first; what

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::install::{self, OwnExe, SPECS, Spec, Version, is_ours, missing_words, probe};
 
+mod passed_over;
 mod session;
 mod statusline;
 mod version;
@@ -154,6 +155,7 @@ pub fn run(root: &Path, env: &Env, config_window: u64, own: &OwnExe) -> Report {
     check_registrations(&registrations, version.as_ref().ok(), &mut findings);
     let claude_version = check_version(version, &registrations, &mut findings);
     let workspace = session::check_workspace(root, &mut findings);
+    passed_over::check(root, env, &mut findings);
     let context_window = session::check_window(root, env, config_window, &mut findings);
     let (log_file, log_writable) = check_log(env, &mut findings);
     let recent_errors = log_file

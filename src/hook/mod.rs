@@ -21,8 +21,10 @@ use crate::io::write::WriteError;
 pub mod args;
 mod build;
 pub mod caps;
+mod checkpoint_budget;
 mod checkpoints;
 pub(crate) mod context;
+mod deadline;
 mod delivery;
 mod detect;
 pub mod doctor;
@@ -105,10 +107,13 @@ fn run_guarded(
     let env = Env::from_process();
     let now = crate::io::clock::now();
     install_panic_hook(&env, now);
+    deadline::arm(&env, now);
     let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
         // A problem with the config is logged, and the defaults carry on.
         let (config, problem) = crate::app::context::load_config(config_file, &env);
         let payload = read();
+        #[cfg(feature = "test-fault")]
+        deadline::test_hang(&env);
         let mut stdout = std::io::stdout().lock();
         let mut stderr = std::io::stderr().lock();
         let run = Run {
@@ -134,6 +139,7 @@ pub fn run_statusline(config_file: Option<&Path>) -> ExitCode {
     let env = Env::from_process();
     let now = crate::io::clock::now();
     install_panic_hook(&env, now);
+    deadline::arm(&env, now);
     let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
         let (config, _) = crate::app::context::load_config(config_file, &env);
         let status = match stdin::read_stdin(stdin::Wait::HOOK, stdin::MAX_BYTES) {

@@ -15,6 +15,7 @@ mod listing;
 mod parallel;
 mod places;
 pub mod root;
+pub mod trust;
 use listing::{EntryType, ListError, Lister};
 pub use places::is_state_folder;
 

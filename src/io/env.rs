@@ -49,6 +49,9 @@ pub const KNOWN: &[&str] = &[
     "RESUME_TUI_TEST_HOLD_LOAD",
     #[cfg(feature = "test-fault")]
     "RESUME_TUI_TEST_HOLD_WATCH",
+    // The hook deadline's test (`hook::deadline`); test builds only.
+    #[cfg(feature = "test-fault")]
+    "RESUME_TUI_HOOK_DEADLINE_MS",
 ];
 
 impl Env {

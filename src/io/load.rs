@@ -23,6 +23,7 @@ mod exists;
 mod one_checkpoint;
 mod parallel;
 mod read;
+mod regular;
 
 pub use exists::{Resolved, resolve};
 pub use one_checkpoint::{CheckpointReading, marked_checkpoint, read_checkpoint};
@@ -30,6 +31,7 @@ pub use read::{
     MAX_FILE_BYTES, MAX_SETTINGS_BYTES, NotRead, decode, read_bytes_capped,
     read_bytes_listed_regular, read_settings_text, read_text,
 };
+pub use regular::open_regular;
 
 /// What the caller knows beyond the files.
 #[derive(Debug, Clone, Default)]

@@ -279,16 +279,9 @@ pub fn holds_after_last_boundary(
 }
 
 /// Opens `path` only if it is a regular file: opening a FIFO blocks until a
-/// writer comes, and a device has no end to read back from.
+/// writer comes, and a device or `/proc/kmsg` has no end to read back from.
 pub(super) fn open_regular(path: &Path) -> std::io::Result<File> {
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file (a folder, pipe, socket or device)",
-        ));
-    }
-    File::open(path)
+    crate::io::load::open_regular(path)
 }
 
 /// Scans the first `len` bytes of `reader` backwards.

@@ -36,11 +36,22 @@ pub const MAX_FLOW_DEPTH: usize = 256;
 /// or uses aliases that expand past [`budget`]. Syntax errors are left for the
 /// real parser, which reports them with a location.
 pub fn check(text: &str) -> Result<(), String> {
-    if let Some(at) = flow_too_deep(text, MAX_FLOW_DEPTH) {
-        let (line, column) = line_column(text, at);
-        return Err(format!(
-            "`[` and `{{` nest more than {MAX_FLOW_DEPTH} levels deep: refused unparsed at line {line} column {column}"
-        ));
+    match flow_too_deep(text, MAX_FLOW_DEPTH) {
+        Some(FlowRefusal::Deep(at)) => {
+            let (line, column) = line_column(text, at);
+            return Err(format!(
+                "`[` and `{{` nest more than {MAX_FLOW_DEPTH} levels deep: refused unparsed at line {line} column {column}"
+            ));
+        }
+        Some(FlowRefusal::Work(at)) => {
+            let (line, column) = line_column(text, at);
+            return Err(format!(
+                "so much of the file lies inside deeply nested `[` and `{{` that reading it would take \
+                 more than {} steps (each byte costs its nesting depth): refused unparsed at line {line} column {column}",
+                flow_work_budget(text.len())
+            ));
+        }
+        None => {}
     }
     if !uses_aliases(text) {
         return Ok(());
@@ -81,15 +92,35 @@ fn uses_aliases(text: &str) -> bool {
 /// quotes, comments and block scalars: outside a flow collection, `[` and `{` open
 /// one only where a value starts (after `: `, `- `, `? `, or first on a line);
 /// inside one, every bracket outside quotes counts.
-fn flow_too_deep(text: &str, max: usize) -> Option<usize> {
+/// What the YAML scanner may spend on flow nesting: it looks at every open flow
+/// level at every token, so a byte inside `depth` levels costs `depth`. Real files
+/// nest one or two levels; a megabyte inside 200 levels took seconds.
+pub fn flow_work_budget(len: usize) -> usize {
+    len.saturating_mul(8).saturating_add(1 << 20)
+}
+
+#[derive(Debug, PartialEq)]
+enum FlowRefusal {
+    /// Nested past the depth allowed, at this byte.
+    Deep(usize),
+    /// Past [`flow_work_budget`], at this byte.
+    Work(usize),
+}
+
+fn flow_too_deep(text: &str, max: usize) -> Option<FlowRefusal> {
     let bytes = text.as_bytes();
     let (mut depth, mut i) = (0usize, 0usize);
+    let (mut work, budget) = (0usize, flow_work_budget(text.len()));
     // Whether only spaces (or an indicator) came since the line or value began.
     let mut value_start = true;
     let mut indent = indent_at(bytes, 0);
     // The indentation of the line whose value is a block scalar (`|`, `>`).
     let mut block_scalar: Option<usize> = None;
     while let Some(&b) = bytes.get(i) {
+        work = work.saturating_add(depth);
+        if work > budget {
+            return Some(FlowRefusal::Work(i));
+        }
         match b {
             b'\n' => {
                 value_start = true;
@@ -122,7 +153,7 @@ fn flow_too_deep(text: &str, max: usize) -> Option<usize> {
             b'[' | b'{' if value_start || depth > 0 => {
                 depth += 1;
                 if depth > max {
-                    return Some(i);
+                    return Some(FlowRefusal::Deep(i));
                 }
                 value_start = true;
             }
@@ -325,10 +356,29 @@ mod tests {
         let prose =
             "note: see [1 and [2 and {3\ntext: |\n  [[[[\nq: \"[[[[\"\nr: '[[[[''[['\n# [[[[[\n";
         assert_eq!(flow_too_deep(&prose.repeat(100), 3), None);
-        assert_eq!(flow_too_deep("a: [[[[1]]]]\n", 3), Some(6));
+        assert_eq!(
+            flow_too_deep("a: [[[[1]]]]\n", 3),
+            Some(FlowRefusal::Deep(6))
+        );
         let text = "a:\n- [\n  [\n    [ [ '[', x]]]]\n";
-        let at = flow_too_deep(text, 3).unwrap();
+        let Some(FlowRefusal::Deep(at)) = flow_too_deep(text, 3) else {
+            panic!("not refused as deep")
+        };
         assert_eq!(super::line_column(text, at), (4, 7));
+    }
+
+    /// 200 levels (within the depth allowed) around a megabyte of items: the
+    /// scanner's cost is depth × tokens, so it is refused, with its position.
+    #[test]
+    fn much_text_inside_deep_flow_nesting_is_refused_with_its_position() {
+        let items = "1, ".repeat(350_000);
+        let text = format!("a: 1\nb: {}{items}{}\n", "[".repeat(200), "]".repeat(200));
+        let err = check(&text).unwrap_err();
+        assert!(err.contains("refused unparsed at line 2 column"), "{err}");
+        assert!(err.contains("nesting depth"), "{err}");
+        // The same items two levels deep are read.
+        let shallow = format!("a: 1\nb: [[{items}]]\n");
+        assert_eq!(check(&shallow), Ok(()));
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! above it, never by searching below. A hook started where there is none writes
 //! nothing and walks nothing.
 //!
-//! The nearest folder that keeps a workspace's state wins over a nearer one that
-//! only holds a workflow file (Claude Code started in a Jerry project folder
-//! serves the repository's `.jerry/`). A folder is a workspace root when it
+//! The nearest workspace wins; a folder above the start that another user owns or
+//! others may write into is never one (`trust`). Claude Code started in a Jerry
+//! project folder under `projects/` serves the repository's `.jerry/`. A folder
+//! is a workspace root when it
 //! holds, judged by a few `stat`s:
 //! `ORCHESTRATION.yaml`; a `.jerry/` folder (what resume-tui and Jerry keep in a
 //! workspace) unless all it holds is `local/` (Jerry's per-user state in
@@ -88,22 +89,47 @@ fn is_jerry_project(project: &Path) -> bool {
     })
 }
 
-/// The workspace `start` is in: the nearest of `start` and its ancestors that
-/// keeps state, else the nearest that is a workspace root at all. The search
-/// stops below `home` (a home folder found from below would claim every project
-/// under it) and below `/`. `None` when there is none.
+/// The workspace `start` is in: the nearest of `start` and its ancestors that is
+/// a workspace root, where a folder above `start` counts only if it passes
+/// `trust::distrust` (not another user's, not writable by others). One
+/// exception keeps a Jerry repository whole: started in (or under) a project of
+/// its `projects/` folder, the repository serves when it keeps state. The
+/// search stops below `home` (a home folder found from below would claim every
+/// project under it) and below `/`. `None` when there is none.
 pub fn workspace_root(start: &Path, home: Option<&Path>) -> Option<PathBuf> {
+    let euid = super::trust::euid();
+    let trusted: Vec<&Path> = candidates(start, home)
+        .filter(|dir| *dir == start || super::trust::distrust(dir, euid).is_none())
+        .collect();
+    let nearest = trusted.iter().position(|dir| is_workspace_root(dir))?;
+    let found = trusted.get(nearest)?;
+    if keeps_state(found) {
+        return Some(found.to_path_buf());
+    }
+    let repository = trusted
+        .iter()
+        .skip(nearest + 1)
+        .find(|dir| found.starts_with(dir.join("projects")) && keeps_state(dir));
+    Some(repository.unwrap_or(found).to_path_buf())
+}
+
+/// `start` and the folders above it a hook may serve, nearest first.
+fn candidates<'a>(start: &'a Path, home: Option<&'a Path>) -> impl Iterator<Item = &'a Path> {
     let in_home = home.filter(|home| start.starts_with(home));
-    let candidates = || {
-        std::iter::once(start).chain(start.ancestors().skip(1).take_while(|dir| {
-            dir.parent().is_some()
-                && in_home.is_none_or(|home| *dir != home && dir.starts_with(home))
-        }))
-    };
-    candidates()
-        .find(|dir| keeps_state(dir))
-        .or_else(|| candidates().find(|dir| is_workspace_root(dir)))
-        .map(Path::to_path_buf)
+    std::iter::once(start).chain(start.ancestors().skip(1).take_while(move |dir| {
+        dir.parent().is_some() && in_home.is_none_or(|home| *dir != home && dir.starts_with(home))
+    }))
+}
+
+/// The folders at or above `start` that look like a workspace but are not one
+/// to a hook, each with the reason (for `doctor`).
+pub fn passed_over(start: &Path, home: Option<&Path>) -> Vec<(PathBuf, super::trust::Distrust)> {
+    let euid = super::trust::euid();
+    candidates(start, home)
+        .skip(1)
+        .filter(|dir| is_workspace_root(dir))
+        .filter_map(|dir| Some((dir.to_path_buf(), super::trust::distrust(dir, euid)?)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -158,6 +184,46 @@ mod tests {
         assert!(is_nexus_root(&nexus));
         let inside = mkdir(&nexus, "02-builds/active/x");
         assert_eq!(workspace_root(&inside, None), Some(nexus));
+    }
+
+    /// An ancestor's `.jerry/` (even empty) no longer beats a nearer workflow
+    /// file that is not one of its `projects/`.
+    #[test]
+    fn the_nearest_workspace_wins() {
+        let tmp = tempfile::tempdir().unwrap();
+        let outer = mkdir(tmp.path(), "outer");
+        mkdir(&outer, ".jerry");
+        let mine = mkdir(&outer, "b-project");
+        std::fs::write(mine.join("ORCHESTRATION.yaml"), "x").unwrap();
+        assert_eq!(workspace_root(&mine, None), Some(mine.clone()));
+        let below = mkdir(&mine, "src");
+        assert_eq!(workspace_root(&below, None), Some(mine));
+    }
+
+    /// A world-writable folder without the sticky bit is passed over, and
+    /// `passed_over` says why; with the sticky bit and the `.jerry/` the user's
+    /// own, it serves.
+    #[test]
+    fn a_folder_others_may_write_into_is_never_a_workspace() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let shared = mkdir(tmp.path(), "shared");
+        mkdir(&shared, ".jerry/checkpoints");
+        let start = mkdir(&shared, "b-project/src");
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o777)).unwrap();
+        assert_eq!(workspace_root(&start, None), None);
+        let over = passed_over(&start, None);
+        assert_eq!(over.len(), 1, "{over:?}");
+        assert!(matches!(
+            over[0].1,
+            super::super::trust::Distrust::SharedWritable(0o777)
+        ));
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o770)).unwrap();
+        assert_eq!(workspace_root(&start, None), None, "group-writable");
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+        assert_eq!(workspace_root(&start, None), Some(shared.clone()));
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(workspace_root(&start, None), Some(shared));
     }
 
     #[test]

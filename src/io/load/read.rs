@@ -63,6 +63,8 @@ pub enum NotRead {
     NotRegular,
     #[error("is a folder, not a file")]
     Folder,
+    #[error("{}", super::regular::ON_PSEUDO_FS)]
+    PseudoFile,
     #[error("file too large ({}); limit {}", megabytes(*size), megabytes(*cap))]
     TooLarge { size: u64, cap: u64 },
     #[error("{0}")]
@@ -73,12 +75,12 @@ pub enum NotRead {
 /// but a regular file is refused without being opened (opening a FIFO blocks
 /// until a writer comes), and a file over `cap` is refused unread; a file that
 /// grows past `cap` while being read is refused after `cap + 1` bytes. (A FIFO
-/// put in the file's place between the look and the open would still block the
-/// open: std has no portable non-blocking open.)
+/// put in the file's place between the look and the open opens without waiting,
+/// `O_NONBLOCK`, and is refused as opened; so is a file on procfs or sysfs.)
 pub fn read_bytes_capped(path: &Path, cap: u64) -> Result<Vec<u8>, NotRead> {
     let meta = std::fs::metadata(path).map_err(NotRead::Io)?;
     check_kind_and_size(&meta, cap)?;
-    let file = std::fs::File::open(path).map_err(NotRead::Io)?;
+    let file = super::regular::open_nonblocking(path).map_err(NotRead::Io)?;
     read_opened(file, cap)
 }
 
@@ -107,6 +109,9 @@ fn read_opened(mut file: std::fs::File, cap: u64) -> Result<Vec<u8>, NotRead> {
     // What was opened may have replaced what was looked at: look again.
     let opened = file.metadata().map_err(NotRead::Io)?;
     check_kind_and_size(&opened, cap)?;
+    if super::regular::on_pseudo_fs(&file) {
+        return Err(NotRead::PseudoFile);
+    }
     let expected = usize::try_from(opened.len()).unwrap_or_default();
     let mut bytes = vec![0; expected.saturating_add(1)];
     // One read with a byte to spare: a file that gives exactly the size it was

@@ -27,7 +27,7 @@ pub use validate::validate_orchestration;
 
 use yaml_serde::Value;
 
-use crate::core::locate::locate_duplicate_keys;
+use crate::core::locate::DuplicateKeys;
 use crate::core::model::{
     Diagnostic, Project, ProjectKind, Resumption, Shape, Summary, SummarySources,
 };
@@ -370,7 +370,7 @@ fn report_duplicates(duplicates: &[String], text: &str, ctx: &mut Ctx) {
     if duplicates.is_empty() {
         return;
     }
-    let mut located = locate_duplicate_keys(text);
+    let mut located = DuplicateKeys::locate(text);
     for path in duplicates {
         let message = format!(
             "{path}: this key appears more than once in its map; the last value is used \
@@ -380,14 +380,8 @@ fn report_duplicates(duplicates: &[String], text: &str, ctx: &mut Ctx) {
             .split('.')
             .map(|k| k.split('[').next().unwrap_or(k))
             .collect();
-        match located
-            .iter()
-            .position(|(p, _, _)| p.iter().eq(keys.iter()))
-        {
-            Some(i) => {
-                let (_, line, column) = located.remove(i);
-                ctx.push_at(message, line, column);
-            }
+        match located.take(&keys) {
+            Some((line, column)) => ctx.push_at(message, line, column),
             None => ctx.warn_text(path, message),
         }
     }
