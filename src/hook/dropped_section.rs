@@ -12,7 +12,7 @@ use super::input::HookInput;
 use super::output::{CONTEXT_LIMIT, HookOutcome};
 use crate::core::dropped::{SectionInput, compare_checkpoint, render_section};
 use crate::core::normalize::checkpoint::normalize_checkpoint;
-use crate::core::redact::redact;
+use crate::core::redact::scrub;
 use crate::io::transcript::source::{Lookup, summary_for};
 use crate::io::transcript::summaries::TAIL_BYTES;
 
@@ -72,5 +72,5 @@ pub fn section(
         comparison.verdicts.len(),
         checkpoint.id
     ));
-    Some(redact(&section).into_owned())
+    Some(scrub(&section).into_owned())
 }
