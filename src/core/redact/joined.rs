@@ -3,7 +3,8 @@
 //! found in the text as `scrub` sees it, with the control, bidirectional and
 //! invisible characters removed (so `gh<BEL>p_…` is one token), and replaced
 //! in the text itself; what lies outside a secret is left for the caller to
-//! escape.
+//! escape. A control written as a JSON escape (`\u0007`, as `--json` output
+//! and serde_json spell one) counts as the control itself.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -28,6 +29,21 @@ pub fn redact_beneath_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(super::replace(text, ranges))
 }
 
+/// `\u00XX` naming a C0 or C1 control or DEL.
+fn is_escaped_control(six: Option<&[u8]>) -> bool {
+    let Some([b'\\', b'u', b'0', b'0', high, low]) = six else {
+        return false;
+    };
+    let hex = |b: u8| char::from(b).to_digit(16);
+    match (hex(*high), hex(*low)) {
+        (Some(high), Some(low)) => {
+            let code = high * 16 + low;
+            code < 0x20 || (0x7f..0xa0).contains(&code)
+        }
+        _ => false,
+    }
+}
+
 /// The text without the characters `scrub` removes (line separators as
 /// newlines), and for each of its bytes where the character holding it starts
 /// and ends in the original.
@@ -46,9 +62,16 @@ impl Joined {
         let mut chars = text.char_indices().peekable();
         let mut before = None;
         let mut joined: Option<Joined> = None;
+        let mut escape_end = 0;
         while let Some((at, c)) = chars.next() {
             let after = chars.peek().map(|&(_, c)| c);
-            if removed(before, c, after) {
+            if at < escape_end {
+                continue;
+            }
+            if c == '\\' && is_escaped_control(text.as_bytes().get(at..at + 6)) {
+                escape_end = at + 6;
+                joined.get_or_insert_with(|| Joined::copy_of(text.get(..at).unwrap_or_default()));
+            } else if removed(before, c, after) {
                 joined.get_or_insert_with(|| Joined::copy_of(text.get(..at).unwrap_or_default()));
             } else if let Some(j) = joined.as_mut() {
                 j.push(at, c);
@@ -105,6 +128,12 @@ mod tests {
         assert_eq!(
             redact_beneath_controls("password=plain"),
             "password=[REDACTED]"
+        );
+        assert_eq!(
+            redact_beneath_controls(
+                r#""gh\u0007p_16C7e42F292c6912E7710c838347Ae178B4a", "\u00e9""#
+            ),
+            r#""[REDACTED]", "\u00e9""#
         );
     }
 }
