@@ -358,6 +358,10 @@ fn pair_value(
     let after = sep_at + 1 + usize::from(operator);
     let spaces = run_len(bytes, after, |b| b == b' ' || b == b'\t');
     let mut start = after + spaces;
+    // A quote escaped inside a JSON string (`\"`, as `--json` output spells
+    // one) opens a value too, which then ends before the escaped closing quote.
+    let escaped = starts_with_at(bytes, start, b"\\\"");
+    start += usize::from(escaped);
     let quote = bytes
         .get(start)
         .copied()
@@ -392,7 +396,12 @@ fn pair_value(
             plain_value_byte(bytes, at)
         }),
     };
-    let len = end - start;
+    let end = if escaped && bytes.get(end.wrapping_sub(1)) == Some(&b'\\') {
+        end - 1
+    } else {
+        end
+    };
+    let len = end.saturating_sub(start);
     let value = bytes.get(start..end)?;
     let placeholder = is_placeholder(value);
     // Prose like "the token: it expires" has short, plain words after a colon;

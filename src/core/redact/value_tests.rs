@@ -16,6 +16,10 @@ fn assignments_of_other_languages_are_redacted() {
             r#"'password' => '[REDACTED]'"#,
         ),
         (r#":api_key => "rubyKey123""#, r#":api_key => "[REDACTED]""#),
+        (
+            r#""next": "password := \"go-s3cret\" x""#,
+            r#""next": "password := \"[REDACTED]\" x""#,
+        ),
     ] {
         assert_eq!(redacted(text), want, "{text}");
     }
