@@ -172,6 +172,10 @@ pub struct ListArgs {
     /// manifests outside the Nexus layout), each with the reason.
     #[arg(long)]
     pub all: bool,
+    /// Print secrets (tokens, passwords, keys) as the files hold them [default: off:
+    /// each is shown as [REDACTED]].
+    #[arg(long)]
+    pub show_secrets: bool,
 }
 
 #[derive(Debug, Args)]
@@ -181,6 +185,10 @@ pub struct ShowArgs {
     /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
+    /// Print secrets (tokens, passwords, keys) as the files hold them [default: off:
+    /// each is shown as [REDACTED]].
+    #[arg(long)]
+    pub show_secrets: bool,
 }
 
 #[derive(Debug, Args)]
@@ -193,6 +201,10 @@ pub struct ValidateArgs {
     /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
+    /// Print secrets (tokens, passwords, keys) as the files hold them [default: off:
+    /// each is shown as [REDACTED]].
+    #[arg(long)]
+    pub show_secrets: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -277,6 +289,10 @@ pub struct TimelineArgs {
     /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
+    /// Print secrets (tokens, passwords, keys) as the files hold them [default: off:
+    /// each is shown as [REDACTED]].
+    #[arg(long)]
+    pub show_secrets: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -325,6 +341,10 @@ pub struct DoctorArgs {
     /// Print JSON instead of text [default: text].
     #[arg(long)]
     pub json: bool,
+    /// Print secrets (tokens, passwords, keys) as the files hold them [default: off:
+    /// each is shown as [REDACTED]].
+    #[arg(long)]
+    pub show_secrets: bool,
 }
 
 #[derive(Debug, Args)]
@@ -492,8 +512,13 @@ pub fn run(cli: Cli, env: Env, now: Timestamp, out: &mut dyn Write) -> crate::Re
         return Ok(ExitCode::SUCCESS);
     }
     let ctx = Context::new(cli.root, cli.demo, cli.config, env, now)?;
-    // Text from files never reaches the terminal with its control characters.
-    let mut safe = safe_out::SafeOut::new(out);
+    // Text from files never reaches the terminal with its control characters,
+    // nor, from the commands that print what files hold, with its secrets.
+    let mut safe = if redacts(&command) {
+        safe_out::SafeOut::redacting(out)
+    } else {
+        safe_out::SafeOut::new(out)
+    };
     let out: &mut dyn Write = &mut safe;
     let code = match command {
         Command::Init(args) => crate::cli::init::run(&ctx, &args, out),
@@ -547,6 +572,18 @@ fn refused_global(cli: &Cli, command: &Command) -> Option<String> {
         "it reads no workspace and no config"
     };
     Some(format!("{option} makes no sense with `{name}`: {why}"))
+}
+
+/// Whether the command prints what files hold and redacts it (without `--show-secrets`).
+fn redacts(command: &Command) -> bool {
+    match command {
+        Command::List(args) => !args.show_secrets,
+        Command::Show(args) => !args.show_secrets,
+        Command::Validate(args) => !args.show_secrets,
+        Command::Timeline(args) => !args.show_secrets,
+        Command::Doctor(args) => !args.show_secrets,
+        _ => false,
+    }
 }
 
 /// Default settings, for commands that run without a workspace.

@@ -4,9 +4,16 @@
 //! `\uXXXX` escape (valid inside the JSON of `--json`, where serde_json already
 //! escapes C0 controls but not C1 or bidirectional ones); a carriage return before a
 //! line feed (a CRLF file's line end, in a diff) is dropped.
+//!
+//! The commands that print what files hold (`show`, `list`, `validate`,
+//! `timeline`, `doctor`) redact secrets too unless `--show-secrets`: their
+//! output is held until the command ends and redacted whole (a secret printed
+//! in pieces, or a key block over many lines, is still one secret), found as if
+//! the control characters were not there (`core::redact::redact_beneath_controls`).
 
 use std::io::{self, Write};
 
+use crate::core::redact::redact_beneath_controls;
 use crate::core::text::escape_controls;
 
 /// Wraps the commands' output. Bytes are passed on as UTF-8 text; a character or
@@ -14,6 +21,8 @@ use crate::core::text::escape_controls;
 pub struct SafeOut<'a> {
     inner: &'a mut dyn Write,
     pending: Vec<u8>,
+    /// Hold everything until `finish`, then redact it.
+    redact: bool,
 }
 
 impl<'a> SafeOut<'a> {
@@ -21,6 +30,15 @@ impl<'a> SafeOut<'a> {
         SafeOut {
             inner,
             pending: Vec::new(),
+            redact: false,
+        }
+    }
+
+    /// Output with its secrets redacted (held until `finish`).
+    pub fn redacting(inner: &'a mut dyn Write) -> SafeOut<'a> {
+        SafeOut {
+            redact: true,
+            ..SafeOut::new(inner)
         }
     }
 
@@ -29,7 +47,17 @@ impl<'a> SafeOut<'a> {
         let rest = std::mem::take(&mut self.pending);
         if !rest.is_empty() {
             let text = String::from_utf8_lossy(&rest);
-            self.inner.write_all(escape_controls(&text).as_bytes())?;
+            let text = if self.redact {
+                text.replace("\r\n", "\n").into()
+            } else {
+                text
+            };
+            let shown = if self.redact {
+                redact_beneath_controls(&text)
+            } else {
+                text.as_ref().into()
+            };
+            self.inner.write_all(escape_controls(&shown).as_bytes())?;
         }
         self.inner.flush()
     }
@@ -43,6 +71,9 @@ impl<'a> SafeOut<'a> {
 impl Write for SafeOut<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.pending.extend_from_slice(buf);
+        if self.redact {
+            return Ok(buf.len());
+        }
         let bytes = std::mem::take(&mut self.pending);
         let (text, rest) = complete_text(&bytes);
         // A CR at the end may be the first half of a CRLF.
@@ -126,6 +157,27 @@ mod tests {
     fn crlf_line_ends_lose_the_cr_and_a_lone_cr_is_escaped() {
         assert_eq!(through(&[b"a\r\nb\rc\r"]), "a\nb\\u000dc\\u000d");
         assert_eq!(through(&[b"a\r", b"\nb"]), "a\nb", "split between writes");
+    }
+
+    /// Issue 33 item 7: what `show` and `list` print is redacted, even a
+    /// secret written in pieces or split by a control character.
+    #[test]
+    fn redacting_output_hides_secrets_written_in_pieces() {
+        let mut out = Vec::new();
+        let mut safe = SafeOut::redacting(&mut out);
+        for piece in [
+            &b"password"[..],
+            b"=hunter2\r\n",
+            b"gh\x07p_16C7e42F292c6912E",
+            b"7710c838347Ae178B4a \x1b[31m\n",
+        ] {
+            safe.write_all(piece).unwrap();
+        }
+        safe.finish().unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "password=[REDACTED]\n[REDACTED] \\u001b[31m\n"
+        );
     }
 
     #[test]

@@ -17,17 +17,28 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 mod commands;
+mod joined;
 mod prefixes;
 mod shapes;
 mod tokens;
 mod webhooks;
+
+pub use joined::redact_beneath_controls;
 
 /// What a redacted value is replaced with.
 pub const MARK: &str = "[REDACTED]";
 
 /// `text` with every secret replaced by [`MARK`]; borrowed when nothing matched.
 pub fn redact(text: &str) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
+    let ranges = secret_ranges(text.as_bytes());
+    if ranges.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(replace(text, ranges))
+}
+
+/// The byte ranges of every secret in `bytes`, unsorted, possibly overlapping.
+fn secret_ranges(bytes: &[u8]) -> Vec<Range<usize>> {
     let mut ranges = Vec::new();
     tokens::private_key_blocks(bytes, &mut ranges);
     prefixes::prefixed_tokens(bytes, &mut ranges);
@@ -43,18 +54,26 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     commands::command_line_credentials(bytes, &mut ranges);
     commands::authorization_headers(bytes, &mut ranges);
     key_value_pairs(bytes, &mut ranges);
-    if ranges.is_empty() {
-        return Cow::Borrowed(text);
-    }
-    Cow::Owned(replace(text, ranges))
+    ranges
 }
 
-/// What every text copied out of a file goes through: invisible characters
-/// removed (`core::invisible`), then secrets redacted.
+/// What every text copied out of a file goes through, in this order: control,
+/// bidirectional and invisible characters removed (`core::text::strip_controls`:
+/// a token split by a BEL or a zero-width space is whole again), then secrets
+/// redacted. Hook output, checkpoints, the prompt, the clipboard and the status
+/// line all clean through here.
 pub fn scrub(text: &str) -> Cow<'_, str> {
-    match crate::core::invisible::strip(text) {
+    match crate::core::text::strip_controls_cow(text) {
         Cow::Borrowed(visible) => redact(visible),
         Cow::Owned(visible) => Cow::Owned(redact_owned(visible)),
+    }
+}
+
+/// `scrub` for an owned string.
+pub fn scrub_owned(text: String) -> String {
+    match scrub(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(out) => out,
     }
 }
 
@@ -130,10 +149,25 @@ const SECRET_ENDINGS: &[&str] = &[
 ];
 /// Key names whose last part is exactly a secret's name (`DB_PASS`, `SMTP_PW`).
 const SECRET_WORDS: &[&str] = &["pwd", "pass", "pw"];
-/// Whole key endings of more parts (Rails' `SECRET_KEY_BASE`).
-const SECRET_KEY_ENDINGS: &[&str] = &["secret_key_base", "secret-key-base"];
-/// Two-part key endings (`api_key`, `AWS_SECRET_ACCESS_KEY`, `private-key`).
-const SECRET_KEY_QUALIFIERS: &[&str] = &["api", "access", "secret", "private", "auth", "signing"];
+/// Whole key endings of more parts (Rails' `SECRET_KEY_BASE`, the signature of
+/// an AWS presigned URL).
+const SECRET_KEY_ENDINGS: &[&str] = &["secret_key_base", "secret-key-base", "amz-signature"];
+/// Two-part key endings (`api_key`, `AWS_SECRET_ACCESS_KEY`, `private-key`,
+/// `ENCRYPTION_KEY`, `MASTER_KEY`, Laravel's `APP_KEY`).
+const SECRET_KEY_QUALIFIERS: &[&str] = &[
+    "api",
+    "access",
+    "secret",
+    "private",
+    "auth",
+    "signing",
+    "encryption",
+    "master",
+    "app",
+];
+/// Query parameters that are secrets only as query parameters (after `?` or
+/// `&`): the signature of an Azure shared access signature (`&sig=`).
+const SECRET_QUERY_KEYS: &[&str] = &["sig"];
 
 /// Values that are placeholders, not secrets.
 const NOT_SECRETS: &[&str] = &[
@@ -193,10 +227,26 @@ fn key_value_pairs(bytes: &[u8], out: &mut Vec<Range<usize>>) {
                     .count()
         });
         let key = bytes.get(key_start..key_end).unwrap_or_default();
-        if key.is_empty() || !is_secret_key(key) {
+        let query = key_start
+            .checked_sub(1)
+            .and_then(|at| bytes.get(at))
+            .is_some_and(|&b| b == b'?' || b == b'&');
+        let query_key = query
+            && sep == b'='
+            && SECRET_QUERY_KEYS
+                .iter()
+                .any(|k| key.eq_ignore_ascii_case(k.as_bytes()));
+        if key.is_empty() || !(query_key || is_secret_key(key)) {
             continue;
         }
-        if let Some(range) = pair_value(bytes, sep_at, sep, &mut runs) {
+        let kind = if query {
+            ValueKind::Query
+        } else if key.to_ascii_lowercase().ends_with(b"passphrase") {
+            ValueKind::Line
+        } else {
+            ValueKind::Plain
+        };
+        if let Some(range) = pair_value(bytes, sep_at, sep, kind, &mut runs) {
             taken_until = range.end;
             out.push(range);
         }
@@ -209,22 +259,68 @@ fn key_value_pairs(bytes: &[u8], out: &mut Vec<Range<usize>>) {
 #[derive(Default)]
 struct Runs {
     plain: (usize, usize),
+    query: (usize, usize),
+    line: (usize, usize),
     double: (usize, usize),
     single: (usize, usize),
 }
 
+/// Where an unquoted value ends, by what its key is.
+#[derive(Clone, Copy)]
+enum ValueKind {
+    /// At whitespace, or at a closing quote (a quote before whitespace, the end
+    /// or closing punctuation): `DB_PASSWORD=alpha7,bravo9;charlie` is one value.
+    Plain,
+    /// A URL's query parameter (`?token=…&x=1`): also at `&` and `#`.
+    Query,
+    /// A passphrase: to the end of the line (`passphrase: correct horse battery`).
+    Line,
+}
+
+/// The end of the run from `start` of positions accepted by `ok` (which looks
+/// at a position and its neighbours only), reusing the last run measured.
 fn run_end(
     bytes: &[u8],
     start: usize,
     last: &mut (usize, usize),
-    ok: impl Fn(u8) -> bool,
+    ok: impl Fn(usize) -> bool,
 ) -> usize {
     if last.0 <= start && start < last.1 {
         return last.1;
     }
-    let end = start + run_len(bytes, start, ok);
+    let end = (start..bytes.len())
+        .find(|&at| !ok(at))
+        .unwrap_or(bytes.len());
     *last = (start, end);
     end
+}
+
+fn is_quote(b: u8) -> bool {
+    matches!(b, b'"' | b'\'' | b'`')
+}
+
+/// Quotes and punctuation that close a value when nothing of it follows.
+fn is_closer(b: u8) -> bool {
+    is_quote(b) || matches!(b, b',' | b';' | b')' | b']' | b'}' | b'>')
+}
+
+/// Whether the byte at `at` goes on an unquoted value: not whitespace, nor a
+/// closer before whitespace, another closer or the end (`pw=alpha7,bravo9` is
+/// one value; the `)` of `(secret: abc123)` and the `",` of `"pw=abc",` are not
+/// part of it).
+fn plain_value_byte(bytes: &[u8], at: usize) -> bool {
+    match bytes.get(at) {
+        None => false,
+        Some(b) if b.is_ascii_whitespace() => false,
+        Some(&b) if is_closer(b) => !bytes
+            .get(at + 1)
+            .is_none_or(|&next| next.is_ascii_whitespace() || is_closer(next)),
+        Some(_) => true,
+    }
+}
+
+fn query_value_byte(b: u8) -> bool {
+    !b.is_ascii_whitespace() && !is_quote(b) && !matches!(b, b'&' | b'#' | b'<' | b'>')
 }
 
 /// `null`, `${VAR}`, `<your password>`, `****`, `xxxx`, `[REDACTED]`: not a secret.
@@ -244,32 +340,68 @@ fn is_placeholder(value: &[u8]) -> bool {
 }
 
 /// The value after a separator, if it looks like a secret.
-fn pair_value(bytes: &[u8], sep_at: usize, sep: u8, runs: &mut Runs) -> Option<Range<usize>> {
-    // `==`, `=>`, `::` are operators, not assignments.
-    if matches!(bytes.get(sep_at + 1), Some(b'=' | b'>' | b':')) {
-        return None;
-    }
-    let spaces = run_len(bytes, sep_at + 1, |b| b == b' ' || b == b'\t');
-    let mut start = sep_at + 1 + spaces;
+fn pair_value(
+    bytes: &[u8],
+    sep_at: usize,
+    sep: u8,
+    kind: ValueKind,
+    runs: &mut Runs,
+) -> Option<Range<usize>> {
+    // `==`, `::` are operators, not assignments; Go's `:=` and PHP's and Ruby's
+    // `=>` are assignments too, but only a string literal after them is a value
+    // (`token := os.Getenv(…)`, `token => token.trim()` are code).
+    let operator = match (sep, bytes.get(sep_at + 1)) {
+        (b':', Some(b'=')) | (b'=', Some(b'>')) => true,
+        (_, Some(b'=' | b'>' | b':')) => return None,
+        _ => false,
+    };
+    let after = sep_at + 1 + usize::from(operator);
+    let spaces = run_len(bytes, after, |b| b == b' ' || b == b'\t');
+    let mut start = after + spaces;
+    // A quote escaped inside a JSON string (`\"`, as `--json` output spells
+    // one) opens a value too, which then ends before the escaped closing quote.
+    let escaped = starts_with_at(bytes, start, b"\\\"");
+    start += usize::from(escaped);
     let quote = bytes
         .get(start)
         .copied()
         .filter(|&b| b == b'"' || b == b'\'');
+    if operator && quote.is_none() {
+        return None;
+    }
     if quote.is_some() {
         start += 1;
     }
     if starts_with_at(bytes, start, MARK.as_bytes()) {
         return None;
     }
-    let end = match quote {
-        Some(b'"') => run_end(bytes, start, &mut runs.double, |b| b != b'"' && b != b'\n'),
-        Some(_) => run_end(bytes, start, &mut runs.single, |b| b != b'\'' && b != b'\n'),
-        None => run_end(bytes, start, &mut runs.plain, |b| {
-            !b.is_ascii_whitespace()
-                && !matches!(b, b',' | b';' | b'&' | b'"' | b'\'' | b'}' | b')' | b']')
+    let byte = |at: usize| bytes.get(at).copied().unwrap_or(b'\n');
+    let end = match (quote, kind) {
+        (Some(b'"'), _) => run_end(bytes, start, &mut runs.double, |at| {
+            !matches!(byte(at), b'"' | b'\n')
+        }),
+        (Some(_), _) => run_end(bytes, start, &mut runs.single, |at| {
+            !matches!(byte(at), b'\'' | b'\n')
+        }),
+        (None, ValueKind::Query) => run_end(bytes, start, &mut runs.query, |at| {
+            query_value_byte(byte(at))
+        }),
+        (None, ValueKind::Line) => {
+            let line_end = run_end(bytes, start, &mut runs.line, |at| {
+                !matches!(byte(at), b'\n' | b'\r')
+            });
+            start + bytes.get(start..line_end)?.trim_ascii_end().len()
+        }
+        (None, ValueKind::Plain) => run_end(bytes, start, &mut runs.plain, |at| {
+            plain_value_byte(bytes, at)
         }),
     };
-    let len = end - start;
+    let end = if escaped && bytes.get(end.wrapping_sub(1)) == Some(&b'\\') {
+        end - 1
+    } else {
+        end
+    };
+    let len = end.saturating_sub(start);
     let value = bytes.get(start..end)?;
     let placeholder = is_placeholder(value);
     // Prose like "the token: it expires" has short, plain words after a colon;
@@ -286,3 +418,5 @@ fn pair_value(bytes: &[u8], sep_at: usize, sep: u8, runs: &mut Runs) -> Option<R
 mod family_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod value_tests;

@@ -12,18 +12,47 @@ pub use cells::{fit, fit_right, one_line, pad, truncate, truncate_line, width};
 
 /// Strips control characters (keeping newline and tab), bidirectional controls
 /// and invisible format characters (`core::invisible`), which could hide text
-/// from the operator reading a copy.
+/// from the operator reading a copy; the Unicode line and paragraph separators
+/// (U+2028, U+2029: line ends to a JSON reader or a terminal, not to the eye)
+/// become newlines.
 pub fn strip_controls(text: &str) -> String {
-    let visible: String = text.chars().filter(|c| !is_unsafe_char(*c)).collect();
-    crate::core::invisible::strip_owned(visible)
+    strip_controls_cow(text).into_owned()
+}
+
+/// [`strip_controls`], borrowed when there is nothing to strip.
+pub fn strip_controls_cow(text: &str) -> Cow<'_, str> {
+    let visible = if text.chars().any(is_unsafe_char) {
+        Cow::Owned(
+            text.chars()
+                .filter_map(|c| match c {
+                    c if is_line_separator(c) => Some('\n'),
+                    c if is_unsafe_char(c) => None,
+                    c => Some(c),
+                })
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(text)
+    };
+    match visible {
+        Cow::Borrowed(text) => crate::core::invisible::strip(text),
+        Cow::Owned(text) => Cow::Owned(crate::core::invisible::strip_owned(text)),
+    }
 }
 
 /// Whether `c` must never reach a terminal, a clipboard or an injection as is:
 /// control characters (C0, DEL, C1: escape sequences, carriage returns, bells)
-/// other than newline and tab, and bidirectional controls (embeddings, overrides,
-/// isolates and marks), which reorder what the reader sees.
+/// other than newline and tab, bidirectional controls (embeddings, overrides,
+/// isolates and marks), which reorder what the reader sees, and the Unicode line
+/// and paragraph separators.
 pub fn is_unsafe_char(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t') || is_bidi_control(c)
+    (c.is_control() && c != '\n' && c != '\t') || is_bidi_control(c) || is_line_separator(c)
+}
+
+/// U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR: a line end to
+/// JavaScript, JSON readers and some terminals, invisible in most views.
+pub fn is_line_separator(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// Bidirectional controls: embeddings, overrides, isolates and marks.
@@ -61,9 +90,20 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Removes terminal escape sequences (CSI, OSC, DCS, …), C0/C1 control characters
-/// and bidi controls. Tabs become a space; newlines are kept only when `keep_newlines`.
+/// Removes terminal escape sequences (CSI, OSC, DCS, …), C0/C1 control characters,
+/// bidi controls and invisible format characters (`core::invisible`: TAG
+/// characters, zero-width spaces, soft hyphens, BOMs, fillers). Tabs become a
+/// space; newlines, and the Unicode line and paragraph separators, are newlines
+/// when `keep_newlines` and spaces otherwise.
 pub fn sanitize(text: &str, keep_newlines: bool) -> Cow<'_, str> {
+    match crate::core::invisible::strip(text) {
+        Cow::Borrowed(visible) => sanitize_visible(visible, keep_newlines),
+        Cow::Owned(visible) => Cow::Owned(sanitize_visible(&visible, keep_newlines).into_owned()),
+    }
+}
+
+/// [`sanitize`] for a text without invisible format characters.
+fn sanitize_visible(text: &str, keep_newlines: bool) -> Cow<'_, str> {
     if text
         .chars()
         .all(|c| !needs_cleaning(c) || (keep_newlines && c == '\n'))
@@ -74,8 +114,8 @@ pub fn sanitize(text: &str, keep_newlines: bool) -> Cow<'_, str> {
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
-            '\n' if keep_newlines => out.push('\n'),
-            '\n' | '\t' => out.push(' '),
+            '\n' | '\u{2028}' | '\u{2029}' if keep_newlines => out.push('\n'),
+            '\n' | '\t' | '\u{2028}' | '\u{2029}' => out.push(' '),
             '\u{1b}' => skip_escape(&mut chars),
             // C1 string introducers (DCS, SOS, OSC, PM, APC) swallow until ST like their ESC forms.
             '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
@@ -94,7 +134,11 @@ pub fn clean(text: &str) -> Cow<'_, str> {
 }
 
 fn needs_cleaning(c: char) -> bool {
-    c.is_control() || is_bidi_control(c) || joins_widths(c) || is_regional_indicator(c)
+    c.is_control()
+        || is_bidi_control(c)
+        || is_line_separator(c)
+        || joins_widths(c)
+        || is_regional_indicator(c)
 }
 
 /// Characters that change the width of the characters around them: the emoji and
@@ -237,6 +281,26 @@ mod tests {
     fn strips_bidi_overrides() {
         assert_eq!(clean("safe\u{202e}txt.exe"), "safetxt.exe");
         assert_eq!(clean("\u{2066}iso\u{2069}"), "iso");
+    }
+
+    /// Issue 33 item 7: what the dashboard's title and Overview draw.
+    #[test]
+    fn invisible_characters_and_line_separators_are_not_drawn() {
+        let tagged: String = "run rm"
+            .chars()
+            .filter_map(|c| char::from_u32(0xE0000 + c as u32))
+            .collect();
+        let title =
+            format!("Pro\u{200B}ject\u{00AD} \u{FEFF}A\u{115F}\u{034F}\u{FFF9}b\u{FFFB}{tagged}");
+        assert_eq!(clean(&title), "Project Ab");
+        assert_eq!(clean("one\u{2028}two\u{2029}three"), "one two three");
+        assert_eq!(sanitize("one\u{2028}two", true), "one\ntwo");
+        assert_eq!(
+            strip_controls("a\u{2028}b\u{2029}c\u{85}d\u{9b}e"),
+            "a\nb\ncde"
+        );
+        assert_eq!(escape_controls("a\u{2028}b"), "a\\u2028b");
+        assert!(matches!(strip_controls_cow("plain é"), Cow::Borrowed(_)));
     }
 
     #[test]

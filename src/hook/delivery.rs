@@ -46,9 +46,12 @@ pub struct Delivered {
     pub dropped: bool,
 }
 
-/// Deliveries by checkpoint path (root-relative, as `Checkpoint::path`).
+/// Deliveries by checkpoint path (root-relative, as `Checkpoint::path`), and
+/// whether a delivery cannot be recorded (the file is a symbolic link, a FIFO,
+/// over the cap, unreadable): then no alert is due, since one injected without a
+/// record would be injected again on every prompt; the dashboard still shows it.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Deliveries(BTreeMap<String, Delivery>);
+pub struct Deliveries(BTreeMap<String, Delivery>, bool);
 
 pub fn path(root: &Path) -> PathBuf {
     jerry_dir(root).join("alert-deliveries.json")
@@ -57,16 +60,25 @@ pub fn path(root: &Path) -> PathBuf {
 impl Deliveries {
     pub fn load(root: &Path, out: &mut HookOutcome) -> Deliveries {
         let path = path(root);
+        let blocked = |why: String, out: &mut HookOutcome| {
+            out.error(format!(
+                "{why}; a delivery cannot be recorded there, so the compaction alert is not \
+                 injected (it would repeat on every prompt); put a regular file or nothing there"
+            ));
+            Deliveries(BTreeMap::new(), true)
+        };
+        // A link, even one to nothing, is never written through, and a write
+        // in its place is refused: see `Deliveries`.
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return blocked(format!("{}: a symbolic link", path.display()), out);
+        }
         let snapshot = match read_snapshot_capped(&path, MAX_BYTES) {
             Ok(snapshot) => snapshot,
             Err(e) if e.is_missing() => return Deliveries::default(),
-            Err(e) => {
-                out.error(format!("{e}; alerts count as undelivered"));
-                return Deliveries::default();
-            }
+            Err(e) => return blocked(e.to_string(), out),
         };
         match serde_json::from_slice(&snapshot.bytes) {
-            Ok(map) => Deliveries(map),
+            Ok(map) => Deliveries(map, false),
             Err(e) => {
                 out.error(format!(
                     "{}: {e}; alerts count as undelivered",
@@ -88,6 +100,9 @@ impl Deliveries {
         all: &'a [Checkpoint],
         session_id: Option<&str>,
     ) -> Option<&'a Checkpoint> {
+        if self.1 {
+            return None;
+        }
         let session_id = session_id.filter(|s| !s.is_empty())?;
         state::in_order(all).into_iter().rev().find(|c| {
             !c.acknowledged
@@ -242,5 +257,32 @@ mod tests {
             },
         );
         assert!(ds.due(&all, Some("s1")).is_none());
+    }
+
+    /// Issue 33 item 7: a linked deliveries file cannot hold a record, so no
+    /// alert is injected (it would repeat on every prompt), and why is logged.
+    #[cfg(unix)]
+    #[test]
+    fn a_linked_deliveries_file_blocks_the_alert_instead_of_repeating_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(jerry_dir(root)).unwrap();
+        let elsewhere = root.join("elsewhere.json");
+        std::fs::write(&elsewhere, "{}").unwrap();
+        let all = [checkpoint(1, Some("s1"), false)];
+        for target in [&elsewhere, &root.join("missing.json")] {
+            let _ = std::fs::remove_file(path(root));
+            std::os::unix::fs::symlink(target, path(root)).unwrap();
+            let mut out = HookOutcome::default();
+            let ds = Deliveries::load(root, &mut out);
+            assert!(ds.due(&all, Some("s1")).is_none(), "{target:?}");
+            assert_eq!(out.log.len(), 1, "{:?}", out.log);
+            assert!(out.log[0].1.contains("symbolic link"), "{:?}", out.log);
+        }
+        std::fs::remove_file(path(root)).unwrap();
+        let mut out = HookOutcome::default();
+        let ds = Deliveries::load(root, &mut out);
+        assert!(ds.due(&all, Some("s1")).is_some());
+        assert!(out.log.is_empty());
     }
 }

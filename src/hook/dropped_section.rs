@@ -16,7 +16,7 @@ use super::output::{CONTEXT_LIMIT, HookOutcome};
 use crate::core::dropped::{Origin, SectionInput, compare_checkpoint, recorded, render_section};
 use crate::core::model::Checkpoint;
 use crate::core::normalize::checkpoint::normalize_checkpoint;
-use crate::core::redact::redact;
+use crate::core::redact::scrub;
 use crate::core::render::state;
 use crate::io::transcript::source::{Lookup, summary_for};
 use crate::io::transcript::summaries::TAIL_BYTES;
@@ -103,5 +103,5 @@ fn render(checkpoint: &Checkpoint, summary: &str, origin: &str, out: &mut HookOu
         comparison.verdicts.len(),
         checkpoint.id
     ));
-    redact(&section).into_owned()
+    scrub(&section).into_owned()
 }

@@ -5,9 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use crate::core::redact::redact_owned;
 use crate::core::render::budget::{INJECTION_LIMIT_CHARS, limit};
-use crate::core::text::strip_controls;
 use crate::io::log::Level;
 use crate::io::write::{Snapshot, WriteError, read_snapshot};
 
@@ -129,7 +127,7 @@ pub fn additional_context(event: &str, blocks: &[String]) -> Option<String> {
     if text.is_empty() {
         return None;
     }
-    let clean = redact_owned(strip_controls(&text));
+    let clean = crate::core::redact::scrub(&text);
     let text = limit_utf16(&clean, CONTEXT_LIMIT);
     let envelope = json!({
         "hookSpecificOutput": {
@@ -154,7 +152,7 @@ pub fn carries_whole(stdout: Option<&str>, block: &str) -> bool {
     else {
         return false;
     };
-    context.contains(redact_owned(strip_controls(block.trim())).as_str())
+    context.contains(crate::core::redact::scrub(block.trim()).as_ref())
 }
 
 /// `text` cut to at most `max` UTF-16 code units (a character outside the Basic

@@ -100,7 +100,7 @@ fn join(parts: Vec<String>) -> String {
         .filter(|p| !p.is_empty())
         .collect::<Vec<_>>()
         .join(" · ");
-    crate::core::redact::redact_owned(crate::core::text::strip_controls(&text))
+    crate::core::redact::scrub_owned(text)
 }
 
 fn project_parts(project: &Project) -> Vec<String> {

@@ -10,7 +10,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use crate::core::invisible::is_hidden;
-use crate::core::redact::redact;
+use crate::core::redact::redact_beneath_controls;
 use crate::core::text::is_unsafe_char;
 use crate::core::time::Timestamp;
 use crate::io::env::Env;
@@ -46,7 +46,9 @@ pub fn log_path(env: &Env) -> Option<PathBuf> {
 
 /// One formatted log line (without the newline).
 pub fn format_line(now: Timestamp, level: Level, event: &str, message: &str) -> String {
-    let message = redact(message);
+    // Secrets are found as if the controls were not there (a token split by a
+    // BEL is one token), then what remains is escaped.
+    let message = redact_beneath_controls(message);
     let mut line = format!("{} {} {}: ", now.to_iso(), level.label(), clean(event));
     line.push_str(&clean(&message));
     line
@@ -204,6 +206,21 @@ mod tests {
         assert_eq!(
             line,
             "1970-01-01T00:00:00Z ERROR PreCompact: bad\\nthing\\u{7} password=[REDACTED]"
+        );
+    }
+
+    /// Issue 33 item 5: a token split by a BEL, and a line separator.
+    #[test]
+    fn a_token_split_by_a_control_is_redacted_and_separators_escaped() {
+        let line = format_line(
+            Timestamp(0),
+            Level::Info,
+            "PreCompact",
+            "x gh\u{7}p_16C7e42F292c6912E7710c838347Ae178B4a\u{2028}y",
+        );
+        assert_eq!(
+            line,
+            "1970-01-01T00:00:00Z INFO PreCompact: x [REDACTED]\\u{2028}y"
         );
     }
 

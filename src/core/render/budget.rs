@@ -27,7 +27,7 @@ pub fn estimate_tokens(text: &str) -> usize {
 /// the injection limit and measures the result. `shortened` says a renderer
 /// already abbreviated some part (and said so).
 pub fn finish(text: &str, sources: Vec<String>, shortened: bool) -> Rendered {
-    let clean = crate::core::redact::redact_owned(crate::core::text::strip_controls(text));
+    let clean = crate::core::redact::scrub(text);
     let (text, cut) = limit(&clean, INJECTION_LIMIT_CHARS);
     Rendered {
         tokens_estimate: estimate_tokens(&text),

@@ -12,7 +12,6 @@ use serde::Serialize;
 use super::backend::{Backend, Plan, Platform, choose};
 use super::osc52::{osc52, tmux_passthrough};
 use crate::config::ClipboardConfig;
-use crate::core::text::strip_controls;
 use crate::io::env::Env;
 
 /// What happened, in words fit for a status line.
@@ -150,7 +149,7 @@ impl Copier {
     /// characters removed; secrets redacted).
     /// OSC 52 bytes go to `terminal`.
     pub fn run(&self, text: &str, plan: &Plan, terminal: &mut dyn Write) -> CopyOutcome {
-        let text = crate::core::redact::redact_owned(strip_controls(text));
+        let text = crate::core::redact::scrub(text).into_owned();
         match plan {
             Plan::Off => outcome("off", false, "Clipboard is off; nothing was copied."),
             Plan::File(path) => write_file(&text, path),
