@@ -36,7 +36,7 @@ pub mod timeline;
 pub mod validate;
 
 #[derive(Debug, Parser)]
-#[command(name = "resume-tui", version, about, long_about = None)]
+#[command(name = "resume-tui", version = env!("RESUME_TUI_VERSION"), about, long_about = None)]
 pub struct Cli {
     /// Workspace root [default: $CLAUDE_PROJECT_DIR, then the current directory]
     /// (not read by `hook`, which takes the event's folder, nor `completions`, `man`).
