@@ -1,6 +1,7 @@
-//! Embeds `assets/demo/` into the binary as a list of (relative path, bytes), and
+//! Embeds `assets/demo/` into the binary as a list of (relative path, bytes),
 //! turns the variables that ask for the opt-in test suites into cfgs
-//! (tests/support/needs.rs).
+//! (tests/support/needs.rs), and names the commit the binary is built from for
+//! `--version` (`RESUME_TUI_VERSION`).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -14,6 +15,7 @@ const OPT_IN_SUITES: [(&str, &str); 4] = [
 ];
 
 fn main() {
+    version();
     for (var, cfg) in OPT_IN_SUITES {
         println!("cargo:rustc-check-cfg=cfg({cfg})");
         println!("cargo:rerun-if-env-changed={var}");
@@ -55,6 +57,49 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
             collect(&path, files);
         } else {
             files.push(path);
+        }
+    }
+}
+
+/// `0.1.0 (commit 0123abcd4567)`, the commit checked out at build time, or
+/// `0.1.0 (built outside git: commit unknown)` (the packaged crate, a source
+/// archive).
+fn version() {
+    let package = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    // Only this crate's own repository: a crate unpacked inside another
+    // repository's folder (cargo package's check) is built outside git.
+    let toplevel = git(&["rev-parse", "--show-toplevel"]).map(PathBuf::from);
+    let here = std::env::var("CARGO_MANIFEST_DIR").map(PathBuf::from).ok();
+    let own = matches!((&toplevel, &here), (Some(top), Some(here))
+        if std::fs::canonicalize(top).ok() == std::fs::canonicalize(here).ok());
+    let commit = own
+        .then(|| git(&["rev-parse", "--short=12", "HEAD"]))
+        .flatten();
+    let text = match commit {
+        Some(commit) => format!("{package} (commit {commit})"),
+        None => format!("{package} (built outside git: commit unknown)"),
+    };
+    println!("cargo:rustc-env=RESUME_TUI_VERSION={text}");
+    if !own {
+        return;
+    }
+    // A new commit moves HEAD or the branch it names (a loose ref, or packed).
+    let mut watched = vec!["HEAD".to_string(), "packed-refs".to_string()];
+    watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
+    for name in watched {
+        if let Some(path) = git(&["rev-parse", "--git-path", &name])
+            && Path::new(&path).exists()
+        {
+            println!("cargo:rerun-if-changed={path}");
         }
     }
 }

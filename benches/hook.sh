@@ -10,7 +10,7 @@
 # transcripts and the event payloads) and, for the instruction counts, valgrind.
 #
 #   benches/hook.sh                 # release build, 50 runs per case
-#   RUNS=200 BIN=target/x86_64-unknown-linux-gnu/release/resume-tui benches/hook.sh
+#   RUNS=200 BIN=target/release/resume-tui benches/hook.sh
 #   INSTRUCTIONS=1 benches/hook.sh  # also instructions per run (valgrind), which
 #                                   # other processes on the machine do not change
 #
@@ -23,11 +23,10 @@ RUNS="${RUNS:-50}"
 WORK="${WORK:-${TMPDIR:-/tmp}/resume-tui-hook-bench}"
 CORPUS="${RESUME_TUI_CORPUS:-$HERE/../shared/corpus}"
 BIN="${BIN:-}"
-HOST="$(rustc -vV | sed -n 's/^host: //p')" # the build folder is target/<host>/ (.cargo/config.toml)
 
 if [ -z "$BIN" ]; then
     (cd "$HERE" && cargo build --release --quiet)
-    BIN="$HERE/target/$HOST/release/resume-tui"
+    BIN="$HERE/target/release/resume-tui"
 fi
 BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
 

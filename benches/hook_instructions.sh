@@ -16,8 +16,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${WORK:-${TMPDIR:-/tmp}/resume-tui-hook-bench}"
-HOST="$(rustc -vV | sed -n 's/^host: //p')" # the build folder is target/<host>/ (.cargo/config.toml)
-BIN="${BIN:-$HERE/target/$HOST/release/resume-tui}"
+BIN="${BIN:-$HERE/target/release/resume-tui}"
 [ -f "$WORK/in/PreCompact-t50" ] || {
     echo "no bench workspace in $WORK: run benches/hook.sh first" >&2
     exit 1

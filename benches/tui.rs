@@ -8,7 +8,7 @@
 //!
 //! Both workspaces are left in `target/` so that time and memory can be measured
 //! on the real binary, headless (see docs/performance.md):
-//! `/usr/bin/time -v target/x86_64-unknown-linux-gnu/release/resume-tui --root target/tui-bench-1000 --render-once 120x40`
+//! `/usr/bin/time -v target/release/resume-tui --root target/tui-bench-1000 --render-once 120x40`
 
 #[path = "support/generate.rs"]
 mod generate;

@@ -1,7 +1,6 @@
 //! Writes the load benchmark's synthetic workspace to a folder, to time the real
 //! binary on it: `cargo run --release --example gen_workspace -- DIR [PROJECTS]`,
-//! then `/usr/bin/time -v target/x86_64-unknown-linux-gnu/release/resume-tui list --root DIR`
-//! (the build folder is target/<host tuple>/: .cargo/config.toml).
+//! then `/usr/bin/time -v target/release/resume-tui list --root DIR`.
 
 #[path = "../benches/support/generate.rs"]
 mod generate;

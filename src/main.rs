@@ -1,9 +1,3 @@
-// Claude Code starts a new process for every hook event: on Linux with glibc the
-// binary starts at a C `main`, without the Rust runtime's set-up, about 0.1 ms
-// of every hook (`resume_tui::io::process_start`).
-// (Not for the unit tests, whose harness brings its own `main`.)
-#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
-
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -14,16 +8,6 @@ use resume_tui::core::time::Timestamp;
 use resume_tui::hook::{HookArgs, stdin as hook_stdin};
 use resume_tui::io::{clock, env::Env};
 
-#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
-#[unsafe(no_mangle)]
-extern "C" fn main(
-    _argc: std::ffi::c_int,
-    _argv: *const *const std::ffi::c_char,
-) -> std::ffi::c_int {
-    resume_tui::io::process_start::run_as_main(run)
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() -> ExitCode {
     run()
 }

@@ -5,7 +5,7 @@
 mod install_env;
 
 use assert_cmd::Command;
-use install_env::{Env, exe, fake_claude};
+use install_env::{Env, fake_claude};
 use serde_json::Value;
 
 const EXISTING: &str = r#"{
@@ -52,7 +52,8 @@ fn install_merges_into_existing_settings_and_is_idempotent() {
     );
     let ours = &v["hooks"]["SessionStart"][1];
     assert_eq!(ours["matcher"], "startup|resume|clear|compact|fork");
-    assert_eq!(ours["hooks"][0]["command"], exe());
+    // The project's file is shared: the binary by name, as every clone finds it.
+    assert_eq!(ours["hooks"][0]["command"], "resume-tui");
     assert_eq!(
         ours["hooks"][0]["args"],
         serde_json::json!(["hook", "SessionStart"])
@@ -239,7 +240,7 @@ fn the_install_form_follows_claude_version() {
     );
     let v: Value = serde_json::from_str(&std::fs::read_to_string(env.settings()).unwrap()).unwrap();
     let h = &v["hooks"]["SessionStart"][0]["hooks"][0];
-    assert_eq!(h["command"], format!("'{}' hook SessionStart", exe()));
+    assert_eq!(h["command"], "'resume-tui' hook SessionStart");
     assert!(h.get("args").is_none(), "{h}");
     // doctor: the shell-form entry runs, on that version.
     let out = env.cmd(&["doctor"]).env("PATH", &path).assert().success();
@@ -293,10 +294,7 @@ fn the_status_line_is_installed_but_never_over_another_without_force() {
         .assert()
         .success();
     let v: Value = serde_json::from_str(&std::fs::read_to_string(env.settings()).unwrap()).unwrap();
-    assert_eq!(
-        v["statusLine"]["command"],
-        format!("'{}' statusline", exe())
-    );
+    assert_eq!(v["statusLine"]["command"], "'resume-tui' statusline");
     let out = env.cmd(&["doctor"]).assert().success();
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(
@@ -340,7 +338,7 @@ fn run_as_claude_code(env: &Env, command: &str, session: &str) -> String {
     let out = Command::new("sh")
         .args(["-c", command])
         .env_clear()
-        .env("PATH", "/usr/bin:/bin")
+        .env("PATH", env.path())
         .env("HOME", env.home.path())
         .env("RESUME_TUI_LOG_DIR", env.log.path())
         .env("CLAUDE_PROJECT_DIR", env.project.path())

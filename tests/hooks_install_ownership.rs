@@ -59,13 +59,13 @@ fn a_binary_under_another_name_knows_its_own_entries() {
     let install =
         |args: &[&str], path: &str| env.cmd_of(&rt, args).env("PATH", path).assert().success();
 
-    install(&["hooks", "install", "--statusline"], &path);
-    let text = std::fs::read_to_string(env.settings()).unwrap();
-    let out = install(&["hooks", "install", "--statusline"], &path);
+    install(&["hooks", "install", "--local", "--statusline"], &path);
+    let text = std::fs::read_to_string(env.local_settings()).unwrap();
+    let out = install(&["hooks", "install", "--local", "--statusline"], &path);
     assert!(stdout(&out).contains("nothing changed"), "{}", stdout(&out));
     assert!(!stdout(&out).contains("NOT installed"), "{}", stdout(&out));
-    assert_eq!(std::fs::read_to_string(env.settings()).unwrap(), text);
-    let v = env.read(&env.settings());
+    assert_eq!(std::fs::read_to_string(env.local_settings()).unwrap(), text);
+    let v = env.read(&env.local_settings());
     let all = handlers(&v);
     assert_eq!(all.len(), EVENTS.len(), "one entry an event: {all:?}");
     for (event, h) in &all {
@@ -90,13 +90,16 @@ fn a_binary_under_another_name_knows_its_own_entries() {
     );
 
     // Claude Code 2.1.100 ignores `args`: the same entries, now in shell form.
-    let out = install(&["hooks", "install"], &fake_claude(&env, "2.1.100"));
+    let out = install(
+        &["hooks", "install", "--local"],
+        &fake_claude(&env, "2.1.100"),
+    );
     assert!(
         stdout(&out).contains("SessionStart: updated args (removed), command"),
         "{}",
         stdout(&out)
     );
-    let all = handlers(&env.read(&env.settings()));
+    let all = handlers(&env.read(&env.local_settings()));
     assert_eq!(all.len(), EVENTS.len(), "converted, not added: {all:?}");
     for (event, h) in &all {
         assert_eq!(h["command"], format!("'{shown}' hook {event}"));
@@ -104,13 +107,16 @@ fn a_binary_under_another_name_knows_its_own_entries() {
     }
 
     // Claude Code 2.1.50 predates PostCompact: ours is taken out.
-    let out = install(&["hooks", "install"], &fake_claude(&env, "2.1.50"));
+    let out = install(
+        &["hooks", "install", "--local"],
+        &fake_claude(&env, "2.1.50"),
+    );
     assert!(
         stdout(&out).contains("PostCompact: removed: Claude Code 2.1.50 predates it"),
         "{}",
         stdout(&out)
     );
-    let v = env.read(&env.settings());
+    let v = env.read(&env.local_settings());
     assert!(v["hooks"].get("PostCompact").is_none(), "{v}");
     assert_eq!(handlers(&v).len(), EVENTS.len() - 1);
 }

@@ -1,5 +1,7 @@
-//! The binary's own start (`io::process_start`, Linux with glibc): what the Rust
-//! runtime's set-up did and the program relies on still holds.
+//! The binary's start: what the Rust runtime's set-up does before `main` and the
+//! program relies on holds (a closed standard stream opened on `/dev/null`,
+//! SIGPIPE ignored). It was once done by hand (a C `main`; docs/performance.md,
+//! "Hand-written system calls").
 
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
 

@@ -8,7 +8,7 @@ use crate::cli::HooksInstallArgs;
 use crate::core::model::Diagnostic;
 use crate::hook::args::SettingsLevel;
 use crate::hook::install::form::EXEC_FORM_SINCE;
-use crate::hook::install::{self, Extras, Form, Merge, OwnExe, Version, probe};
+use crate::hook::install::{self, Extras, Form, Merge, OwnExe, Version, plugin, probe};
 use crate::io::write::{self, WriteError};
 use crate::{Error, Result};
 
@@ -19,9 +19,11 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
             "HOME is not set: cannot find the user settings; use --project or --local".into(),
         )
     })?;
-    let exe = current_exe()?;
+    let running = current_exe()?;
     // Entries of this very file are ours whatever it is called.
-    let own = OwnExe::at(std::path::Path::new(&exe));
+    let own = OwnExe::at(std::path::Path::new(&running));
+    let exe = command_for(level, &running);
+    refuse_to_double_the_plugin(ctx, args.force)?;
     let (form, why, claude) = install_form(ctx);
     let snapshot = match crate::io::project_edit::read_to_edit(&path) {
         Ok(snapshot) => Some(snapshot),
@@ -58,6 +60,9 @@ pub fn run(ctx: &Context, args: &HooksInstallArgs, out: &mut dyn Write) -> Resul
     })?;
     let io = |e: std::io::Error| Error::io("stdout", e);
     writeln!(out, "{why}").map_err(io)?;
+    for note in notes(ctx, level, &running) {
+        writeln!(out, "note: {note}").map_err(io)?;
+    }
     let Merge { text, changes } = merge;
     let Some(text) = text else {
         writeln!(
@@ -125,6 +130,62 @@ fn level_name(level: SettingsLevel) -> &'static str {
         SettingsLevel::Project => "project",
         SettingsLevel::Local => "local",
     }
+}
+
+/// The program the entries name. The project's settings.json is committed and
+/// shared, so it names the binary as every clone finds it, on PATH; the personal
+/// files (user, local) name this very binary by its absolute path.
+fn command_for(level: SettingsLevel, running: &str) -> String {
+    match level {
+        SettingsLevel::Project => plugin::NAME.to_string(),
+        SettingsLevel::User | SettingsLevel::Local => running.to_string(),
+    }
+}
+
+/// The plugin already runs every hook here: entries in a settings file would run
+/// each event twice, so not without `--force`.
+fn refuse_to_double_the_plugin(ctx: &Context, force: bool) -> Result<()> {
+    let Some(enabled) = plugin::enabled(&ctx.root, &ctx.env) else {
+        return Ok(());
+    };
+    if force {
+        return Ok(());
+    }
+    Err(Error::Usage(format!(
+        "the resume-tui plugin ({}, enabled in {}) already runs these hooks; entries in a settings file would run every event twice. Keep the plugin (nothing to do), or remove it first (`claude plugin uninstall {}`), or add --force to write the entries anyway",
+        enabled.id,
+        enabled.settings.display(),
+        enabled.id
+    )))
+}
+
+/// What the user should know before the entries work: the folder is not a
+/// workspace, or the project's `resume-tui` is not on PATH.
+fn notes(ctx: &Context, level: SettingsLevel, running: &str) -> Vec<String> {
+    let mut notes = Vec::new();
+    if !install::acts_in(&ctx.root) {
+        notes.push(format!(
+            "{} is not a workspace (no .jerry/, 00-system/, projects/ or ORCHESTRATION.yaml): the hooks will run here but do nothing; run `resume-tui init` to start one, or install from the workspace root (--root)",
+            ctx.root.display()
+        ));
+    }
+    if level == SettingsLevel::Project {
+        match plugin::find_on_path(&ctx.env, plugin::NAME) {
+            None => notes.push(format!(
+                "the project's entries run `{}` from PATH (so they work in every clone), and PATH has none here: install it (`cargo install --locked resume-tui`, or a release archive), or use --local for this binary ({running})",
+                plugin::NAME
+            )),
+            Some(found) if !OwnExe::at(std::path::Path::new(running)).is(&found.display().to_string()) => {
+                notes.push(format!(
+                    "the project's entries run `{}` from PATH, which is {} here, not this binary ({running})",
+                    plugin::NAME,
+                    found.display()
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    notes
 }
 
 /// This binary's absolute path, as Claude Code will run it.

@@ -41,7 +41,7 @@ pub mod validate;
 const GLOBAL: &str = "Global options";
 
 #[derive(Debug, Parser)]
-#[command(name = "resume-tui", version, about, long_about = None)]
+#[command(name = "resume-tui", version = env!("RESUME_TUI_VERSION"), about, long_about = None)]
 pub struct Cli {
     /// Workspace root [default: $CLAUDE_PROJECT_DIR, then the current directory]
     /// (not read by `hook`, which takes the event's folder; refused by `completions`, `man`).
@@ -306,7 +306,8 @@ pub struct HooksInstallArgs {
     /// Into ~/.claude/settings.json (every project of this user).
     #[arg(long, conflicts_with_all = ["project", "local"])]
     pub user: bool,
-    /// Into .claude/settings.json under --root, shared through git [the default].
+    /// Into .claude/settings.json under --root, shared through git: the entries run
+    /// `resume-tui` from PATH, so they work in every clone [the default].
     #[arg(long, conflicts_with_all = ["user", "local"])]
     pub project: bool,
     /// Into .claude/settings.local.json under --root (this machine only).
@@ -318,9 +319,11 @@ pub struct HooksInstallArgs {
     /// Also install `resume-tui statusline` as Claude Code's status line [default: off].
     #[arg(long)]
     pub statusline: bool,
-    /// With --statusline: replace another tool's status line in the file, or hide one
-    /// set in a file of lower precedence (user < project < local) [default: off].
-    #[arg(long, requires = "statusline")]
+    /// Write the entries even where the resume-tui plugin already runs the hooks
+    /// (each event then runs twice); with --statusline: replace another tool's
+    /// status line in the file, or hide one set in a file of lower precedence
+    /// (user < project < local) [default: off].
+    #[arg(long)]
     pub force: bool,
 }
 

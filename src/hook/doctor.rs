@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::install::{self, OwnExe, SPECS, Spec, Version, is_ours, missing_words, probe};
+use super::install::{self, OwnExe, SPECS, Spec, Version, is_ours, missing_words, plugin, probe};
 
 mod passed_over;
 mod session;
@@ -94,6 +94,8 @@ struct Registration {
     broken: Option<String>,
     /// Written with `args` (exec form), which Claude Code reads from v2.1.139.
     exec_form: bool,
+    /// One of the resume-tui plugin's hooks.
+    from_plugin: bool,
 }
 
 fn level_name(level: SettingsLevel) -> &'static str {
@@ -134,7 +136,7 @@ pub fn run(root: &Path, env: &Env, config_window: u64, own: &OwnExe) -> Report {
         });
         match text {
             Ok(text) => {
-                let line = check_file(&path, &text, own, &mut findings, &mut registrations);
+                let line = check_file(&path, &text, own, env, &mut findings, &mut registrations);
                 if let Some(line) = line {
                     status_lines.push(StatusLineAt {
                         scope: path.display().to_string(),
@@ -150,7 +152,8 @@ pub fn run(root: &Path, env: &Env, config_window: u64, own: &OwnExe) -> Report {
             )),
         }
     }
-    statusline::check(&status_lines, own, &mut findings);
+    statusline::check(&status_lines, own, env, &mut findings);
+    plugin_registrations(root, env, &mut registrations);
     let version = probe::claude_version(env);
     check_registrations(&registrations, version.as_ref().ok(), &mut findings);
     let claude_version = check_version(version, &registrations, &mut findings);
@@ -195,6 +198,7 @@ fn check_file(
     path: &Path,
     text: &str,
     own: &OwnExe,
+    env: &Env,
     findings: &mut Vec<Finding>,
     registrations: &mut Vec<Registration>,
 ) -> Option<Value> {
@@ -246,7 +250,7 @@ fn check_file(
                 .unwrap_or_default();
             for (h, handler) in handlers.iter().enumerate() {
                 let scope = format!("{shown}: hooks.{event}[{g}].hooks[{h}]");
-                let broken = check_handler(handler, &scope, own, findings);
+                let broken = check_handler(handler, &scope, own, env, findings);
                 if is_ours(handler, own) {
                     let spec = SPECS.iter().find(|s| s.event == event);
                     match spec {
@@ -256,6 +260,7 @@ fn check_file(
                             matcher: group.get("matcher").cloned(),
                             broken,
                             exec_form: handler.get("args").is_some(),
+                            from_plugin: false,
                         }),
                         None => findings.push(finding(
                             Status::Warning,
@@ -279,6 +284,7 @@ fn check_handler(
     handler: &Value,
     scope: &str,
     own: &OwnExe,
+    env: &Env,
     findings: &mut Vec<Finding>,
 ) -> Option<String> {
     if let Some(timeout) = handler.get("timeout").and_then(Value::as_f64)
@@ -309,12 +315,13 @@ fn check_handler(
     };
     let path = PathBuf::from(&program);
     if !path.is_absolute() {
-        if is_ours(handler, own) {
-            findings.push(finding(
-                Status::Warning,
-                scope,
-                &format!("\"{program}\" is found through PATH at run time; `resume-tui hooks install` writes an absolute path"),
-            ));
+        // By name, found through PATH at run time (what `hooks install --project`
+        // writes, so that it works in every clone).
+        if is_ours(handler, own)
+            && !program.contains('/')
+            && plugin::find_on_path(env, &program).is_none()
+        {
+            return Some(format!("`{program}` is not on PATH"));
         }
         return None;
     }
@@ -329,6 +336,34 @@ fn check_handler(
     }
     findings.push(finding(Status::Error, scope, &broken));
     None
+}
+
+/// The plugin's hooks, one registration an event, when a settings file enables
+/// it (a session's `--plugin-dir` leaves no record to see).
+fn plugin_registrations(root: &Path, env: &Env, registrations: &mut Vec<Registration>) {
+    let Some(enabled) = plugin::enabled(root, env) else {
+        return;
+    };
+    let broken = plugin::find_on_path(env, plugin::NAME).is_none().then(|| {
+        format!(
+            "`{}` is not on PATH (the plugin's hooks only say how to install it)",
+            plugin::NAME
+        )
+    });
+    for spec in SPECS {
+        registrations.push(Registration {
+            event: spec.event,
+            scope: format!(
+                "plugin {} (enabled in {})",
+                enabled.id,
+                enabled.settings.display()
+            ),
+            matcher: spec.matcher.map(Value::from),
+            broken: broken.clone(),
+            exec_form: false,
+            from_plugin: true,
+        });
+    }
 }
 
 fn shell_program(command: &str) -> String {
@@ -369,15 +404,21 @@ fn check_registrations(
             [one] => check_matcher(one, &spec, findings),
             several => {
                 let places: Vec<&str> = several.iter().map(|r| r.scope.as_str()).collect();
-                findings.push(finding(
-                    Status::Warning,
-                    spec.event,
-                    &format!(
+                let doubled =
+                    several.iter().any(|r| r.from_plugin) && several.iter().any(|r| !r.from_plugin);
+                let message = if doubled {
+                    format!(
+                        "runs twice, from the plugin and from a settings file: {}; keep the plugin and remove resume-tui's entries from the settings file",
+                        places.join("; ")
+                    )
+                } else {
+                    format!(
                         "registered {} times (it may run more than once): {}",
                         several.len(),
                         places.join("; ")
-                    ),
-                ));
+                    )
+                };
+                findings.push(finding(Status::Warning, spec.event, &message));
                 for r in several {
                     check_matcher(r, &spec, findings);
                 }
@@ -392,8 +433,13 @@ fn check_matcher(registration: &Registration, spec: &Spec, findings: &mut Vec<Fi
             Status::Error,
             spec.event,
             &format!(
-                "registered at {}, but {broken}: the hook cannot run; run `resume-tui hooks install` again",
-                registration.scope
+                "registered at {}, but {broken}: the hook cannot run; {}",
+                registration.scope,
+                if broken.contains("not on PATH") {
+                    "install the binary on PATH (README, \"Install\")"
+                } else {
+                    "run `resume-tui hooks install` again"
+                }
             ),
         ));
     }

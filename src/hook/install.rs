@@ -15,6 +15,7 @@ use crate::io::env::Env;
 
 pub mod form;
 pub mod own;
+pub mod plugin;
 pub mod probe;
 pub mod statusline;
 
@@ -466,6 +467,12 @@ pub fn missing_words(matcher: &str, required: &[&'static str]) -> Vec<&'static s
             }
         })
         .collect()
+}
+
+/// Whether the hooks act in `root` (it is a workspace): `hooks install` says so
+/// when they would run there and do nothing.
+pub fn acts_in(root: &Path) -> bool {
+    super::context::is_workspace(root)
 }
 
 /// The events resume-tui registers, in order.

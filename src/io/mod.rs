@@ -12,7 +12,6 @@ pub mod load;
 pub mod log;
 pub mod migrate;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-pub mod process_start;
 pub mod project_edit;
 #[cfg(test)]
 pub(crate) mod test_support;

@@ -1,5 +1,7 @@
 //! A project folder, a home and a log folder for `hooks install` and `doctor`
-//! through the binary, with no other environment; a fake `claude` on PATH.
+//! through the binary, with no other environment than a PATH of `<home>/bin`
+//! (which holds `resume-tui`, a link to the built binary, as an installed one
+//! would be found) and the system folders; a fake `claude` there on demand.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -16,11 +18,26 @@ pub struct Env {
 
 impl Env {
     pub fn new() -> Env {
-        Env {
+        let env = Env {
             project: tempfile::tempdir().unwrap(),
             home: tempfile::tempdir().unwrap(),
             log: tempfile::tempdir().unwrap(),
-        }
+        };
+        let bin = env.bin();
+        std::fs::create_dir_all(&bin).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(cargo_bin("resume-tui"), bin.join("resume-tui")).unwrap();
+        env
+    }
+
+    /// `<home>/bin`, first on the PATH the commands get.
+    pub fn bin(&self) -> PathBuf {
+        self.home.path().join("bin")
+    }
+
+    /// The PATH the commands get: `<home>/bin` and the system folders.
+    pub fn path(&self) -> String {
+        format!("{}:/usr/bin:/bin", self.bin().display())
     }
 
     pub fn cmd(&self, args: &[&str]) -> Command {
@@ -34,6 +51,7 @@ impl Env {
             .args(args)
             .env_clear()
             .env("HOME", self.home.path())
+            .env("PATH", self.path())
             .env("RESUME_TUI_LOG_DIR", self.log.path());
         cmd
     }
@@ -71,7 +89,7 @@ pub fn exe() -> String {
 
 /// A `claude` on PATH that prints `version`.
 pub fn fake_claude(env: &Env, version: &str) -> String {
-    let bin = env.home.path().join("bin");
+    let bin = env.bin();
     std::fs::create_dir_all(&bin).unwrap();
     let script = bin.join("claude");
     std::fs::write(
@@ -84,5 +102,5 @@ pub fn fake_claude(env: &Env, version: &str) -> String {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
-    format!("{}:/usr/bin:/bin", bin.display())
+    env.path()
 }

@@ -135,6 +135,10 @@ impl World {
         std::fs::create_dir_all(&bin).unwrap();
         std::fs::create_dir_all(home.path().join("tmp")).unwrap();
         std::os::unix::fs::symlink(&client.claude, bin.join("claude")).unwrap();
+        // `hooks install --project` names the binary as found on PATH (a command
+        // every clone of the project runs).
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_resume-tui"), bin.join("resume-tui"))
+            .unwrap();
         // No onboarding, no trust dialog, no update check: what a user has after the first run.
         let state = serde_json::json!({
             "hasCompletedOnboarding": true,

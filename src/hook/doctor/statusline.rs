@@ -6,7 +6,8 @@
 use serde_json::Value;
 
 use super::{Finding, Status, executable, finding, shell_program};
-use crate::hook::install::{OwnExe, statusline::is_ours};
+use crate::hook::install::{OwnExe, plugin, statusline::is_ours};
+use crate::io::env::Env;
 
 /// A `statusLine` value and the settings file that sets it.
 #[derive(Debug, Clone)]
@@ -17,14 +18,14 @@ pub(super) struct StatusLineAt {
 
 /// Checks the status lines of the levels, given lowest precedence first (user,
 /// project, local): the last one is the one Claude Code shows.
-pub(super) fn check(lines: &[StatusLineAt], own: &OwnExe, findings: &mut Vec<Finding>) {
+pub(super) fn check(lines: &[StatusLineAt], own: &OwnExe, env: &Env, findings: &mut Vec<Finding>) {
     let shown = lines.last();
     let shown_is_ours = shown.is_some_and(|s| is_ours(&s.line, own));
     for (index, at) in lines.iter().enumerate() {
         let is_shown = index + 1 == lines.len();
         let below = lines.get(..index).unwrap_or_default();
         if is_ours(&at.line, own) {
-            check_ours(at, is_shown, below, shown, own, findings);
+            check_ours(at, is_shown, below, shown, (own, env), findings);
         } else if !is_shown && shown_is_ours {
             let by = shown.map(|s| s.scope.as_str()).unwrap_or_default();
             findings.push(finding(
@@ -53,11 +54,18 @@ fn check_ours(
     is_shown: bool,
     below: &[StatusLineAt],
     shown: Option<&StatusLineAt>,
-    own: &OwnExe,
+    (own, env): (&OwnExe, &Env),
     findings: &mut Vec<Finding>,
 ) {
     let scope = &at.scope;
     let program = shell_program(command_of(&at.line));
+    // By name (`hooks install --project`): found through PATH at run time.
+    let program = match program.contains('/') {
+        true => program,
+        false => {
+            plugin::find_on_path(env, &program).map_or(program, |found| found.display().to_string())
+        }
+    };
     let runs = std::fs::metadata(&program).is_ok_and(|m| m.is_file() && executable(&m));
     if !runs {
         findings.push(finding(
@@ -114,7 +122,12 @@ mod tests {
 
     fn statuses(lines: &[StatusLineAt]) -> Vec<(Status, String)> {
         let mut findings = Vec::new();
-        check(lines, &OwnExe::default(), &mut findings);
+        check(
+            lines,
+            &OwnExe::default(),
+            &Env::from_pairs([]),
+            &mut findings,
+        );
         findings
             .into_iter()
             .map(|f| (f.status, f.message))

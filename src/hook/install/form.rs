@@ -70,21 +70,57 @@ pub fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
-/// The program of a shell command and the rest: its first word, or the quoted
-/// text it starts with (`'/a b/resume-tui' hook X`, as written for older versions).
+/// The program of a shell command and the rest: its first word as `sh` reads it,
+/// quotes and escapes undone (`'/a b/it'\\''s/resume-tui' hook X`, as
+/// [`shell_quote`] writes it for older versions, is `/a b/it's/resume-tui`).
 pub fn split_program(command: &str) -> (String, &str) {
     let command = command.trim_start();
-    for quote in ['\'', '"'] {
-        if let Some(rest) = command.strip_prefix(quote) {
-            let end = rest.find(quote).unwrap_or(rest.len());
-            let program = rest.get(..end).unwrap_or(rest).to_string();
-            return (program, rest.get(end + 1..).unwrap_or(""));
+    let mut program = String::new();
+    let mut chars = command.char_indices();
+    let mut end = command.len();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '\'' => {
+                for (_, c) in chars.by_ref() {
+                    if c == '\'' {
+                        break;
+                    }
+                    program.push(c);
+                }
+            }
+            '"' => {
+                while let Some((_, c)) = chars.next() {
+                    match c {
+                        '"' => break,
+                        '\\' => {
+                            if let Some((_, next)) = chars.next() {
+                                if !matches!(next, '"' | '\\' | '$' | '`') {
+                                    program.push('\\');
+                                }
+                                program.push(next);
+                            }
+                        }
+                        _ => program.push(c),
+                    }
+                }
+            }
+            '\\' => {
+                if let Some((_, next)) = chars.next() {
+                    program.push(next);
+                }
+            }
+            c if c.is_whitespace() => {
+                end = at;
+                break;
+            }
+            c => program.push(c),
         }
     }
-    match command.split_once(char::is_whitespace) {
-        Some((program, rest)) => (program.to_string(), rest),
-        None => (command.to_string(), ""),
-    }
+    let rest = command.get(end..).unwrap_or("");
+    (
+        program,
+        rest.strip_prefix(char::is_whitespace).unwrap_or(rest),
+    )
 }
 
 #[cfg(test)]
@@ -106,9 +142,20 @@ mod tests {
         assert_eq!(shell_quote("/a b/it's"), r"'/a b/it'\''s'");
         assert_eq!(
             split_program("'/a b/rt' hook X"),
-            ("/a b/rt".into(), " hook X")
+            ("/a b/rt".into(), "hook X")
         );
         assert_eq!(split_program("rt hook"), ("rt".into(), "hook"));
         assert_eq!(split_program("rt"), ("rt".into(), ""));
+        // What shell_quote writes comes back whole (issue 33.7).
+        let quoted = format!("{} hook X", shell_quote("/a b/it's/resume-tui"));
+        assert_eq!(
+            split_program(&quoted),
+            ("/a b/it's/resume-tui".into(), "hook X")
+        );
+        assert_eq!(
+            split_program(r#""/a \"b\"/rt" hook"#),
+            ("/a \"b\"/rt".into(), "hook")
+        );
+        assert_eq!(split_program(r"/a\ b/rt hook"), ("/a b/rt".into(), "hook"));
     }
 }

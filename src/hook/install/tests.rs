@@ -227,3 +227,21 @@ fn lower_levels_follow_claude_codes_precedence() {
     assert_eq!(lower_levels(Project), [User]);
     assert!(lower_levels(User).is_empty());
 }
+
+#[test]
+fn a_shell_form_install_from_a_path_with_a_quote_is_idempotent() {
+    // Issue 33.7: the `'\''` that shell_quote writes made the entry unrecognised,
+    // so every run added another copy.
+    let exe = "/home/o'brien/bin/rt-renamed";
+    let first = merge_in(None, exe, Form::Shell).unwrap().text.unwrap();
+    assert!(
+        first.contains(r"'/home/o'\\''brien/bin/rt-renamed' hook SessionStart"),
+        "{first}"
+    );
+    let second = merge_in(Some(&first), exe, Form::Shell).unwrap();
+    assert_eq!(
+        second.text, None,
+        "second run changes nothing: {:?}",
+        second.changes
+    );
+}

@@ -1,8 +1,8 @@
 //! Lists one folder's entries with their types, reading into a buffer the caller
 //! keeps from folder to folder. On Linux that is `open(O_DIRECTORY)` and
-//! `getdents64`: no `stat` of the folder and no allocation for each folder (or
-//! each entry) as `std::fs::read_dir` has, which is most of a large walk's time.
-//! Elsewhere it is `std::fs::read_dir`.
+//! `getdents64` (rustix's `RawDir`): no `stat` of the folder and no allocation for
+//! each folder (or each entry) as `std::fs::read_dir` has, which is most of a large
+//! walk's time (docs/performance.md, round 8). Elsewhere it is `std::fs::read_dir`.
 
 use std::ffi::OsStr;
 use std::path::Path;
@@ -23,12 +23,10 @@ pub(super) enum ListError {
     Read(std::io::Error),
 }
 
-/// The reusable buffers of one walking thread.
+/// The reusable buffer of one walking thread.
 pub(super) struct Lister {
     #[cfg(target_os = "linux")]
-    entries: Vec<u64>,
-    #[cfg(target_os = "linux")]
-    c_path: Vec<u8>,
+    entries: Vec<u8>,
 }
 
 impl Lister {
@@ -38,9 +36,7 @@ impl Lister {
             // Not zeroed: the kernel writes what is read, and a page is only
             // touched once a folder fills it (a hook's walk reads a few small
             // folders).
-            entries: Vec::with_capacity(32 * 1024 / 8),
-            #[cfg(target_os = "linux")]
-            c_path: Vec::new(),
+            entries: Vec::with_capacity(32 * 1024),
         }
     }
 
@@ -52,55 +48,28 @@ impl Lister {
         dir: &Path,
         mut each: impl FnMut(&OsStr, EntryType),
     ) -> Result<(), ListError> {
+        use rustix::fs::{FileType, Mode, OFlags, RawDir};
         use std::os::unix::ffi::OsStrExt;
-        let bytes = dir.as_os_str().as_bytes();
-        if bytes.contains(&0) {
-            let nul = std::io::Error::new(std::io::ErrorKind::InvalidInput, "NUL in the path");
-            return Err(ListError::Open(nul));
-        }
-        self.c_path.clear();
-        self.c_path.extend_from_slice(bytes);
-        self.c_path.push(0);
-        let flags = libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC | libc::O_NONBLOCK;
-        // SAFETY: `c_path` is NUL-terminated and has no other NUL.
-        let fd = unsafe { libc::open(self.c_path.as_ptr().cast(), flags) };
-        if fd < 0 {
-            return Err(ListError::Open(std::io::Error::last_os_error()));
-        }
-        let fd = Fd(fd);
-        loop {
-            let spare = self.entries.spare_capacity_mut();
-            let capacity = std::mem::size_of_val(spare);
-            // SAFETY: the buffer is `capacity` bytes, 8-byte aligned as the
-            // records are; the kernel only writes to it.
-            let read =
-                unsafe { libc::syscall(libc::SYS_getdents64, fd.0, spare.as_mut_ptr(), capacity) };
-            if read < 0 {
-                return Err(ListError::Read(std::io::Error::last_os_error()));
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK;
+        let fd =
+            rustix::fs::open(dir, flags, Mode::empty()).map_err(|e| ListError::Open(e.into()))?;
+        let mut entries = RawDir::new(&fd, self.entries.spare_capacity_mut());
+        while let Some(entry) = entries.next() {
+            let entry = entry.map_err(|e| ListError::Read(e.into()))?;
+            let name = entry.file_name().to_bytes();
+            if name == b"." || name == b".." {
+                continue;
             }
-            let Ok(read) = usize::try_from(read) else {
-                return Ok(());
+            let kind = match entry.file_type() {
+                FileType::Directory => EntryType::Folder,
+                FileType::RegularFile => EntryType::File,
+                FileType::Symlink => EntryType::Symlink,
+                FileType::Unknown => type_by_stat(&fd, entry.file_name()),
+                _ => EntryType::Other,
             };
-            if read == 0 {
-                return Ok(());
-            }
-            // SAFETY: the kernel wrote `read` bytes (at most `capacity`) of
-            // records into the buffer.
-            let records = unsafe { std::slice::from_raw_parts(spare.as_ptr().cast::<u8>(), read) };
-            for (name, d_type) in Records(records) {
-                if name == b"." || name == b".." {
-                    continue;
-                }
-                let kind = match d_type {
-                    libc::DT_DIR => EntryType::Folder,
-                    libc::DT_REG => EntryType::File,
-                    libc::DT_LNK => EntryType::Symlink,
-                    libc::DT_UNKNOWN => type_by_stat(&fd, name),
-                    _ => EntryType::Other,
-                };
-                each(OsStr::from_bytes(name), kind);
-            }
+            each(OsStr::from_bytes(name), kind);
         }
+        Ok(())
     }
 
     #[cfg(not(target_os = "linux"))]
@@ -129,60 +98,19 @@ impl Lister {
     }
 }
 
-#[cfg(target_os = "linux")]
-struct Fd(libc::c_int);
-
-#[cfg(target_os = "linux")]
-impl Drop for Fd {
-    fn drop(&mut self) {
-        // SAFETY: the descriptor is ours and closed once.
-        unsafe { libc::close(self.0) };
-    }
-}
-
-/// The `linux_dirent64` records of one `getdents64`: each name (without its NUL)
-/// and `d_type`.
-#[cfg(target_os = "linux")]
-struct Records<'a>(&'a [u8]);
-
-#[cfg(target_os = "linux")]
-impl<'a> Iterator for Records<'a> {
-    type Item = (&'a [u8], u8);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        // d_ino: u64, d_off: i64, d_reclen: u16, d_type: u8, d_name: [u8].
-        const NAME_AT: usize = 19;
-        let record = self.0;
-        let reclen = usize::from(u16::from_ne_bytes([*record.get(16)?, *record.get(17)?]));
-        let (this, rest) = record.split_at_checked(reclen)?;
-        self.0 = rest;
-        let d_type = *this.get(18)?;
-        let name = this.get(NAME_AT..)?;
-        let name = name.split(|&b| b == 0).next().unwrap_or_default();
-        Some((name, d_type))
-    }
-}
-
 /// The type of an entry the file system did not type (`DT_UNKNOWN`), as `lstat`
 /// gives it; an entry that cannot be read is `Other` (passed over, as before).
 #[cfg(target_os = "linux")]
-fn type_by_stat(dir: &Fd, name: &[u8]) -> EntryType {
-    let Ok(c_name) = std::ffi::CString::new(name) else {
-        return EntryType::Other;
-    };
-    // SAFETY: `stat` is plain data, written by the call before it is read.
-    let mut stat: libc::stat = unsafe { std::mem::zeroed() };
-    // SAFETY: a valid descriptor, a NUL-terminated name and a `stat` to fill.
-    let done =
-        unsafe { libc::fstatat(dir.0, c_name.as_ptr(), &mut stat, libc::AT_SYMLINK_NOFOLLOW) };
-    if done != 0 {
-        return EntryType::Other;
-    }
-    match stat.st_mode & libc::S_IFMT {
-        libc::S_IFDIR => EntryType::Folder,
-        libc::S_IFREG => EntryType::File,
-        libc::S_IFLNK => EntryType::Symlink,
-        _ => EntryType::Other,
+fn type_by_stat(dir: &rustix::fd::OwnedFd, name: &std::ffi::CStr) -> EntryType {
+    use rustix::fs::{AtFlags, FileType};
+    match rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW) {
+        Ok(stat) => match FileType::from_raw_mode(stat.st_mode) {
+            FileType::Directory => EntryType::Folder,
+            FileType::RegularFile => EntryType::File,
+            FileType::Symlink => EntryType::Symlink,
+            _ => EntryType::Other,
+        },
+        Err(_) => EntryType::Other,
     }
 }
 
