@@ -88,6 +88,10 @@ pub struct Summary {
     pub pipelines: Vec<PipelineState>,
     /// Places where the file says two incompatible things, one sentence each.
     pub contradictions: Vec<String>,
+    /// Where the resumption section is behind newer evidence (a newer checkpoint,
+    /// a phase, gate or completion the rest of the file records): one line each,
+    /// naming both sides. Not a contradiction: the newer side is current.
+    pub behind: Vec<String>,
     /// The key each value above was read from (`pipelines.ps.current_phase`).
     pub sources: SummarySources,
 }

@@ -12,6 +12,11 @@ const OPENING: &str = "You are resuming a workflow that was interrupted. Do NOT 
 
 const CLOSING: &str = "Do NOT re-read artifacts from completed phases unless specifically needed for the current\ntask. Minimize context consumption -- you are resuming mid-workflow and context budget\nis limited.";
 
+/// Above the lines where the resumption section is behind newer evidence: the
+/// expected state after a compaction or a partial update, not an alarm.
+const BEHIND_HEADER: &str =
+    "NOTE: the resumption section is behind newer evidence; the newer side is current:\n";
+
 /// Longest `NEXT ACTION` kept whole; longer ones are abbreviated (and marked).
 const NEXT_ACTION_MAX: usize = 800;
 /// Longest next action on the "Proceed with" line, which is never cut by the
@@ -42,6 +47,14 @@ pub fn render_prompt(project: &Project) -> Rendered {
         out.push_str("WARNING: the state file contradicts itself; confirm with the operator before trusting it:\n");
         for sentence in &project.summary.contradictions {
             out.push_str(&wrap("- ", 2, sentence));
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    if !project.summary.behind.is_empty() {
+        out.push_str(BEHIND_HEADER);
+        for line in &project.summary.behind {
+            out.push_str(&wrap("- ", 2, line));
             out.push('\n');
         }
         out.push('\n');

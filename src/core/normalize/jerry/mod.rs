@@ -208,8 +208,8 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
             .updated_at
             .clone()
             .unwrap_or_default();
-        ctx.warn_text(&at, format!("the file contradicts itself: {message}"));
-        project.summary.contradictions.push(message);
+        ctx.warn_text(&at, format!("{}{message}", behind::WARNING_PREFIX));
+        project.summary.behind.push(message);
     }
 }
 
@@ -310,6 +310,7 @@ fn summary(res: &Resumption, fallback: Summary, section: &Value) -> Summary {
         current_gate,
         pipelines: fallback.pipelines,
         contradictions: Vec::new(),
+        behind: Vec::new(),
         sources: SummarySources {
             status: status_src,
             phase: phase_src,
