@@ -28,7 +28,7 @@ fn a_checkpoint_newer_than_the_section_is_a_merge_step_not_an_alarm() {
     assert!(!prompt.contains("confirm with the operator"), "{prompt}");
     assert!(
         flat(&prompt).contains(
-            "NOTE: the resumption section is behind newer evidence; the newer side is current: \
+            "NOTE: part of the state file is behind newer evidence; the newer side is current: \
              - checkpoint cx-005 at 2026-03-01T11:30:00Z is newer than the resumption section \
              (resumption.recovery_state.updated_at 2026-03-01T11:00:00Z): merge it, then \
              acknowledge it"

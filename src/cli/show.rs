@@ -165,7 +165,7 @@ fn write_text(
     if !project.summary.behind.is_empty() {
         writeln!(
             out,
-            "\nNOTE: the resumption section is behind newer evidence; the newer side is current:"
+            "\nNOTE: part of the state file is behind newer evidence; the newer side is current:"
         )?;
         for line in &project.summary.behind {
             writeln!(out, "  - {line}")?;

@@ -15,7 +15,7 @@ const CLOSING: &str = "Do NOT re-read artifacts from completed phases unless spe
 /// Above the lines where the resumption section is behind newer evidence: the
 /// expected state after a compaction or a partial update, not an alarm.
 const BEHIND_HEADER: &str =
-    "NOTE: the resumption section is behind newer evidence; the newer side is current:\n";
+    "NOTE: part of the state file is behind newer evidence; the newer side is current:\n";
 
 /// Longest `NEXT ACTION` kept whole; longer ones are abbreviated (and marked).
 const NEXT_ACTION_MAX: usize = 800;
@@ -70,6 +70,8 @@ pub fn render_prompt(project: &Project) -> Rendered {
         )),
         (phase, _) => phase,
     };
+    let sources = &project.summary.sources;
+    let phase = phase.map(|p| marked(project, p, sources.phase.as_deref()));
     out.push_str(&item("Current phase", phase));
     out.push_str(&item("Workflow status", state::status(project)));
     let activity = state::activity(project);
@@ -83,6 +85,7 @@ pub fn render_prompt(project: &Project) -> Rendered {
         (None, Some(_), None) => Some("see STATE AS RECORDED below".into()),
         (None, None, _) => None,
     };
+    let activity_line = activity_line.map(|a| marked(project, a, sources.activity.as_deref()));
     out.push_str(&item("Last activity", activity_line));
     let last = state::last_checkpoint(project).or_else(|| Some("none recorded".into()));
     out.push_str(&item("Last checkpoint", last));
@@ -115,7 +118,7 @@ pub fn render_prompt(project: &Project) -> Rendered {
         Some(text) => {
             let kept = abbreviate(text, PROCEED_MAX);
             shortened |= kept != one_line(text);
-            kept
+            marked(project, kept, sources.next_step.as_deref())
         }
         None => "unknown -- read the files above to determine the next step".into(),
     };
@@ -127,6 +130,7 @@ pub fn render_prompt(project: &Project) -> Rendered {
         }
         None => "unknown -- read the files below to determine the next step".into(),
     };
+    let next = marked(project, next, sources.next_step.as_deref());
     out.push_str(&wrap("NEXT ACTION: ", 0, &next));
     out.push_str("\n\n");
 
@@ -190,6 +194,24 @@ pub fn render_prompt(project: &Project) -> Rendered {
         sources.push(cp.path.clone());
     }
     finish(&out, sources, shortened)
+}
+
+/// `value`, followed by the key it shows when a NOTE line says that key is
+/// behind newer evidence: the reader sees which source is the stale one.
+fn marked(project: &Project, value: String, key: Option<&str>) -> String {
+    let Some(key) = key else {
+        return value;
+    };
+    let behind = project
+        .summary
+        .behind
+        .iter()
+        .any(|line| line.contains(&format!("{key} ")) || line.contains(&format!("{key}:")));
+    if behind {
+        format!("{value} [as {key} says; behind newer evidence, see NOTE above]")
+    } else {
+        value
+    }
 }
 
 /// `- Label: value` wrapped, `unknown` when there is no value.

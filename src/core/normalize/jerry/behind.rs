@@ -13,7 +13,7 @@ use crate::core::model::{Diagnostic, Project};
 use crate::core::time::{Timestamp, update_effective};
 
 /// How the warning starts, for every line of `summary.behind`.
-pub(crate) const WARNING_PREFIX: &str = "the resumption section is behind: ";
+pub(crate) const WARNING_PREFIX: &str = "behind newer evidence: ";
 /// What sets this module's line apart from the other `behind` lines.
 const MARK: &str = "is newer than the resumption section (";
 

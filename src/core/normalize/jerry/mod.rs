@@ -11,6 +11,7 @@ mod fields;
 mod files;
 mod gates;
 pub mod parse;
+mod progress;
 mod prose_scores;
 pub mod prune;
 mod quality;
@@ -200,6 +201,10 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
     {
         ctx.warn_text(&at, format!("the file contradicts itself: {message}"));
         project.summary.contradictions.push(message);
+    }
+    for (at, message) in progress::behind(doc, &project.summary, project.resumption.as_ref()) {
+        ctx.warn_text(&at, format!("{}{message}", behind::WARNING_PREFIX));
+        project.summary.behind.push(message);
     }
     if let Some(message) = behind::resumption_behind(project) {
         let at = project
