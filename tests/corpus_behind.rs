@@ -3,7 +3,8 @@
 //! in a NOTE line and marks the stale line with its key; and no prompt repeats a
 //! done phase as current without that line. The corpus is read in place from
 //! `$RESUME_TUI_CORPUS` (tests/support/needs.rs); the judgement here uses a
-//! reader of its own (the phase lists of the YAML), not the crate's.
+//! reader of its own (the phase lists of the YAML), not the crate's. Also: the
+//! current gate `show --json` knows is the prompt's "Current gate".
 
 #[path = "support/needs.rs"]
 mod needs;
@@ -87,7 +88,7 @@ fn flat(text: &str) -> String {
 fn no_corpus_prompt_repeats_a_done_phase_or_step_as_current_without_saying_so() {
     let corpus = needs::corpus();
     let now = Timestamp::parse("2026-03-01T00:00:00Z").unwrap();
-    let (mut stale_phase, mut noted) = (0, 0);
+    let (mut stale_phase, mut noted, mut gates) = (0, 0, 0);
     let mut problems = Vec::new();
     for entry in std::fs::read_dir(&corpus).unwrap() {
         let root = entry.unwrap().path();
@@ -113,6 +114,15 @@ fn no_corpus_prompt_repeats_a_done_phase_or_step_as_current_without_saying_so() 
                     problems.push(format!("{}: the prompt lacks \"{line}\"", p.source));
                 }
             }
+            if let Some(gate) = &p.summary.current_gate {
+                gates += 1;
+                if !prompt.contains(&format!("Current gate: {}", flat(gate))) {
+                    problems.push(format!(
+                        "{}: current gate {gate} is not the prompt's",
+                        p.source
+                    ));
+                }
+            }
             if shown_phase_is_behind(p, &doc) {
                 stale_phase += 1;
                 let key = p.summary.sources.phase.clone().unwrap_or_default();
@@ -129,6 +139,7 @@ fn no_corpus_prompt_repeats_a_done_phase_or_step_as_current_without_saying_so() 
         }
     }
     eprintln!("{stale_phase} prompts show a phase behind the phase list; {noted} NOTE lines");
+    assert!(gates >= 2, "workflows with a current gate: {gates}");
     assert!(stale_phase >= 3, "the corpus has such files: {stale_phase}");
     assert!(
         noted >= stale_phase + 2,

@@ -243,13 +243,25 @@ fn quality_lines(project: &Project) -> Option<Vec<(&'static str, String)>> {
         ("Gates completed", completed),
         ("Gates remaining", remaining),
     ];
-    let current = match quality {
-        Some(q) => match (&q.current_gate, q.current_gate_iteration) {
-            (Some(gate), Some(n)) => format!("{gate} (iteration {n})"),
-            (Some(gate), None) => gate.clone(),
-            (None, _) => "none (between gates)".into(),
-        },
-        None => "unknown".into(),
+    // The gate the summary knows (the resumption's `current_gate`, else a gate
+    // marked IN_PROGRESS), with the key it came from when not the section's own.
+    let known = project.summary.current_gate.as_ref().map(|gate| {
+        match project.summary.sources.current_gate.as_deref() {
+            Some(key) if !key.starts_with("resumption") => format!("{gate} (from {key})"),
+            _ => gate.clone(),
+        }
+    });
+    let current = match (quality, known) {
+        (Some(q), _) if q.current_gate.is_some() => {
+            match (&q.current_gate, q.current_gate_iteration) {
+                (Some(gate), Some(n)) => format!("{gate} (iteration {n})"),
+                (Some(gate), None) => gate.clone(),
+                (None, _) => "unknown".into(),
+            }
+        }
+        (_, Some(known)) => known,
+        (Some(_), None) => "none (between gates)".into(),
+        (None, None) => "unknown".into(),
     };
     lines.push(("Current gate", current));
     let last = match last {
