@@ -358,11 +358,16 @@ fn demo_list_shows_every_project_as_intended() {
     }
     assert_eq!(list["diagnostics"].as_array().map(Vec::len), Some(0));
     let docs = project(&list, "docs-rewrite-20260225-001");
-    let said = docs["contradictions"].to_string();
+    let said = docs["behind"].to_string();
     assert!(
-        said.contains("the resumption section was last updated")
-            && said.contains("before the newest checkpoint cx-004"),
+        said.contains("checkpoint cx-004 at")
+            && said.contains("is newer than the resumption section"),
         "{said}"
+    );
+    assert_eq!(
+        docs["contradictions"],
+        serde_json::json!([]),
+        "not a contradiction"
     );
 }
 

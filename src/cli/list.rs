@@ -112,13 +112,16 @@ fn phase_cell(project: &Project) -> String {
     }
 }
 
-/// The status, marked `≠` when the file contradicts itself (the footer says so).
+/// The status, marked `≠` when the file contradicts itself and `*` when its
+/// resumption section is behind newer evidence (the footer says so).
 fn status_cell(project: &Project) -> String {
     let status = text_or_dash(project.summary.status.as_deref());
-    if project.summary.contradictions.is_empty() {
-        status
-    } else {
+    if !project.summary.contradictions.is_empty() {
         format!("≠ {status}")
+    } else if !project.summary.behind.is_empty() {
+        format!("* {status}")
+    } else {
+        status
     }
 }
 
@@ -272,6 +275,17 @@ fn footer(ws: &Workspace) -> String {
             },
         ));
     }
+    let behind = ws
+        .projects
+        .iter()
+        .filter(|p| !p.summary.behind.is_empty())
+        .count();
+    if behind > 0 {
+        footer.push_str(&format!(
+            " · * {behind} resumption section{} behind newer evidence (`resume-tui show ID` says which)",
+            plural(behind),
+        ));
+    }
     let unassigned = ws.unassigned_checkpoints.len();
     if unassigned > 0 {
         let unacked = ws
@@ -403,5 +417,6 @@ fn row_json(p: &Project) -> Value {
         "last_score": last_score,
         "warnings": problem_count(p),
         "contradictions": s.contradictions,
+        "behind": s.behind,
     })
 }

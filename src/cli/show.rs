@@ -162,6 +162,15 @@ fn write_text(
             writeln!(out, "  - {sentence}")?;
         }
     }
+    if !project.summary.behind.is_empty() {
+        writeln!(
+            out,
+            "\nNOTE: part of the state file is behind newer evidence; the newer side is current:"
+        )?;
+        for line in &project.summary.behind {
+            writeln!(out, "  - {line}")?;
+        }
+    }
 
     section(out, "Summary")?;
     write_value(out, &field("summary"), 1)?;

@@ -92,6 +92,10 @@ pub struct Summary {
     /// `phases_complete`, `phases_in_progress`, `phases_remaining`).
     #[serde(skip)]
     pub phase_progress: PhaseProgress,
+    /// Where the resumption section is behind newer evidence (a newer checkpoint,
+    /// a phase, gate or completion the rest of the file records): one line each,
+    /// naming both sides. Not a contradiction: the newer side is current.
+    pub behind: Vec<String>,
     /// The key each value above was read from (`pipelines.ps.current_phase`).
     pub sources: SummarySources,
 }

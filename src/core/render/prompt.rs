@@ -12,6 +12,11 @@ const OPENING: &str = "You are resuming a workflow that was interrupted. Do NOT 
 
 const CLOSING: &str = "Do NOT re-read artifacts from completed phases unless specifically needed for the current\ntask. Minimize context consumption -- you are resuming mid-workflow and context budget\nis limited.";
 
+/// Above the lines where the resumption section is behind newer evidence: the
+/// expected state after a compaction or a partial update, not an alarm.
+const BEHIND_HEADER: &str =
+    "NOTE: part of the state file is behind newer evidence; the newer side is current:\n";
+
 /// Longest `NEXT ACTION` kept whole; longer ones are abbreviated (and marked).
 const NEXT_ACTION_MAX: usize = 800;
 /// Longest next action on the "Proceed with" line, which is never cut by the
@@ -62,6 +67,14 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
         }
         out.push('\n');
     }
+    if !project.summary.behind.is_empty() {
+        out.push_str(BEHIND_HEADER);
+        for line in &project.summary.behind {
+            out.push_str(&wrap("- ", 2, line));
+            out.push('\n');
+        }
+        out.push('\n');
+    }
 
     out.push_str("RECOVERY STATE:\n");
     let phase = state::phase(project).or_else(|| checkpoint.and_then(|c| c.current_phase.clone()));
@@ -73,6 +86,8 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
         )),
         (phase, _) => phase,
     };
+    let sources = &project.summary.sources;
+    let phase = phase.map(|p| marked(project, p, sources.phase.as_deref()));
     out.push_str(&item("Current phase", phase));
     out.push_str(&item("Workflow status", state::status(project)));
     let activity = state::activity(project);
@@ -86,6 +101,7 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
         (None, Some(_), None) => Some("see STATE AS RECORDED below".into()),
         (None, None, _) => None,
     };
+    let activity_line = activity_line.map(|a| marked(project, a, sources.activity.as_deref()));
     out.push_str(&item("Last activity", activity_line));
     let last = state::last_checkpoint(project).or_else(|| Some("none recorded".into()));
     out.push_str(&item("Last checkpoint", last));
@@ -132,7 +148,7 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
         Some(text) => {
             let kept = abbreviate(text, PROCEED_MAX);
             shortened |= kept != one_line(text);
-            kept
+            marked(project, kept, sources.next_step.as_deref())
         }
         None => "unknown -- read the files above to determine the next step".into(),
     };
@@ -144,6 +160,7 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
         }
         None => "unknown -- read the files below to determine the next step".into(),
     };
+    let next = marked(project, next, sources.next_step.as_deref());
     out.push_str(&wrap("NEXT ACTION: ", 0, &next));
     out.push_str("\n\n");
 
@@ -218,6 +235,24 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
     finish(&out, sources, shortened)
 }
 
+/// `value`, followed by the key it shows when a NOTE line says that key is
+/// behind newer evidence: the reader sees which source is the stale one.
+fn marked(project: &Project, value: String, key: Option<&str>) -> String {
+    let Some(key) = key else {
+        return value;
+    };
+    let behind = project
+        .summary
+        .behind
+        .iter()
+        .any(|line| line.contains(&format!("{key} ")) || line.contains(&format!("{key}:")));
+    if behind {
+        format!("{value} [as {key} says; behind newer evidence, see NOTE above]")
+    } else {
+        value
+    }
+}
+
 /// `- Label: value` wrapped, `unknown` when there is no value.
 fn item(label: &str, value: Option<String>) -> String {
     let value = value.map_or_else(|| "unknown".into(), |v| abbreviate(&v, ITEM_MAX));
@@ -247,13 +282,25 @@ fn quality_lines(project: &Project) -> Option<Vec<(&'static str, String)>> {
         ("Gates completed", completed),
         ("Gates remaining", remaining),
     ];
-    let current = match quality {
-        Some(q) => match (&q.current_gate, q.current_gate_iteration) {
-            (Some(gate), Some(n)) => format!("{gate} (iteration {n})"),
-            (Some(gate), None) => gate.clone(),
-            (None, _) => "none (between gates)".into(),
-        },
-        None => "unknown".into(),
+    // The gate the summary knows (the resumption's `current_gate`, else a gate
+    // marked IN_PROGRESS), with the key it came from when not the section's own.
+    let known = project.summary.current_gate.as_ref().map(|gate| {
+        match project.summary.sources.current_gate.as_deref() {
+            Some(key) if !key.starts_with("resumption") => format!("{gate} (from {key})"),
+            _ => gate.clone(),
+        }
+    });
+    let current = match (quality, known) {
+        (Some(q), _) if q.current_gate.is_some() => {
+            match (&q.current_gate, q.current_gate_iteration) {
+                (Some(gate), Some(n)) => format!("{gate} (iteration {n})"),
+                (Some(gate), None) => gate.clone(),
+                (None, _) => "unknown".into(),
+            }
+        }
+        (_, Some(known)) => known,
+        (Some(_), None) => "none (between gates)".into(),
+        (None, None) => "unknown".into(),
     };
     lines.push(("Current gate", current));
     let last = match last {

@@ -70,8 +70,17 @@ type Step<'s> = dyn Fn(&Named) -> bool + 's;
 /// A step that matches several projects ends the search with all of them.
 pub fn find_project<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Project, LookupError> {
     let name = name.trim();
-    if let Some(project) = ws.projects.iter().find(|p| p.id == name) {
-        return Ok(project);
+    // Two workflows with one id (the second got an `id@folder` suffix): both are
+    // candidates, never a silent pick of the first.
+    let same_id: Vec<&Project> = ws
+        .projects
+        .iter()
+        .filter(|p| p.id == name || p.id.strip_prefix(name).is_some_and(|r| r.starts_with('@')))
+        .collect();
+    if same_id.iter().any(|p| p.id == name)
+        && let Some(found) = one(same_id, name)?
+    {
+        return Ok(found);
     }
     let path = as_relative_path(&ws.root, name);
     let lower = name.to_lowercase();
@@ -80,9 +89,23 @@ pub fn find_project<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Project, Lo
         .iter()
         .map(|p| (p, aliases(p).iter().map(|a| a.to_lowercase()).collect()))
         .collect();
-    let steps: [&Step; 3] = [
+    // A bare number names the folders it numbers first: `3` is `03-…` or `3-…`,
+    // not `34-…` (which the prefix step, tried only when none is numbered so,
+    // would match).
+    let number = lower
+        .parse::<u64>()
+        .ok()
+        .filter(|_| lower.chars().all(|c| c.is_ascii_digit()));
+    let numbered = |alias: &String| {
+        let digits: String = alias.chars().take_while(char::is_ascii_digit).collect();
+        let rest = alias.get(digits.len()..).unwrap_or_default();
+        (rest.is_empty() || rest.starts_with(['-', '_']))
+            && number.is_some_and(|n| digits.parse::<u64>().ok() == Some(n))
+    };
+    let steps: [&Step; 4] = [
         &|(p, _)| p.source == path || (!path.is_empty() && p.dir == path),
         &|(_, names)| names.contains(&lower),
+        &|(_, names)| names.iter().any(numbered),
         &|(_, names)| !lower.is_empty() && names.iter().any(|a| a.starts_with(&lower)),
     ];
     for step in steps {

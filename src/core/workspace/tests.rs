@@ -405,3 +405,35 @@ fn an_unclaimed_checkpoint_goes_to_the_only_workflow_or_the_one_its_files_name()
     assert_eq!(left.len(), 1, "unattributed, not hidden");
     assert_eq!(left[0].id, "cx-003");
 }
+
+#[test]
+fn two_workflows_with_one_id_are_both_candidates() {
+    let mut ws = workspace();
+    ws.projects.push(project("dup-001", "a/ORCHESTRATION.yaml"));
+    ws.projects
+        .push(project("dup-001@b", "b/ORCHESTRATION.yaml"));
+    let err = find_project(&ws, "dup-001").unwrap_err();
+    let LookupError::Ambiguous { candidates, .. } = &err else {
+        panic!("{err}")
+    };
+    assert_eq!(candidates.len(), 2, "{err}");
+    assert_eq!(
+        find_project(&ws, "dup-001@b").map(|p| p.id.as_str()),
+        Ok("dup-001@b")
+    );
+}
+
+#[test]
+fn a_number_names_the_folder_it_numbers_never_a_longer_one() {
+    let mut ws = workspace();
+    ws.projects
+        .push(project("03-intake", "builds/03-intake/resume-context.md"));
+    ws.projects
+        .push(project("34-billing", "builds/34-billing/resume-context.md"));
+    ws.projects
+        .push(project("01-setup", "builds/01-setup/resume-context.md"));
+    let id = |name: &str| find_project(&ws, name).map(|p| p.id.as_str());
+    assert_eq!(id("3"), Ok("03-intake"));
+    assert_eq!(id("34"), Ok("34-billing"));
+    assert_eq!(id("1"), Ok("01-setup"));
+}

@@ -1,6 +1,9 @@
 //! A resumption section older than the newest checkpoint of its workflow: the
 //! recovery fields were written before the last compaction, so the checkpoint
-//! (or the compaction event the hook appended) may know more than they say.
+//! (or the compaction event the hook appended) knows more than they say. That is
+//! the expected state right after a compaction, not a contradiction: the line
+//! says what to do (merge the checkpoint, then acknowledge it) and goes to
+//! `summary.behind`, never to `summary.contradictions`.
 //!
 //! Judged twice: when the file is read (its own `compaction_events`), and again
 //! once the workspace has given the workflow its checkpoints
@@ -9,11 +12,12 @@
 use crate::core::model::{Diagnostic, Project};
 use crate::core::time::{Timestamp, update_effective};
 
-/// How the sentence starts; also how a later call finds an earlier one.
-const OPENING: &str = "the resumption section was last updated";
-const WARNING_PREFIX: &str = "the file contradicts itself: ";
+/// How the warning starts, for every line of `summary.behind`.
+pub(crate) const WARNING_PREFIX: &str = "behind newer evidence: ";
+/// What sets this module's line apart from the other `behind` lines.
+const MARK: &str = "is newer than the resumption section (";
 
-/// The sentence for `project`, when its resumption section's own `updated_at` is
+/// The line for `project`, when its resumption section's own `updated_at` is
 /// older than the newest checkpoint it is known to have (an attached checkpoint
 /// file or a compaction event of the section). A date without a time counts to
 /// the end of its day.
@@ -27,48 +31,66 @@ pub fn resumption_behind(project: &Project) -> Option<String> {
     let updated = summary.updated_at?;
     let raw = summary.updated_at_raw.as_deref();
     let effective = update_effective(raw, updated);
-    let (newest_at, newest) = newest_checkpoint(project)?;
-    (newest_at.0 > effective.0).then(|| {
+    let newest = newest_checkpoint(project)?;
+    (newest.at.0 > effective.0).then(|| {
+        let what = match &newest.id {
+            Some(id) => format!("checkpoint {id}"),
+            None => "a compaction event".to_string(),
+        };
+        let todo = match (&newest.id, newest.acknowledged) {
+            (Some(_), false) => "merge it, then acknowledge it",
+            _ => "merge it into the resumption section",
+        };
         format!(
-            "{OPENING} at {} ({key}), before the newest checkpoint {newest} at {}: \
-             its recovery fields may predate the last compaction",
+            "{what} at {} {MARK}{key} {}): {todo}",
+            newest.at.to_iso(),
             raw.map_or_else(|| updated.to_iso(), |r| r.trim().to_string()),
-            newest_at.to_iso()
         )
     })
 }
 
-fn newest_checkpoint(project: &Project) -> Option<(Timestamp, String)> {
-    let files = project
-        .checkpoints
-        .iter()
-        .filter_map(|c| Some((c.created_at?, c.id.clone())));
+struct Newest {
+    at: Timestamp,
+    id: Option<String>,
+    acknowledged: bool,
+}
+
+fn newest_checkpoint(project: &Project) -> Option<Newest> {
+    let files = project.checkpoints.iter().filter_map(|c| {
+        Some(Newest {
+            at: c.created_at?,
+            id: Some(c.id.clone()),
+            acknowledged: c.acknowledged,
+        })
+    });
     let events = project
         .resumption
         .iter()
         .filter_map(|r| r.compaction.as_ref())
         .flat_map(|c| c.events.iter())
         .filter_map(|e| {
-            let name =
-                e.id.clone()
-                    .unwrap_or_else(|| "(a compaction event)".to_string());
-            Some((e.timestamp?, name))
+            Some(Newest {
+                at: e.timestamp?,
+                id: e.id.clone(),
+                acknowledged: false,
+            })
         });
-    files.chain(events).max_by_key(|(at, _)| at.0)
+    // A file and the event the hook appended for it name one checkpoint: the
+    // file (which knows whether it is acknowledged) wins a tie.
+    files
+        .chain(events)
+        .reduce(|a, b| if b.at.0 > a.at.0 { b } else { a })
 }
 
-/// Says (or stops saying) the sentence on the summary and as a warning, replacing
+/// Says (or stops saying) the line on the summary and as a warning, replacing
 /// what an earlier call said. A warning it replaces keeps its line and column.
 pub fn note_resumption_behind(project: &mut Project) {
     let sentence = resumption_behind(project);
-    project
-        .summary
-        .contradictions
-        .retain(|c| !c.starts_with(OPENING));
+    project.summary.behind.retain(|c| !c.contains(MARK));
     let earlier = project
         .diagnostics
         .iter()
-        .position(|d| d.message.starts_with(&format!("{WARNING_PREFIX}{OPENING}")));
+        .position(|d| d.message.starts_with(WARNING_PREFIX) && d.message.contains(MARK));
     let place = earlier.map(|i| project.diagnostics.remove(i));
     let Some(sentence) = sentence else {
         return;
@@ -79,7 +101,7 @@ pub fn note_resumption_behind(project: &mut Project) {
         None => Diagnostic::warning(project.source.clone(), message),
     };
     project.diagnostics.push(warning);
-    project.summary.contradictions.push(sentence);
+    project.summary.behind.insert(0, sentence);
 }
 
 #[cfg(test)]
@@ -105,17 +127,18 @@ mod tests {
         );
         let p = normalize_orchestration("w/ORCHESTRATION.yaml", "w", &text);
         assert_eq!(
-            p.summary.contradictions,
+            p.summary.behind,
             [
-                "the resumption section was last updated at 2026-03-01T11:00:00Z \
-              (resumption.recovery_state.updated_at), before the newest checkpoint cx-004 at \
-              2026-03-01T11:35:00Z: its recovery fields may predate the last compaction"
+                "checkpoint cx-004 at 2026-03-01T11:35:00Z is newer than the resumption \
+                 section (resumption.recovery_state.updated_at 2026-03-01T11:00:00Z): merge it, \
+                 then acknowledge it"
             ]
         );
+        assert!(p.summary.contradictions.is_empty(), "not a contradiction");
         let warning = p
             .diagnostics
             .iter()
-            .find(|d| d.message.contains("newest checkpoint cx-004"))
+            .find(|d| d.message.contains("checkpoint cx-004 at"))
             .unwrap();
         assert_eq!(warning.line, Some(5), "located at updated_at");
     }
@@ -123,26 +146,26 @@ mod tests {
     #[test]
     fn attached_checkpoints_count_and_a_second_call_replaces_the_first() {
         let mut p = normalize_orchestration("w/ORCHESTRATION.yaml", "w", SECTION);
-        assert!(p.summary.contradictions.is_empty());
+        assert!(p.summary.behind.is_empty());
         p.checkpoints = vec![checkpoint("cx-001", "2026-03-01T10:30:00Z")];
         note_resumption_behind(&mut p);
-        assert!(p.summary.contradictions.is_empty(), "an older checkpoint");
+        assert!(p.summary.behind.is_empty(), "an older checkpoint");
         p.checkpoints
             .push(checkpoint("cx-002", "2026-03-01T11:30:00Z"));
         note_resumption_behind(&mut p);
         note_resumption_behind(&mut p);
-        assert_eq!(p.summary.contradictions.len(), 1);
-        assert!(p.summary.contradictions[0].contains("cx-002 at 2026-03-01T11:30:00Z"));
+        assert_eq!(p.summary.behind.len(), 1);
+        assert!(p.summary.behind[0].starts_with("checkpoint cx-002 at 2026-03-01T11:30:00Z"));
         let said = |p: &Project| {
             p.diagnostics
                 .iter()
-                .filter(|d| d.message.contains(OPENING))
+                .filter(|d| d.message.contains(MARK))
                 .count()
         };
         assert_eq!(said(&p), 1);
         p.checkpoints.pop();
         note_resumption_behind(&mut p);
-        assert!(p.summary.contradictions.is_empty());
+        assert!(p.summary.behind.is_empty());
         assert_eq!(said(&p), 0);
     }
 
@@ -152,10 +175,10 @@ mod tests {
         let mut p = normalize_orchestration("w/ORCHESTRATION.yaml", "w", &text);
         p.checkpoints = vec![checkpoint("cx-002", "2026-03-01T23:00:00Z")];
         note_resumption_behind(&mut p);
-        assert!(p.summary.contradictions.is_empty());
+        assert!(p.summary.behind.is_empty());
         p.checkpoints = vec![checkpoint("cx-003", "2026-03-02T08:00:00Z")];
         note_resumption_behind(&mut p);
-        assert_eq!(p.summary.contradictions.len(), 1);
+        assert_eq!(p.summary.behind.len(), 1);
         let mut none = normalize_orchestration(
             "w/ORCHESTRATION.yaml",
             "w",
@@ -163,9 +186,6 @@ mod tests {
         );
         none.checkpoints = vec![checkpoint("cx-003", "2026-03-02T08:00:00Z")];
         note_resumption_behind(&mut none);
-        assert!(
-            none.summary.contradictions.is_empty(),
-            "no resumption section"
-        );
+        assert!(none.summary.behind.is_empty(), "no resumption section");
     }
 }

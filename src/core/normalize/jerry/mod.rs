@@ -11,6 +11,7 @@ mod fields;
 mod files;
 mod gates;
 pub mod parse;
+mod progress;
 mod prose_scores;
 pub mod prune;
 mod quality;
@@ -201,6 +202,10 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
         ctx.warn_text(&at, format!("the file contradicts itself: {message}"));
         project.summary.contradictions.push(message);
     }
+    for (at, message) in progress::behind(doc, &project.summary, project.resumption.as_ref()) {
+        ctx.warn_text(&at, format!("{}{message}", behind::WARNING_PREFIX));
+        project.summary.behind.push(message);
+    }
     if let Some(message) = behind::resumption_behind(project) {
         let at = project
             .summary
@@ -208,8 +213,8 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
             .updated_at
             .clone()
             .unwrap_or_default();
-        ctx.warn_text(&at, format!("the file contradicts itself: {message}"));
-        project.summary.contradictions.push(message);
+        ctx.warn_text(&at, format!("{}{message}", behind::WARNING_PREFIX));
+        project.summary.behind.push(message);
     }
 }
 
@@ -311,6 +316,7 @@ fn summary(res: &Resumption, fallback: Summary, section: &Value) -> Summary {
         pipelines: fallback.pipelines,
         phase_progress: fallback.phase_progress,
         contradictions: Vec::new(),
+        behind: Vec::new(),
         sources: SummarySources {
             status: status_src,
             phase: phase_src,

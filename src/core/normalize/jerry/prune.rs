@@ -401,6 +401,7 @@ const STATE_FIELDS: &[&str] = &[
     "current_activity",
     "current_gate",
     "workflow_status",
+    "workflow_complete",
 ];
 /// Under `workflow:` (and `state:`), also these dates.
 const WORKFLOW_ONLY_FIELDS: &[&str] = &["updated", "date"];

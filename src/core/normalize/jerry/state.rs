@@ -273,6 +273,21 @@ pub(super) fn phase_entries(doc: &Value) -> Vec<(String, PhaseEntry)> {
         .unwrap_or_default()
 }
 
+/// Every phase list of the file: the top-level `phases:`, the `phase_N:` blocks,
+/// and each pipeline's `phases:`.
+pub(super) fn all_phase_lists(doc: &Value) -> Vec<Vec<(String, PhaseEntry)>> {
+    let mut lists = vec![phase_list(get(doc, "phases"), "phases"), phase_blocks(doc)];
+    for p in pipelines(doc) {
+        let holder = p.key.split('.').try_fold(doc, get);
+        lists.push(phase_list(
+            holder.and_then(|h| get(h, "phases")),
+            &format!("{}.phases", p.key),
+        ));
+    }
+    lists.retain(|l| !l.is_empty());
+    lists
+}
+
 fn phase_list(value: Option<&Value>, at: &str) -> Vec<(String, PhaseEntry)> {
     entries(value, at)
         .into_iter()
