@@ -215,7 +215,13 @@ fn row_line(model: &Model, project: &Project, cols: &Columns, selected: bool) ->
     let id_w = cols.id;
     let id = clean(&project.id).into_owned();
     let mut id_cell = vec![Span::styled(fit(&id, id_w.min(width(&id))), theme.base)];
-    if let Some(name) = project.name.as_deref().filter(|n| *n != project.id) {
+    let room = id_w.saturating_sub(width(&id) + 2);
+    if crate::tui::last_known::is_unreadable(model, project) && room >= 3 {
+        // Shown as last read: the file does not read now (`last_known`).
+        let mark = format!("  {}", fit("✗ unreadable", room));
+        let pad = id_w.saturating_sub(width(&id) + width(&mark));
+        id_cell.extend([Span::styled(mark, theme.critical), Span::raw(fit("", pad))]);
+    } else if let Some(name) = project.name.as_deref().filter(|n| *n != project.id) {
         let room = id_w.saturating_sub(width(&id) + 2);
         if room >= 6 {
             id_cell.push(Span::styled(
