@@ -116,7 +116,7 @@ mod tests {
         )
         .unwrap();
         flagged.checkpoints.push(cp);
-        let mut all: Vec<Project> = rows.iter().cloned().collect();
+        let mut all: Vec<Project> = rows.to_vec();
         all.push(flagged);
         all.sort_by(|a, b| compare(a, b, &waiting));
         let ids: Vec<&str> = all.iter().map(|p| p.id.as_str()).collect();
