@@ -119,3 +119,20 @@ fn files_changing_underneath_never_move_an_edit_to_another_project() {
         row_of(s, DOCS).is_some_and(|r| r.starts_with("│▸"))
     });
 }
+
+/// Issue 37: a folder with no workspace says what to do next, within 80×24.
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn an_empty_folder_says_what_to_do_next() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("empty");
+    std::fs::create_dir(&root).unwrap();
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 80, 24);
+    let screen = tmux.wait_for("the next steps", |s| {
+        s.contains("resume-tui --demo") && s.contains("q quits")
+    });
+    assert!(screen.contains("resume-tui init"), "{screen}");
+    assert!(screen.contains("resume-tui --root DIR"), "{screen}");
+    assert!(!screen.contains("Select a project"), "{screen}");
+    assert!(screen.contains("No projects in this folder"), "{screen}");
+}

@@ -42,12 +42,13 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
     if !model.loaded && !model.unread {
         lines.push(Line::from(Span::styled("Loading…", theme.dim)));
     } else if total == 0 {
+        // The folder is in the status bar; the next steps in the details pane.
         lines.push(Line::from(Span::styled(
-            format!("No projects under {}", clean(&model.workspace.root)),
+            "No projects in this folder",
             theme.warn,
         )));
         lines.push(Line::from(Span::styled(
-            "(looked for ORCHESTRATION.yaml and resume-context.md files)",
+            fit("(no ORCHESTRATION.yaml, no resume-context.md)", w),
             theme.dim,
         )));
     } else if model.visible.is_empty() {
