@@ -136,3 +136,27 @@ fn an_empty_folder_says_what_to_do_next() {
     assert!(!screen.contains("Select a project"), "{screen}");
     assert!(screen.contains("No projects in this folder"), "{screen}");
 }
+
+/// Checkpoints tied to no project are counted in the header and listed under
+/// the rows (`list` and `timeline` show them too).
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn checkpoints_tied_to_no_project_are_seen() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    std::fs::write(
+        root.join(".jerry/checkpoints/cx-950-checkpoint.json"),
+        "{\"schema_version\": \"1.0.0\", \"event_type\": \"compaction\", \"event_id\": \"cx-950\", \
+         \"timestamp\": \"2026-02-20T12:30:00Z\", \"trigger\": {\"type\": \"auto\"}, \
+         \"orchestration_state\": {\"workflow_id\": \"no-such-workflow\", \"current_phase\": 3}, \
+         \"metadata\": {\"acknowledged\": false}}\n",
+    )
+    .unwrap();
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 200, 40);
+    tmux.wait_for_list(11);
+    let screen = tmux.wait_for("the section", |s| {
+        s.contains("1 checkpoint tied to no project (1 unacknowledged)")
+    });
+    assert!(screen.contains("no project 1"), "{screen}");
+    assert!(screen.contains("⚑ cx-950"), "{screen}");
+}

@@ -67,6 +67,14 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
     for (row, project) in model.visible_projects().enumerate().skip(offset).take(rows) {
         lines.push(row_line(model, project, &cols, Some(row) == selected));
     }
+    if model.loaded && !model.unread {
+        let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
+        let loose = super::loose::lines(model, w, room);
+        if !loose.is_empty() {
+            lines.push(Line::from(""));
+            lines.extend(loose);
+        }
+    }
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
