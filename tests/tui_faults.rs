@@ -32,7 +32,8 @@ fn a_state_file_deleted_while_the_dashboard_runs_is_shown_the_rest_carry_on_and_
         "cannot read: No such file or directory",
     ]);
     d.select("payouts");
-    d.tmux.wait_for_text("(jerry · unreadable)");
+    // Shown as last read, marked (tui::last_known).
+    d.tmux.wait_for_text("✗ unreadable");
     // The save's read-back is a full load: the file is no longer found.
     d.other_projects_still_edit();
     d.tmux.wait_for_text("Projects 1/10");
@@ -161,11 +162,8 @@ fn an_edit_of_a_file_that_is_gone_is_refused_and_the_form_kept() {
     ]);
     let before = contents(&d.root);
     d.tmux.keys(&["C-s"]);
-    let screen = d.wait_status(&[
-        "not saved: added a decision:",
-        "ORCHESTRATION.yaml",
-        "No such file or directory",
-    ]);
+    // Refused before any write: the project is shown as last read.
+    let screen = d.wait_status(&["not written: payouts", "shown as last read"]);
     assert!(screen.contains("New decision"), "the form stays: {screen}");
     assert!(
         contents(&d.root) == before,

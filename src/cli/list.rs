@@ -9,7 +9,6 @@ use serde_json::{Value, json};
 use super::ListArgs;
 use crate::app::Context;
 use crate::core::model::{Project, Severity, Workspace};
-use crate::core::staleness::StalenessLevel;
 use crate::core::text::{pad, truncate_line, width};
 use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::trajectory::Trend;
@@ -51,22 +50,11 @@ pub fn run(ctx: &Context, args: &ListArgs, out: &mut dyn Write) -> Result<ExitCo
     Ok(ExitCode::SUCCESS)
 }
 
-/// Unacknowledged checkpoints first, then CRITICAL, then STALE, then newest update.
+/// Most urgent first: the dashboard's order (`core::urgency`).
 pub fn sorted(ws: &Workspace) -> Vec<&Project> {
+    let waiting = crate::core::urgency::Waiting::new(&ws.unassigned_checkpoints);
     let mut rows: Vec<&Project> = ws.projects.iter().collect();
-    rows.sort_by_key(|p| {
-        let urgency = match p.staleness.level {
-            StalenessLevel::Critical => 0,
-            StalenessLevel::Stale => 1,
-            StalenessLevel::Fresh | StalenessLevel::Unknown => 2,
-        };
-        (
-            p.staleness.unacknowledged_checkpoints == 0,
-            urgency,
-            std::cmp::Reverse(p.summary.updated_at),
-            p.id.clone(),
-        )
-    });
+    rows.sort_by(|a, b| crate::core::urgency::compare(a, b, &waiting));
     rows
 }
 

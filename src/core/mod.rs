@@ -18,6 +18,7 @@ pub mod text;
 pub mod time;
 pub mod timeline;
 pub mod trajectory;
+pub mod urgency;
 pub mod wire;
 pub mod workspace;
 pub mod yaml;

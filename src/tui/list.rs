@@ -3,75 +3,20 @@
 use std::cmp::Ordering;
 
 use crate::core::model::{Checkpoint, Project};
-use crate::core::staleness::StalenessLevel;
 
 use super::model::Sort;
 use super::only::Only;
 
-/// Checkpoints of the project still waiting for the operator: its own, plus
-/// workflow-less ones (real Jerry) that its compaction events name.
-pub fn waiting(project: &Project, unassigned: &[Checkpoint]) -> usize {
-    Waiting::new(unassigned).of(project)
-}
+pub use crate::core::urgency::{Waiting, waiting};
 
-/// `waiting` for many projects: the unacknowledged unassigned checkpoints
-/// counted once by id (ignoring ASCII case), not once a project.
-#[derive(Debug, Default)]
-pub struct Waiting {
-    named: std::collections::HashMap<String, usize>,
-}
-
-impl Waiting {
-    pub fn new(unassigned: &[Checkpoint]) -> Waiting {
-        let mut named = std::collections::HashMap::new();
-        for cp in unassigned.iter().filter(|cp| !cp.acknowledged) {
-            *named.entry(cp.id.to_ascii_lowercase()).or_insert(0) += 1;
-        }
-        Waiting { named }
-    }
-
-    /// How many checkpoints wait for `project`'s operator (see `waiting`).
-    pub fn of(&self, project: &Project) -> usize {
-        let own = project.unacknowledged_checkpoints().count();
-        if self.named.is_empty() {
-            return own;
-        }
-        let events = project
-            .resumption
-            .as_ref()
-            .and_then(|r| r.compaction.as_ref())
-            .map_or(&[][..], |c| c.events.as_slice());
-        let mut ids: Vec<String> = events
-            .iter()
-            .filter_map(|e| e.id.as_deref())
-            .map(str::to_ascii_lowercase)
-            .collect();
-        ids.sort_unstable();
-        ids.dedup();
-        own + ids
-            .iter()
-            .filter_map(|id| self.named.get(id))
-            .sum::<usize>()
-    }
-}
-
-/// How urgently a project needs the operator: 0 first.
+/// How urgently a project needs the operator: 0 first (`core::urgency`, the
+/// order `list` uses too).
 pub fn attention_rank(project: &Project, waiting: &Waiting) -> u8 {
-    if waiting.of(project) > 0 {
-        0
-    } else {
-        match project.staleness.level {
-            StalenessLevel::Critical => 1,
-            StalenessLevel::Stale => 2,
-            StalenessLevel::Unknown => 3,
-            StalenessLevel::Fresh => 4,
-        }
-    }
+    crate::core::urgency::rank(project, waiting)
 }
 
 fn newest_first(a: &Project, b: &Project) -> Ordering {
-    // `None` (never updated) sorts last.
-    b.summary.updated_at.cmp(&a.summary.updated_at)
+    crate::core::urgency::newest_first(a, b)
 }
 
 fn last_score(project: &Project) -> Option<f64> {
@@ -80,9 +25,7 @@ fn last_score(project: &Project) -> Option<f64> {
 
 pub fn compare(sort: Sort, a: &Project, b: &Project, waiting: &Waiting) -> Ordering {
     let by = match sort {
-        Sort::Attention => attention_rank(a, waiting)
-            .cmp(&attention_rank(b, waiting))
-            .then_with(|| newest_first(a, b)),
+        Sort::Attention => crate::core::urgency::compare(a, b, waiting),
         Sort::Updated => newest_first(a, b),
         Sort::Id => Ordering::Equal,
         Sort::Score => match (last_score(a), last_score(b)) {

@@ -2,6 +2,7 @@
 //! pure, and `app` runs the terminal, the watcher and the effects.
 
 pub mod action;
+mod chosen;
 pub mod color_depth;
 pub mod effect;
 pub mod event_loop;
@@ -10,6 +11,7 @@ pub mod glyphs;
 mod heap;
 mod input;
 pub mod keymap;
+pub mod last_known;
 pub mod launch;
 pub mod layout;
 pub mod line_edit;

@@ -115,6 +115,9 @@ pub struct Status {
     /// A report of a pass in the background (files read, changed, gone), not the
     /// outcome of something the operator did.
     pub background: bool,
+    /// The file problems it is about (diagnostics as printed): it goes as soon
+    /// as none of them stands (`Model::drop_mended_status`).
+    pub problems: Vec<String>,
 }
 
 /// A background report waiting for the operator's message to go.
@@ -194,6 +197,13 @@ pub struct Model {
     pub tally: super::list_change::Tally,
     /// The selected project, by id, so a reload keeps it.
     pub selected: Option<String>,
+    /// The project the operator chose (`chosen`): the selection unless a reload
+    /// moved it off a project that left the list. Writes and launches refuse
+    /// any other project.
+    pub chosen: Option<String>,
+    /// State files that no longer read, by source, with the errors: their
+    /// projects are shown as last read (`last_known`).
+    pub unreadable: std::collections::BTreeMap<String, Vec<crate::core::model::Diagnostic>>,
     pub list_offset: usize,
     pub sort: Sort,
     /// The sort's order turned around (`S`).
@@ -258,6 +268,8 @@ impl Model {
             haystacks: super::list::Haystacks::default(),
             tally: super::list_change::Tally::default(),
             selected: None,
+            chosen: None,
+            unreadable: std::collections::BTreeMap::new(),
             list_offset: 0,
             sort: Sort::Attention,
             reverse: false,
@@ -360,7 +372,7 @@ impl Model {
             });
         } else {
             self.held_report = None;
-            self.show(kind, text.into(), true);
+            self.show_about(kind, text.into(), true, problems);
         }
     }
 
@@ -386,7 +398,7 @@ impl Model {
             && let Some(held) = self.held_report.take()
             && (held.problems.is_empty() || self.any_still_stands(&held.problems))
         {
-            self.show(held.kind, held.text, true);
+            self.show_about(held.kind, held.text, true, held.problems);
         }
     }
 
@@ -400,12 +412,44 @@ impl Model {
     }
 
     fn show(&mut self, kind: StatusKind, text: String, background: bool) {
+        self.show_about(kind, text, background, Vec::new());
+    }
+
+    fn show_about(
+        &mut self,
+        kind: StatusKind,
+        text: String,
+        background: bool,
+        problems: Vec<String>,
+    ) {
         self.status = Some(Status {
             kind,
             text,
             until: Timestamp(self.now.0.saturating_add(kind.lasts())),
             background,
+            problems,
         });
+    }
+
+    /// The operator's message about these file problems: it goes when they are mended.
+    pub fn set_status_about(
+        &mut self,
+        kind: StatusKind,
+        text: impl Into<String>,
+        problems: Vec<String>,
+    ) {
+        self.show_about(kind, text.into(), false, problems);
+    }
+
+    /// A message about file problems none of which stands any more is gone:
+    /// an error does not outlive its fix.
+    pub fn drop_mended_status(&mut self) {
+        let mended = self
+            .live_status()
+            .is_some_and(|s| !s.problems.is_empty() && !self.any_still_stands(&s.problems));
+        if mended {
+            self.status = None;
+        }
     }
 
     /// The status message, while it lasts.

@@ -45,6 +45,10 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
         return Vec::new();
     };
     let project_id = project.id.clone();
+    if let Some(why) = super::chosen::refusal(model, &project_id) {
+        model.set_status(StatusKind::Error, why);
+        return Vec::new();
+    }
     let needs = |tab: Tab| match action {
         Action::Acknowledge | Action::AcknowledgeAll | Action::MergeCheckpoint => {
             Some(Tab::Compaction).filter(|t| *t != tab)

@@ -5,6 +5,7 @@
 //! the dashboard runs shows there as well as in the project's Overview.
 
 use super::effect::Effect;
+use super::last_known;
 use super::model::{Model, Saving, StatusKind};
 use super::msg::{LoadedWorkspace, ReloadedProject};
 use super::notify::{self, Changes};
@@ -36,6 +37,10 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
     }
     let read_back_of_save = model.saving == Saving::Reloading;
     read_back(model);
+    let mut loaded = loaded;
+    if model.loaded && !unread {
+        keep_last_known(model, &mut loaded.workspace);
+    }
     let first = !model.loaded;
     let asked = std::mem::take(&mut model.reload_asked);
     let summary = first || asked;
@@ -106,6 +111,27 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
     }
 }
 
+/// Projects whose file no longer reads stay as last read (`last_known`).
+fn keep_last_known(model: &mut Model, workspace: &mut crate::core::model::Workspace) {
+    let projects = std::mem::take(&mut workspace.projects);
+    workspace.projects = projects
+        .into_iter()
+        .map(|p| last_known::keep(model, p))
+        .collect();
+    let sources: std::collections::HashSet<&str> = workspace
+        .projects
+        .iter()
+        .map(|p| p.source.as_str())
+        .collect();
+    model.unreadable.retain(|s, _| sources.contains(s.as_str()));
+    let kept = model.unreadable.keys().cloned().collect();
+    last_known::reclaim_checkpoints(
+        &mut workspace.projects,
+        &mut workspace.unassigned_checkpoints,
+        &kept,
+    );
+}
+
 /// What discovery found, before any file is read: drawn at once, each row
 /// marked as loading (`Model::unread`). Ignored once a load is in.
 fn on_discovered(model: &mut Model, found: LoadedWorkspace) {
@@ -142,13 +168,16 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
     for reloaded in projects {
         unclaimed.extend(reloaded.unclaimed);
         let source = reloaded.source;
+        let reloaded_project = reloaded
+            .project
+            .map(|p| Box::new(last_known::keep(model, *p)));
         let found = model
             .workspace
             .projects
             .iter_mut()
             .enumerate()
             .find(|(_, p)| p.source == source);
-        match (found, reloaded.project) {
+        match (found, reloaded_project) {
             // The id is what the selection follows; a changed id needs a full load
             // (ids are made unique across the workspace).
             (Some((index, slot)), Some(project)) if slot.id == project.id => {

@@ -19,7 +19,16 @@ use crate::io::watch::Reload;
 
 pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
     model.now = now;
+    let input = matches!(msg, Msg::Key(_) | Msg::Mouse(_) | Msg::Paste(_));
+    let before = model.selected.clone();
+    let was_read = model.loaded && !model.unread;
     let effects = on_msg(model, msg);
+    if input {
+        super::chosen::after_input(model, before);
+    } else {
+        super::chosen::after_background(model, before, was_read);
+    }
+    model.drop_mended_status();
     model.show_held_report();
     effects
 }
@@ -506,7 +515,18 @@ fn moved(current: usize, by: isize, len: usize) -> usize {
 
 pub(crate) fn select_row(model: &mut Model, row: usize) {
     select(model, visible_id(model, row));
+    super::chosen::adopt(model);
     follow_selection(model);
+}
+
+/// Selects project `id` again if the list shows it (`chosen`).
+pub(crate) fn reselect(model: &mut Model, id: &str) -> bool {
+    let listed = model.visible_projects().any(|p| p.id == id);
+    if listed {
+        select(model, Some(id.to_string()));
+        settle_selection(model);
+    }
+    listed
 }
 
 /// The id of the project on visible row `row`.
@@ -645,6 +665,16 @@ pub(crate) fn clamp_scroll(model: &mut Model) {
 }
 
 pub(crate) fn write(model: &mut Model, project_id: &str, op: StateChange) -> Vec<Effect> {
+    let undo = matches!(op, StateChange::Restore { .. });
+    let refused = super::chosen::refusal(model, project_id).filter(|_| !undo);
+    if let Some(why) = refused {
+        model.set_status(StatusKind::Error, why);
+        return Vec::new();
+    }
+    if let Some((why, problems)) = super::chosen::unreadable(model, project_id) {
+        model.set_status_about(StatusKind::Error, why, problems);
+        return Vec::new();
+    }
     let Some(target) = model
         .workspace
         .projects

@@ -66,6 +66,12 @@ pub fn draw(model: &Model, frame: &mut Frame, a: &Areas) {
         return;
     }
     let Some(project) = project else {
+        if model.loaded && model.workspace.projects.is_empty() {
+            let wrap = ratatui::widgets::Wrap { trim: false };
+            let text = next_steps(theme);
+            frame.render_widget(Paragraph::new(text).wrap(wrap), a.body);
+            return;
+        }
         let hint = if model.loaded {
             "Select a project in the list."
         } else {
@@ -84,4 +90,33 @@ pub fn draw(model: &Model, frame: &mut Frame, a: &Areas) {
         Tab::Decisions => decisions::draw(model, project, frame, a.body),
         Tab::Prompt => prompt::draw(model, project, frame, a.body),
     }
+}
+
+/// What to do in a folder with no workspace: what resume-tui reads, and the
+/// commands that give it one to show.
+fn next_steps(theme: &crate::tui::theme::Theme) -> Vec<Line<'static>> {
+    let step = |command: &'static str, what: &'static str| {
+        Line::from(vec![
+            Span::styled(format!("  {command:<24}"), theme.accent),
+            Span::styled(what, theme.base),
+        ])
+    };
+    vec![
+        Line::from(Span::styled("Nothing to show here yet.", theme.warn)),
+        Line::from(Span::styled(
+            "resume-tui reads Jerry workflows (ORCHESTRATION.yaml, .jerry/checkpoints/) \
+             and Nexus manifests (resume-context.md) under the folder it is given.",
+            theme.dim,
+        )),
+        Line::from(""),
+        Line::from(Span::styled("Next:", theme.base)),
+        step("resume-tui --demo", "try it on a demo workspace"),
+        step("resume-tui init", "start a workspace in this folder"),
+        step("resume-tui --root DIR", "open the folder of a workspace"),
+        Line::from(""),
+        Line::from(Span::styled(
+            "README.md and docs/ (docs/keybindings.md for the keys); q quits.",
+            theme.dim,
+        )),
+    ]
 }

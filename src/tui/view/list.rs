@@ -42,12 +42,13 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
     if !model.loaded && !model.unread {
         lines.push(Line::from(Span::styled("Loading…", theme.dim)));
     } else if total == 0 {
+        // The folder is in the status bar; the next steps in the details pane.
         lines.push(Line::from(Span::styled(
-            format!("No projects under {}", clean(&model.workspace.root)),
+            "No projects in this folder",
             theme.warn,
         )));
         lines.push(Line::from(Span::styled(
-            "(looked for ORCHESTRATION.yaml and resume-context.md files)",
+            fit("(no ORCHESTRATION.yaml, no resume-context.md)", w),
             theme.dim,
         )));
     } else if model.visible.is_empty() {
@@ -65,6 +66,14 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
     let selected = model.selected_row();
     for (row, project) in model.visible_projects().enumerate().skip(offset).take(rows) {
         lines.push(row_line(model, project, &cols, Some(row) == selected));
+    }
+    if model.loaded && !model.unread {
+        let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
+        let loose = super::loose::lines(model, w, room);
+        if !loose.is_empty() {
+            lines.push(Line::from(""));
+            lines.extend(loose);
+        }
     }
     frame.render_widget(Paragraph::new(lines), inner);
 }
@@ -215,7 +224,13 @@ fn row_line(model: &Model, project: &Project, cols: &Columns, selected: bool) ->
     let id_w = cols.id;
     let id = clean(&project.id).into_owned();
     let mut id_cell = vec![Span::styled(fit(&id, id_w.min(width(&id))), theme.base)];
-    if let Some(name) = project.name.as_deref().filter(|n| *n != project.id) {
+    let room = id_w.saturating_sub(width(&id) + 2);
+    if crate::tui::last_known::is_unreadable(model, project) && room >= 3 {
+        // Shown as last read: the file does not read now (`last_known`).
+        let mark = format!("  {}", fit("✗ unreadable", room));
+        let pad = id_w.saturating_sub(width(&id) + width(&mark));
+        id_cell.extend([Span::styled(mark, theme.critical), Span::raw(fit("", pad))]);
+    } else if let Some(name) = project.name.as_deref().filter(|n| *n != project.id) {
         let room = id_w.saturating_sub(width(&id) + 2);
         if room >= 6 {
             id_cell.push(Span::styled(

@@ -70,6 +70,11 @@ fn segments(model: &Model) -> Vec<Segment> {
             click: Some(if on { None } else { Some(only) }),
         });
     }
+    let (loose, _) = super::loose::counts(model);
+    if loose > 0 {
+        // Checkpoints tied to no project, listed under the rows (`loose`).
+        out.push(plain(format!("no project {loose} "), t.dim));
+    }
     out
 }
 

@@ -11,6 +11,7 @@ mod form;
 mod help;
 mod list;
 pub(crate) mod list_title;
+mod loose;
 mod overview;
 mod precompact;
 mod prompt;

@@ -1,0 +1,107 @@
+//! The project the operator chose, kept apart from the selection a reload may
+//! move: when the chosen project leaves the list (its folder deleted, its id
+//! renamed, a filter that no longer counts it) the selection goes to another
+//! row, but nothing is written to that row's project, and nothing launched for
+//! it, until the operator picks a row; the status bar says why. When the chosen
+//! project comes back, the selection goes back to it.
+
+use super::model::{Model, StatusKind};
+
+/// After the operator's own key, click or paste: a selection they moved is
+/// their choice.
+pub(crate) fn after_input(model: &mut Model, before: Option<String>) {
+    if model.selected != before || model.chosen.is_none() {
+        model.chosen = model.selected.clone();
+    }
+}
+
+/// The operator picked the selected row (a move in the list, a click).
+pub(crate) fn adopt(model: &mut Model) {
+    model.chosen = model.selected.clone();
+}
+
+/// After a message from the background (a load, a reload, a timer): a chosen
+/// project still listed is selected again; one that just left is reported.
+pub(crate) fn after_background(model: &mut Model, before: Option<String>, was_read: bool) {
+    if !was_read || model.chosen.is_none() {
+        // The first rows read: what is selected is what the operator first sees.
+        model.chosen = model.selected.clone();
+        return;
+    }
+    let Some(chosen) = model.chosen.clone() else {
+        return;
+    };
+    if model.selected.as_deref() == Some(chosen.as_str()) {
+        return;
+    }
+    if super::update::reselect(model, &chosen) {
+        return;
+    }
+    if before.as_deref() == Some(chosen.as_str()) {
+        let text = format!("{}; {}", gone(model, &chosen), not_chosen(model));
+        say_with_report(model, text);
+    }
+}
+
+/// `text` after the report this pass made, if it made one (the problem that
+/// took the project away says more), else as a report of its own.
+fn say_with_report(model: &mut Model, text: String) {
+    let just_now = model.now.0.saturating_add(StatusKind::Error.lasts());
+    if let Some(held) = model.held_report.as_mut() {
+        held.text = format!("{} · {text}", held.text);
+        return;
+    }
+    if let Some(status) = model.status.as_mut()
+        && status.background
+        && status.kind == StatusKind::Error
+        && status.until.0 == just_now
+    {
+        status.text = format!("{} · {text}", status.text);
+        return;
+    }
+    model.report_status(StatusKind::Error, text);
+}
+
+/// Why nothing may be done to `project_id` now (it is not the chosen project), if so.
+pub(crate) fn refusal(model: &Model, project_id: &str) -> Option<String> {
+    let chosen = model.chosen.as_deref()?;
+    (chosen != project_id)
+        .then(|| format!("not done: {}; {}", gone(model, chosen), not_chosen(model)))
+}
+
+/// Why `project_id`'s file may not be written now (it is shown as last read),
+/// and the problems that say so, if so.
+pub(crate) fn unreadable(model: &Model, project_id: &str) -> Option<(String, Vec<String>)> {
+    let project = model
+        .workspace
+        .projects
+        .iter()
+        .find(|p| p.id == project_id)?;
+    let errors = model.unreadable.get(&project.source)?;
+    let problems: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    let why = problems.first().map_or("it does not read", String::as_str);
+    let text = format!(
+        "not written: {project_id} is shown as last read; its file does not read now: {why}"
+    );
+    Some((text, problems))
+}
+
+fn gone(model: &Model, chosen: &str) -> String {
+    if model.workspace.projects.iter().any(|p| p.id == chosen) {
+        format!("{chosen} left the list")
+    } else {
+        format!("{chosen} is gone (deleted or renamed)")
+    }
+}
+
+fn not_chosen(model: &Model) -> &'static str {
+    if model.selected.is_some() {
+        "pick a row (j/k) to act on another"
+    } else {
+        "pick a row to act"
+    }
+}
+
+#[cfg(test)]
+#[path = "chosen_tests.rs"]
+mod tests;
