@@ -94,10 +94,14 @@ fn a_checkpoint_of_a_huge_workflow_stays_readable_by_the_hooks() {
     let context = context_of(&out, "SessionStart");
     assert!(context.contains("<compaction-alert>"), "{context}");
 
-    // PreCompact fires again in the same compaction: the same checkpoint.
+    // PreCompact after PostCompact is the next compaction (PostCompact ends
+    // one, issue 32): a checkpoint of its own; the first keeps its record.
     let (out, _) = run("PreCompact", json!({"trigger": "auto"}));
     assert_eq!(out, "");
-    assert_eq!(fx.checkpoints(), ["cx-001-checkpoint.json"]);
+    assert_eq!(
+        fx.checkpoints(),
+        ["cx-001-checkpoint.json", "cx-002-checkpoint.json"]
+    );
     assert!(fx.json(CHECKPOINT)["post_compact"].is_object(), "kept");
 
     let log = fx.log();
@@ -106,8 +110,8 @@ fn a_checkpoint_of_a_huge_workflow_stays_readable_by_the_hooks() {
 }
 
 /// Another tool's checkpoint near the 4 MB the hooks read: PostCompact does not
-/// write it past the limit, and PreCompact carries a huge `post_compact` summary
-/// over cut to the cap ours has.
+/// write it past the limit, and the next PreCompact carries nothing of a huge
+/// `post_compact` summary into its own checkpoint.
 #[test]
 fn records_carried_into_another_tools_large_checkpoint_stay_under_the_limit() {
     let fx = Fixture::new();
@@ -148,9 +152,13 @@ fn records_carried_into_another_tools_large_checkpoint_stay_under_the_limit() {
             json!({"trigger": "manual", "custom_instructions": "again"}),
         ),
     );
-    let carried = fx.json(CHECKPOINT)["post_compact"]["compact_summary"]
-        .as_str()
-        .unwrap()
-        .len();
-    assert!(carried < 70 * 1024, "{carried}");
+    // Another compaction (its PostCompact arrived): a checkpoint of its own,
+    // which carries nothing of the other tool's huge record.
+    assert_eq!(
+        fx.checkpoints(),
+        ["cx-001-checkpoint.json", "cx-002-checkpoint.json"]
+    );
+    let new = fx.read(".jerry/checkpoints/cx-002-checkpoint.json");
+    assert!(new.len() < 70 * 1024, "{}", new.len());
+    assert!(!new.contains("post_compact"), "{new}");
 }

@@ -160,9 +160,11 @@ fn hook_injections_are_clean_after_json_decoding() {
         &hook_fixture::payload("SessionStart", None, json!({"source": "compact"})),
     );
     let context = hook_fixture::context_of(&out, "SessionStart");
+    // Another session's checkpoint is mentioned (its hostile session and
+    // workflow ids), never resumed (issue 32, defect 8).
     assert!(
-        context.contains("go "),
-        "Template 1 was injected: {context}"
+        context.contains("<other-session-checkpoint>"),
+        "the checkpoint was mentioned: {context}"
     );
     assert_safe("the SessionStart injection", &context);
 

@@ -301,28 +301,14 @@ fn recent(map: &serde_json::Map<String, Value>, now: Timestamp, dedupe_seconds: 
     age >= -5 && age <= i64::try_from(dedupe_seconds).unwrap_or(i64::MAX)
 }
 
-/// What the earlier run recorded and this one must not lose: the acknowledgement
-/// and what PostCompact wrote.
+/// What the earlier run recorded and this one must not lose: the acknowledgement.
+/// (A checkpoint with PostCompact's record is never updated: its compaction ended.)
 fn with_carry_over(
     mut body: serde_json::Map<String, Value>,
     existing: &serde_json::Map<String, Value>,
 ) -> serde_json::Map<String, Value> {
-    for key in ["metadata", "post_compact"] {
-        if let Some(value) = existing.get(key) {
-            body.insert(key.to_string(), value.clone());
-        }
-    }
-    // Another tool's summary may be any size: carried over within the cap ours has
-    // (ours, cut already, ends a marker past the cap and is left as it is).
-    if let Some(Value::String(summary)) = body
-        .get_mut("post_compact")
-        .and_then(|p| p.get_mut("compact_summary"))
-        .filter(|s| {
-            s.as_str()
-                .is_some_and(|s| s.len() > super::caps::MAX_SUMMARY_BYTES + 256)
-        })
-    {
-        *summary = super::caps::compact_summary(summary);
+    if let Some(value) = existing.get("metadata") {
+        body.insert("metadata".to_string(), value.clone());
     }
     body
 }
