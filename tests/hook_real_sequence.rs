@@ -116,7 +116,10 @@ fn a_resume_resumes_the_sessions_own_workflow_and_only_mentions_another_sessions
     assert!(own.contains("payouts-wf-002"), "{text}");
     // Template 1 says its next action once; the closing step points at it.
     assert_eq!(own.matches("then re-score").count(), 1, "{text}");
-    assert!(own.contains("3. Proceed with the NEXT ACTION above"), "{text}");
+    assert!(
+        own.contains("3. Proceed with the NEXT ACTION above"),
+        "{text}"
+    );
     assert!(!own.contains("demo-wf-001"), "never imposed: {text}");
     assert!(
         mention.contains("cx-001") && mention.contains("demo-wf-001"),
