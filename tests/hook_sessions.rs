@@ -237,6 +237,16 @@ fn one_alert_per_compaction_in_its_own_session_only() {
         text.contains("<compaction-alert>") && text.contains("cx-003"),
         "{text}"
     );
+    // The client keeps what SessionStart(compact) added (2.1.332 writes it after
+    // the boundary; tests/hook_real_order.rs has the client that drops it).
+    let kept = json!({"type": "attachment", "attachment":
+        {"type": "hook_additional_context", "content": [text]}});
+    let boundary = json!({"type": "system", "subtype": "compact_boundary"});
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&quiet)
+        .unwrap();
+    std::io::Write::write_all(&mut file, format!("{boundary}\n{kept}\n").as_bytes()).unwrap();
     assert_eq!(prompt_in(&fx, "sess-a", &quiet, &[]), "");
     // Another session resuming gets the resumption prompt, never the alert.
     let text = session_start(&fx, "fork", "sess-c");
