@@ -159,11 +159,17 @@ fn every_document_and_the_demo_guide_are_linked_and_every_link_resolves() {
     }
 }
 
-/// The demo's temporary folder has a random name; the picture shows XXXXXX.
+/// The demo's temporary folder has a random name, in the temporary folder of the
+/// run (`$TMPDIR`, which CI sets); the picture shows `/tmp/resume-tui-demo-XXXXXX`.
 fn masked(text: &str) -> String {
     let marker = "resume-tui-demo-";
+    let tmp = std::env::temp_dir().display().to_string();
+    let text = text.replace(
+        &format!("{}/{marker}", tmp.trim_end_matches('/')),
+        &format!("/tmp/{marker}"),
+    );
     let mut out = String::new();
-    let mut rest = text;
+    let mut rest = text.as_str();
     while let Some(at) = rest.find(marker) {
         let (before, after) = rest.split_at(at + marker.len());
         out.push_str(before);

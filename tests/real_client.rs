@@ -292,16 +292,22 @@ fn the_installed_status_line_runs_and_records_the_1m_window() {
         pane.wait_for("the status line", |s| s.contains(" · ctx "));
         pane.send("hello there");
         let dir = world.root().join(".jerry/context-window");
+        // A record whole: the folder may also hold one being written (atomically,
+        // through a temporary file beside it).
+        let mut record = serde_json::Value::Null;
         real_client::wait_until("the status line's record", || {
-            std::fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_some())
+            record = std::fs::read_dir(&dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                .find_map(|e| {
+                    let text = std::fs::read_to_string(e.path()).ok()?;
+                    serde_json::from_str(&text).ok()
+                })
+                .unwrap_or(serde_json::Value::Null);
+            !record.is_null()
         });
-        let record = std::fs::read_dir(&dir)
-            .unwrap()
-            .flatten()
-            .next()
-            .map(|e| std::fs::read_to_string(e.path()).unwrap())
-            .unwrap();
-        let record: serde_json::Value = serde_json::from_str(&record).unwrap();
         assert_eq!(
             record["context_window_size"],
             1_000_000,

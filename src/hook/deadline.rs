@@ -12,8 +12,10 @@ use crate::core::time::Timestamp;
 use crate::io::env::Env;
 use crate::io::log::{self, Level};
 
-/// Half the smallest timeout `hooks install` registers.
-pub const DEADLINE: Duration = Duration::from_millis(2500);
+/// Past the stdin reader's own deadline (`hook::stdin::DEADLINE`, 4 s, which
+/// reports a payload still trickling in), and under the smallest timeout `hooks
+/// install` registers (5 s).
+pub const DEADLINE: Duration = Duration::from_millis(4500);
 
 /// A shorter deadline, in milliseconds (never longer): only test builds see it
 /// (`io::env::KNOWN`).
