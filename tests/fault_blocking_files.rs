@@ -68,6 +68,10 @@ fn links_to_procfs_files_are_refused_unread() {
 /// A hook that never returns (the test fault `hook-hang`, only in test builds)
 /// is ended at its deadline: exit 0, nothing on stdout, the deadline logged.
 #[test]
+#[cfg_attr(
+    not(feature = "test-fault"),
+    ignore = "needs the test-fault feature, which the repository's test builds turn on (not the published crate's)"
+)]
 fn a_hook_that_never_returns_is_ended_at_its_deadline() {
     let ws = tempfile::tempdir().unwrap();
     let root = ws.path();
