@@ -158,7 +158,7 @@ fn the_dashboard_end_to_end_in_tmux() {
 
     // Copy Template 1 with the file: backend.
     tmux.keys(&["y"]);
-    tmux.wait_for_text("copied Template 1 for");
+    tmux.wait_for_text("copied resumption prompt for");
     let copied = std::fs::read_to_string(&clip).unwrap();
     let ws = resume_tui::io::load::load_workspace(
         &root,

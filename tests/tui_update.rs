@@ -554,7 +554,7 @@ fn copies_render_template_1_with_or_without_cd_and_template_2() {
     assert_eq!(
         effects,
         [Effect::Copy {
-            what: format!("Template 1 for {PAYOUTS}"),
+            what: format!("resumption prompt for {PAYOUTS}"),
             text: expected.clone()
         }]
     );
@@ -573,7 +573,7 @@ fn copies_render_template_1_with_or_without_cd_and_template_2() {
     let [Effect::Copy { what, text }] = effects.as_slice() else {
         panic!("{effects:?}")
     };
-    assert!(what.starts_with("Template 2 for cx-"), "{what}");
+    assert!(what.starts_with("compaction alert for cx-"), "{what}");
     assert!(!text.is_empty());
     let sequence = b"\x1b]52;c;aGk=\x07".to_vec();
     let effects = update(

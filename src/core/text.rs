@@ -10,6 +10,16 @@ pub mod cut;
 
 pub use cells::{fit, fit_right, one_line, pad, truncate, truncate_line, width};
 
+/// `text` with its first character in upper case ("resumption prompt" →
+/// "Resumption prompt").
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// Strips control characters (keeping newline and tab), bidirectional controls
 /// and invisible format characters (`core::invisible`), which could hide text
 /// from the operator reading a copy; the Unicode line and paragraph separators

@@ -98,7 +98,7 @@ fn resume(
             (None, None, Some(p)) if p.kind != ProjectKind::Nexus => {
                 // One story: the alert and Template 1 each say a fact once.
                 out.explain(format!(
-                    "{why}: workflow {} ({}): alert and Template 1 as one",
+                    "{why}: workflow {} ({}): alert and resumption prompt as one",
                     p.id, p.source
                 ));
                 let merged = render_after_compaction(checkpoint, p, &all);
@@ -292,7 +292,7 @@ fn resumption(root: &Path, project: &Project, why: &str, out: &mut HookOutcome) 
         return nexus_sequence(root, project, None);
     }
     out.explain(format!(
-        "{why}: workflow {} ({}): Template 1",
+        "{why}: workflow {} ({}): resumption prompt",
         project.id, project.source
     ));
     let once = PromptOptions {

@@ -264,7 +264,7 @@ fn copy_alert(model: &mut Model) -> Vec<Effect> {
     match checkpoint {
         None => info(model, "this project has no checkpoint to alert about"),
         Some(cp) => {
-            let what = format!("Template 2 for {}", cp.id);
+            let what = format!("compaction alert for {}", cp.id);
             let text =
                 crate::core::render::render_alert(cp, Some(project), &project.checkpoints).text;
             vec![Effect::Copy { what, text }]

@@ -13,7 +13,7 @@ use super::model::Model;
 /// How the dashboard names the prompt of `project`.
 pub fn title(project: &Project) -> &'static str {
     match project.kind {
-        ProjectKind::Jerry => "Template 1",
+        ProjectKind::Jerry => "resumption prompt",
         ProjectKind::Nexus => "Nexus loading sequence",
     }
 }

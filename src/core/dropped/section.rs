@@ -72,15 +72,10 @@ fn line(v: &Verdict) -> String {
         (Kind::Phase, _) => format!("Current phase: {text}"),
         (Kind::Gate, _) => format!("Current gate: {text}"),
         (Kind::NextAction, _) => format!("Next action: {text}"),
-        (kind, Some(id)) => format!("{} {id}: {text}", capitalised(kind.label())),
-        (kind, None) => format!("{}: {text}", capitalised(kind.label())),
+        (kind, Some(id)) => format!(
+            "{} {id}: {text}",
+            crate::core::text::capitalised(kind.label())
+        ),
+        (kind, None) => format!("{}: {text}", crate::core::text::capitalised(kind.label())),
     }
-}
-
-fn capitalised(label: &str) -> String {
-    let mut chars = label.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

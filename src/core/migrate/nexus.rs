@@ -173,7 +173,7 @@ fn edit_frontmatter(
         version_added.push(Added {
             key: "resume_schema_version",
             value: target_version.to_string(),
-            from: "schema of seed 000",
+            from: "the documented Nexus schema",
         });
     }
     let mut added = version_added;

@@ -91,7 +91,7 @@ pub(super) fn for_body(src: &Sources) -> Vec<Added> {
     let mut added = vec![Added::new(
         "resume_schema_version",
         "1.0",
-        "schema of seed 000",
+        "the documented Nexus schema",
     )];
     if let Some(folder) = src.folder {
         added.push(Added::new("project_id", folder, "from the folder name"));

@@ -83,7 +83,7 @@ fn aliases_and_the_modification_time_fill_required_fields() {
     assert_eq!(
         m.text,
         "---\nupdated: \"2025-12-28T14:00:00\"\nphase: \"analysis\"\n# added by resume-tui migrate nexus\n\
-         resume_schema_version: \"1.0\"  # schema of seed 000\n\
+         resume_schema_version: \"1.0\"  # the documented Nexus schema\n\
          project_id: \"24-skills\"  # from the folder name\n\
          current_phase: \"analysis\"  # from `phase`\n\
          last_updated: \"2025-12-28T14:00:00\"  # from `updated`\n---\n\n# Resume Context\n"
@@ -113,7 +113,7 @@ fn a_manifest_without_frontmatter_gets_one_from_its_body() {
     assert_eq!(
         m.text,
         "\u{feff}---\r\n# added by resume-tui migrate nexus; the markdown below is unchanged\r\n\
-         resume_schema_version: \"1.0\"  # schema of seed 000\r\n\
+         resume_schema_version: \"1.0\"  # the documented Nexus schema\r\n\
          project_id: \"24-skills\"  # from the folder name\r\n\
          project_name: \"Airtable Builder\"  # from the first heading\r\n\
          last_updated: \"2025-12-29\"  # from the body's Last Updated line\r\n\

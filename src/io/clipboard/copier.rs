@@ -190,7 +190,7 @@ impl Copier {
                         &text,
                         *tmux,
                         terminal,
-                        &format!("{}; ", capitalise(&problem)),
+                        &format!("{}; ", crate::core::text::capitalised(&problem)),
                     ),
                     None => outcome("native", false, &format!("Not confirmed: {problem}.")),
                 }
@@ -309,15 +309,7 @@ fn outcome(backend: &str, confirmed: bool, message: &str) -> CopyOutcome {
         backend_used: backend.to_string(),
         confirmed,
         sent: confirmed,
-        message: capitalise(message),
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+        message: crate::core::text::capitalised(message),
     }
 }
 

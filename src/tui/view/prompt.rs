@@ -32,7 +32,10 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     };
     let key = |a: Action| model.keymap.key_label(a).unwrap_or_default();
     let mut head = vec![
-        styled(t.title, resume::title(project)),
+        styled(
+            t.title,
+            crate::core::text::capitalised(resume::title(project)),
+        ),
         dim(
             model,
             format!(
@@ -51,7 +54,7 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         styled(t.key, key(Action::CopyPromptWithCd)),
         dim(model, " copy with cd  "),
         styled(t.key, key(Action::CopyAlert)),
-        dim(model, " copy Template 2"),
+        dim(model, " copy compaction alert"),
     ]);
     frame.render_widget(Paragraph::new(vec![Line::from(head), hint]), head_area);
     text_scrolling(&rendered.text, body_area).draw(frame, model.scroll, model.theme.accent);

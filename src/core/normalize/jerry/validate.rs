@@ -68,7 +68,9 @@ fn missing_sections(section: &Value) -> Vec<Finding> {
         .map(|(name, _)| Finding {
             severity: Severity::Warning,
             path: Vec::new(),
-            message: format!("missing sub-section `{name}` (seed 002's v2.0 section has it)"),
+            message: format!(
+                "missing sub-section `{name}` (Jerry's v2.0 resumption layout has it)"
+            ),
         })
         .collect()
 }
