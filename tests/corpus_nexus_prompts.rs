@@ -94,7 +94,12 @@ fn every_corpus_loading_sequence_names_only_what_exists() {
                 problems.push(format!("{}: says {bare:?}", project.id));
             }
         }
-        let asks = headings(body).iter().any(|h| h.contains("validation"));
+        let asks = headings(body).iter().any(|h| {
+            h.contains("validation")
+                && ["question", "gate", "checklist"]
+                    .iter()
+                    .any(|w| h.contains(w))
+        });
         if text.contains("Validation questions you MUST answer") != asks
             || text.contains("The resume file has validation questions") != asks
         {
@@ -125,7 +130,7 @@ fn the_next_action_and_next_steps_sit_above_the_sequence() {
         if let Some(action) = manifest
             .next_action
             .as_deref()
-            .filter(|a| !a.trim().is_empty())
+            .filter(|a| !["", "none"].contains(&a.trim()))
             && !text.contains(&format!("\nNEXT ACTION: {}\n", action.trim()))
         {
             problems.push(format!(
@@ -154,6 +159,32 @@ fn the_next_action_and_next_steps_sit_above_the_sequence() {
         with_steps >= 8,
         "only {with_steps} bodies with a Next section"
     );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
+fn a_finished_build_is_never_told_to_execute_a_next_action_of_none() {
+    let corpus = needs::corpus();
+    let (mut finished, mut problems) = (0, Vec::new());
+    for (project, text) in sequences(&corpus) {
+        if text.contains("NEXT ACTION: none") || text.contains("Skill: none") {
+            problems.push(format!("{}: executes \"none\"", project.source));
+        }
+        if project.summary.status.as_deref() == Some("COMPLETE") {
+            finished += 1;
+            if !text.contains("FINISHED: this build is marked COMPLETE") {
+                problems.push(format!(
+                    "{}: finished, the prompt does not say so",
+                    project.source
+                ));
+            }
+        }
+    }
+    assert!(finished >= 8, "only {finished} finished builds");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

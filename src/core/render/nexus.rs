@@ -121,8 +121,9 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
     let stated = manifest
         .next_action
         .as_deref()
-        .filter(|a| !a.trim().is_empty())
+        .filter(|a| !parts::says_nothing(a))
         .map(one_line);
+    let finished = input.project.summary.status.as_deref() == Some("COMPLETE");
     let skill = stated.clone().unwrap_or_else(|| "execute-project".into());
     let next_steps = parts::next_section(&manifest.body);
     let asks_validation = parts::asks_validation(&manifest.body);
@@ -163,6 +164,14 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
                 "ARCHIVED: this build lies in {folder}/, an archive folder: \
                  confirm with the user that it should be resumed at all"
             ),
+            false,
+        ));
+    }
+    if finished {
+        o.push(String::new());
+        o.push(m.warn(
+            "FINISHED: this build is marked COMPLETE: nothing is left to resume; \
+             ask the user what to do before doing anything",
             false,
         ));
     }
@@ -315,16 +324,21 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
     o.push(String::new());
     o.push(m.step("STEP 4: AUTO-EXECUTE SKILL"));
     o.push(String::new());
-    o.push("   After validation passes, execute:".into());
-    if stated.is_some() {
-        o.push(format!("   Skill: {skill} (the NEXT ACTION above)"));
+    if finished && stated.is_none() {
+        o.push("   After validation passes: nothing to execute, the build is finished.".into());
+        o.push("   Tell the user so and ask what to do next.".into());
     } else {
-        o.push(format!(
-            "   Skill: {skill} (Nexus's default: the manifest names no next_action)"
-        ));
+        o.push("   After validation passes, execute:".into());
+        if stated.is_some() {
+            o.push(format!("   Skill: {skill} (the NEXT ACTION above)"));
+        } else {
+            o.push(format!(
+                "   Skill: {skill} (Nexus's default: the manifest names no next_action)"
+            ));
+        }
+        o.push(String::new());
+        o.push("   This will continue your work from where you left off.".into());
     }
-    o.push(String::new());
-    o.push("   This will continue your work from where you left off.".into());
     o.extend([String::new(), rule.clone(), String::new()]);
     o.push("CHECKLIST (verify before continuing):".into());
     o.push(String::new());
@@ -342,7 +356,11 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
     }
     o.push("[ ] I can answer all 3 validation questions".into());
     o.push("[ ] I understand the current task and context".into());
-    o.push(format!("[ ] I am ready to execute {skill}"));
+    if finished && stated.is_none() {
+        o.push("[ ] I have told the user the build is finished".into());
+    } else {
+        o.push(format!("[ ] I am ready to execute {skill}"));
+    }
     o.extend([String::new(), rule.clone(), String::new()]);
     o.push(m.alarm("IF YOU SKIP THIS SEQUENCE, YOU WILL:"));
     o.push("   - Lose all project context".into());

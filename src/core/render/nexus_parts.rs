@@ -98,13 +98,26 @@ fn prose(body: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Whether the body has a section of validation questions (a heading that
-/// names validation).
+/// Whether the body has a section of validation questions: a heading that
+/// names validation questions, a validation gate or checklist ("Validation
+/// Script Updates" is not one).
 pub(super) fn asks_validation(body: &str) -> bool {
     prose(body)
         .iter()
         .filter_map(|line| heading(line))
-        .any(|(_, title)| title.to_lowercase().contains("validation"))
+        .map(|(_, title)| title.to_lowercase())
+        .any(|t| {
+            t.contains("validation")
+                && ["question", "gate", "checklist"]
+                    .iter()
+                    .any(|w| t.contains(w))
+        })
+}
+
+/// A `next_action` that states no action: empty, `none`, `null`, `n/a`, `-`.
+pub(super) fn says_nothing(action: &str) -> bool {
+    let action = action.trim().trim_matches(['"', '\'']).to_ascii_lowercase();
+    ["", "none", "null", "n/a", "-", "~"].contains(&action.as_str())
 }
 
 /// The files the sequence may name, as the build names them: the listed files
@@ -183,7 +196,10 @@ mod tests {
     #[test]
     fn validation_is_a_heading_not_a_word() {
         assert!(asks_validation("## Validation Questions\n1. x\n"));
+        assert!(asks_validation("# Validation Gate\n1. x\n"));
+        assert!(!asks_validation("## Validation Script Updates\nx\n"));
         assert!(!asks_validation("the validation passed\n"));
+        assert!(says_nothing(" None ") && says_nothing("") && !says_nothing("plan-build"));
     }
 
     #[test]
