@@ -171,7 +171,10 @@ fn a_finished_build_is_never_told_to_execute_a_next_action_of_none() {
     let corpus = needs::corpus();
     let (mut finished, mut problems) = (0, Vec::new());
     for (project, text) in sequences(&corpus) {
-        if text.contains("NEXT ACTION: none") || text.contains("Skill: none") {
+        if ["NEXT ACTION: none", "Skill: none", "Continue from: none"]
+            .iter()
+            .any(|said| text.contains(said))
+        {
             problems.push(format!("{}: executes \"none\"", project.source));
         }
         if project.summary.status.as_deref() == Some("COMPLETE") {
@@ -182,6 +185,23 @@ fn a_finished_build_is_never_told_to_execute_a_next_action_of_none() {
                     project.source
                 ));
             }
+            if text.contains("Skill: ") {
+                problems.push(format!(
+                    "{}: finished, yet told to run a skill",
+                    project.source
+                ));
+            }
+        }
+        let manifest = project.manifest.as_ref().unwrap();
+        if manifest.current_task.is_none()
+            && manifest.continue_at.is_none()
+            && let Some(section) = &manifest.current_section
+            && text.contains(&format!("CURRENT TASK: {section}\n"))
+        {
+            problems.push(format!(
+                "{}: section {section} shown as the task",
+                project.source
+            ));
         }
     }
     assert!(finished >= 8, "only {finished} finished builds");

@@ -112,12 +112,13 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
     let project_id =
         first(&[&manifest.project_id, &manifest.build_id]).unwrap_or(&input.project.id);
     let phase = manifest.current_phase.as_deref().unwrap_or("unknown");
-    let task = first(&[
-        &manifest.current_task,
-        &manifest.continue_at,
-        &manifest.current_section,
-    ])
-    .unwrap_or("unknown");
+    // A section number is said to be one, never shown as a task.
+    let task = match first(&[&manifest.current_task, &manifest.continue_at]) {
+        Some(task) => task.to_string(),
+        None => first(&[&manifest.current_section]).map_or("unknown".into(), |section| {
+            format!("section {section} (no current_task)")
+        }),
+    };
     let stated = manifest
         .next_action
         .as_deref()
@@ -178,7 +179,7 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
     o.push(String::new());
     o.push(format!("PROJECT DETECTED: {}", one_line(project_id)));
     o.push(format!("CURRENT PHASE: {}", one_line(phase)));
-    o.push(format!("CURRENT TASK: {}", one_line(task)));
+    o.push(format!("CURRENT TASK: {}", one_line(&task)));
     match (&stated, &next_steps) {
         (Some(action), _) => o.push(format!("NEXT ACTION: {action}")),
         (None, Some(_)) => {
@@ -195,7 +196,7 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
     let newest = state::newest_checkpoint(&input.project.checkpoints);
     let activity = state::activity(input.project);
     if let Some(next) = state::next_action(Some(input.project), newest, activity.as_deref())
-        .filter(|next| Some(one_line(next)) != stated)
+        .filter(|next| Some(one_line(next)) != stated && !parts::says_nothing(next))
     {
         o.push(format!("Continue from: {}", one_line(&next)));
     }
@@ -324,8 +325,13 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
     o.push(String::new());
     o.push(m.step("STEP 4: AUTO-EXECUTE SKILL"));
     o.push(String::new());
-    if finished && stated.is_none() {
+    if finished {
         o.push("   After validation passes: nothing to execute, the build is finished.".into());
+        if let Some(action) = &stated {
+            o.push(format!(
+                "   The manifest's next_action is {action}: run it only if the user asks."
+            ));
+        }
         o.push("   Tell the user so and ask what to do next.".into());
     } else {
         o.push("   After validation passes, execute:".into());
@@ -356,7 +362,7 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
     }
     o.push("[ ] I can answer all 3 validation questions".into());
     o.push("[ ] I understand the current task and context".into());
-    if finished && stated.is_none() {
+    if finished {
         o.push("[ ] I have told the user the build is finished".into());
     } else {
         o.push(format!("[ ] I am ready to execute {skill}"));
@@ -547,6 +553,45 @@ mod tests {
             text.contains(
                 "Skill: execute-project (Nexus's default: the manifest names no next_action)"
             ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_finished_build_runs_nothing_and_a_section_is_not_a_task() {
+        let text = "---\nproject_id: 21-x\ncurrent_phase: complete\nnext_action: none\n\
+                    current_section: 4\n---\nbody\n";
+        let project = normalize_manifest(
+            "02-projects/21-x/01-planning/resume-context.md",
+            "02-projects/21-x",
+            text,
+        );
+        let manifest = project.manifest.clone().unwrap();
+        let text = render_nexus(&NexusInput {
+            project: &project,
+            manifest: &manifest,
+            abs_dir: "/ws/02-projects/21-x",
+            confidence: None,
+            style: Style::Plain,
+        })
+        .text;
+        assert!(
+            text.contains("WARNING: FINISHED: this build is marked COMPLETE"),
+            "{text}"
+        );
+        assert!(
+            text.contains("CURRENT TASK: section 4 (no current_task)\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("NEXT ACTION: the manifest states none"),
+            "{text}"
+        );
+        for never in ["Skill:", ": none\n", "execute-project"] {
+            assert!(!text.contains(never), "{never}: {text}");
+        }
+        assert!(
+            text.contains("nothing to execute, the build is finished."),
             "{text}"
         );
     }
