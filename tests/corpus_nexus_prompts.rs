@@ -232,3 +232,36 @@ fn an_archived_build_says_so_in_its_prompt() {
     assert!(archived >= 15, "only {archived} archived builds");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+#[cfg_attr(
+    not(resume_tui_corpus),
+    ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
+)]
+fn a_phase_the_body_reports_done_is_never_shown_as_current_without_a_note() {
+    let corpus = needs::corpus();
+    let (mut ahead, mut problems) = (0, Vec::new());
+    for (project, text) in sequences(&corpus) {
+        let manifest = project.manifest.as_ref().unwrap();
+        let Some(phase) = manifest.current_phase.as_deref() else {
+            continue;
+        };
+        let done = format!("{} complete", phase.to_lowercase().replace('-', " "));
+        let reported = manifest.body.lines().any(|line| {
+            let line = line.to_lowercase();
+            (line.contains("**phase**:") || line.contains("**status**:")) && line.contains(&done)
+        });
+        if !reported {
+            continue;
+        }
+        ahead += 1;
+        if !text.contains(&format!(
+            "CURRENT PHASE: {phase} [as current_phase says; behind newer evidence, see NOTE above]"
+        )) || !text.contains("NOTE: the manifest is behind newer evidence")
+        {
+            problems.push(format!("{}: {done:?} in the body, no NOTE", project.source));
+        }
+    }
+    assert!(ahead >= 2, "only {ahead} manifests whose body is ahead");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

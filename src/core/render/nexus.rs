@@ -176,9 +176,24 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
             false,
         ));
     }
+    let behind = &input.project.summary.behind;
+    if !behind.is_empty() {
+        o.push(String::new());
+        o.push("NOTE: the manifest is behind newer evidence; the newer side is current:".into());
+        o.extend(behind.iter().map(|line| format!("  - {}", one_line(line))));
+    }
     o.push(String::new());
     o.push(format!("PROJECT DETECTED: {}", one_line(project_id)));
-    o.push(format!("CURRENT PHASE: {}", one_line(phase)));
+    let phase_behind = behind.iter().any(|l| l.starts_with("current_phase is"));
+    o.push(format!(
+        "CURRENT PHASE: {}{}",
+        one_line(phase),
+        if phase_behind {
+            " [as current_phase says; behind newer evidence, see NOTE above]"
+        } else {
+            ""
+        }
+    ));
     o.push(format!("CURRENT TASK: {}", one_line(&task)));
     match (&stated, &next_steps) {
         (Some(action), _) => o.push(format!("NEXT ACTION: {action}")),
@@ -594,6 +609,33 @@ mod tests {
             text.contains("nothing to execute, the build is finished."),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_frontmatter_behind_its_body_is_said_above_the_phase() {
+        let text = "---\nproject_id: 28-x\ncurrent_phase: planning\nnext_action: execute-project\n---\n\
+                    - **Phase**: Planning complete, ready for execution\n";
+        let project = normalize_manifest(
+            "02-projects/28-x/01-planning/resume-context.md",
+            "02-projects/28-x",
+            text,
+        );
+        let manifest = project.manifest.clone().unwrap();
+        let text = render_nexus(&NexusInput {
+            project: &project,
+            manifest: &manifest,
+            abs_dir: "/ws/02-projects/28-x",
+            confidence: None,
+            style: Style::Plain,
+        })
+        .text;
+        let note = text
+            .find("NOTE: the manifest is behind newer evidence; the newer side is current:\n  - current_phase is planning, but the body's **Phase** says \"Planning complete, ready for execution\"\n")
+            .expect(&text);
+        let phase = text
+            .find("CURRENT PHASE: planning [as current_phase says; behind newer evidence, see NOTE above]\n")
+            .expect(&text);
+        assert!(note < phase, "{text}");
     }
 
     #[test]
