@@ -205,18 +205,33 @@ fn show_names_a_project_by_id_prefix_or_path() {
 #[test]
 fn an_ambiguous_or_unknown_name_says_what_to_type() {
     let out = cmd()
-        .args(["show", "0", "--root"])
+        .args(["show", "PROJ-00", "--root"])
         .arg(fixture())
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "an ambiguous name exits 2");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("\"0\" matches 5 projects (newest first); name one of them by its id:\n  02-state-refactor  ·  State system refactor  ·  ACTIVE  ·  updated 2026-03-01T11:50:00Z\n  01-onboarding  ·"),
+        err.contains("\"PROJ-00\" matches 5 projects (newest first); name one of them by its id:\n  beta-20260301-001  ·  Beta: payouts API v2  ·  ACTIVE  ·  updated 2026-03-01T11:00:00Z\n  gamma-20260215-001  ·"),
         "{err}"
     );
     assert!(
-        err.contains("  05-plain  ·  -  ·  ACTIVE  ·  updated -"),
+        err.contains(
+            "  epsilon-20260225-001  ·  Epsilon: ledger migration  ·  ACTIVE  ·  updated -"
+        ),
+        "{err}"
+    );
+    // A bare number names only the folders it numbers (issue 34): no folder is
+    // numbered 0, so `0` is unknown, never a prefix of `01-…`.
+    let out = cmd()
+        .args(["show", "0", "--root"])
+        .arg(fixture())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no project \"0\"; did you mean 01-onboarding"),
         "{err}"
     );
     let out = cmd()

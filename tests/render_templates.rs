@@ -334,7 +334,9 @@ fn nexus_sequence_in_emoji_style() {
     assert!(text.contains("   4. /home/op/nexus/02-projects/24-project-skills-research-resume-expansion/03-working/implementation.py\n"));
     assert!(text.contains("[ ] I have loaded ALL 4 files from files_to_load\n"));
     assert!(text.contains("CURRENT TASK: 15\n"));
-    assert!(text.contains("   Skill: execute-project\n"));
+    assert!(text.contains("   Skill: execute-project (the NEXT ACTION above)\n"));
+    assert!(text.contains("NEXT ACTION: execute-project\n"));
+    assert!(text.contains("   - Validation questions you MUST answer\n"));
     assert!(!text.contains("MEDIUM CONFIDENCE"));
     insta::assert_snapshot!("nexus_emoji", text);
 }

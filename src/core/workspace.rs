@@ -10,7 +10,7 @@ mod lookup;
 mod strays;
 mod tier;
 
-pub use aliases::aliases;
+pub use aliases::{aliases, is_generic_folder};
 pub use claim::{Claim, claim};
 pub use lookup::{Candidate, LookupError, find_project};
 pub use strays::{Excluded, Placement, is_archive_folder, may_be_active, placement};

@@ -34,6 +34,11 @@ pub struct NexusManifest {
     /// 1-based line numbers of the opening and closing `---`, when present.
     pub frontmatter_lines: Option<(usize, usize)>,
     pub other: OtherFields,
+    /// Filled by the loader: the file names in the build's `01-planning/`
+    /// folder, sorted (`01-overview.md`, `04-steps.md`, …); `None` when the
+    /// folder was not listed. The loading sequence names only files that exist.
+    #[serde(skip)]
+    pub planning_files: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]

@@ -2,6 +2,9 @@
 //! `resume-context.md` / `_resume.md` manifest, in the seed's emoji style or in
 //! plain ASCII for screen readers and terminals without emoji.
 
+#[path = "nexus_parts.rs"]
+mod parts;
+
 use super::budget::{Rendered, finish};
 use super::format::one_line;
 use super::state;
@@ -101,19 +104,31 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
             }
         })
         .collect();
+    let missing = manifest
+        .files_to_load
+        .iter()
+        .filter(|f| f.exists == Some(false))
+        .count();
     let project_id =
         first(&[&manifest.project_id, &manifest.build_id]).unwrap_or(&input.project.id);
     let phase = manifest.current_phase.as_deref().unwrap_or("unknown");
-    let task = first(&[
-        &manifest.current_task,
-        &manifest.continue_at,
-        &manifest.current_section,
-    ])
-    .unwrap_or("unknown");
-    let skill = manifest
+    // A section number is said to be one, never shown as a task.
+    let task = match first(&[&manifest.current_task, &manifest.continue_at]) {
+        Some(task) => task.to_string(),
+        None => first(&[&manifest.current_section]).map_or("unknown".into(), |section| {
+            format!("section {section} (no current_task)")
+        }),
+    };
+    let stated = manifest
         .next_action
         .as_deref()
-        .map_or("execute-project".into(), one_line);
+        .filter(|a| !parts::says_nothing(a))
+        .map(one_line);
+    let finished = input.project.summary.status.as_deref() == Some("COMPLETE");
+    let skill = stated.clone().unwrap_or_else(|| "execute-project".into());
+    let next_steps = parts::next_section(&manifest.body);
+    let asks_validation = parts::asks_validation(&manifest.body);
+    let existing = parts::existing_files(manifest);
     let rule = m.rule();
 
     let mut o: Vec<String> = vec![
@@ -143,21 +158,104 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
         }
         None => o.push("DETECTED: Resume requested by the operator".into()),
     }
+    if let Some(folder) = parts::archive_folder(&input.project.source) {
+        o.push(String::new());
+        o.push(m.warn(
+            &format!(
+                "ARCHIVED: this build lies in {folder}/, an archive folder: \
+                 confirm with the user that it should be resumed at all"
+            ),
+            false,
+        ));
+    }
+    if finished {
+        o.push(String::new());
+        o.push(m.warn(
+            "FINISHED: this build is marked COMPLETE: nothing is left to resume; \
+             ask the user what to do before doing anything",
+            false,
+        ));
+    }
+    let behind = &input.project.summary.behind;
+    if !behind.is_empty() {
+        o.push(String::new());
+        o.push("NOTE: the manifest is behind newer evidence; the newer side is current:".into());
+        o.extend(behind.iter().map(|line| format!("  - {}", one_line(line))));
+    }
     o.push(String::new());
     o.push(format!("PROJECT DETECTED: {}", one_line(project_id)));
-    o.push(format!("CURRENT PHASE: {}", one_line(phase)));
-    o.push(format!("CURRENT TASK: {}", one_line(task)));
+    let phase_behind = behind.iter().any(|l| l.starts_with("current_phase is"));
+    o.push(format!(
+        "CURRENT PHASE: {}{}",
+        one_line(phase),
+        if phase_behind {
+            " [as current_phase says; behind newer evidence, see NOTE above]"
+        } else {
+            ""
+        }
+    ));
+    o.push(format!("CURRENT TASK: {}", one_line(&task)));
+    match (&stated, &next_steps) {
+        (Some(action), _) => o.push(format!("NEXT ACTION: {action}")),
+        (None, Some(_)) => {
+            o.push("NEXT ACTION: the manifest has no next_action; see NEXT STEPS below".into())
+        }
+        (None, None) => o.push(
+            "NEXT ACTION: the manifest states none (no next_action, no Next Steps section): \
+             ask the user"
+                .into(),
+        ),
+    }
+    // The next action in the words the alert and the start-up summary use
+    // (`state::next_action`), when it says more than the manifest's own.
+    let newest = state::newest_checkpoint(&input.project.checkpoints);
+    let activity = state::activity(input.project);
+    if let Some(next) = state::next_action(Some(input.project), newest, activity.as_deref())
+        .filter(|next| Some(one_line(next)) != stated && !parts::says_nothing(next))
+    {
+        o.push(format!("Continue from: {}", one_line(&next)));
+    }
+    if let Some((title, lines)) = &next_steps {
+        o.push(String::new());
+        o.push(format!(
+            "NEXT STEPS (the resume file's \"{}\"):",
+            one_line(title)
+        ));
+        for line in lines.iter().take(parts::MAX_NEXT_LINES) {
+            o.push(format!("   {}", one_line(line)));
+        }
+        if lines.len() > parts::MAX_NEXT_LINES {
+            o.push(format!(
+                "   (… {} more lines in the resume file)",
+                lines.len() - parts::MAX_NEXT_LINES
+            ));
+        }
+    }
     o.extend([String::new(), rule.clone(), String::new()]);
     o.push("YOU MUST FOLLOW THIS EXACT SEQUENCE:".into());
     o.push(String::new());
     o.push(m.step("STEP 1: READ RESUME FILE FIRST"));
     o.push(format!("   File: {resume_path}"));
     o.push(String::new());
-    o.push("   This file contains:".into());
-    o.push("   - Files you MUST load".into());
-    o.push("   - Validation questions you MUST answer".into());
-    o.push("   - Next action you MUST execute".into());
-    o.push(String::new());
+    let mut contains = Vec::new();
+    if !files.is_empty() {
+        contains.push(format!("   - The {} files you MUST load", files.len()));
+    }
+    if asks_validation {
+        contains.push("   - Validation questions you MUST answer".into());
+    }
+    match (&stated, &next_steps) {
+        (Some(_), _) => contains.push("   - The next action you MUST execute".into()),
+        (None, Some((title, _))) => {
+            contains.push(format!("   - Its \"{}\" section", one_line(title)))
+        }
+        (None, None) => {}
+    }
+    if !contains.is_empty() {
+        o.push("   This file contains:".into());
+        o.extend(contains);
+        o.push(String::new());
+    }
     o.push(format!(
         "   {}",
         m.warn("READ THIS FILE BEFORE ANYTHING ELSE", true)
@@ -174,27 +272,55 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
         o.push(format!("   {}. {path}", i + 1));
     }
     o.push(String::new());
-    o.push(format!(
-        "   {}",
-        m.alarm("CRITICAL: Use the Read tool to load ALL files above")
-    ));
-    o.push(format!(
-        "   {}",
-        m.alarm("DO NOT proceed until ALL files are loaded")
-    ));
-    o.push(format!(
-        "   {}",
-        m.alarm("If any file is missing, STOP and report error")
-    ));
+    if missing == 0 {
+        o.push(format!(
+            "   {}",
+            m.alarm("CRITICAL: Use the Read tool to load ALL files above")
+        ));
+        o.push(format!(
+            "   {}",
+            m.alarm("DO NOT proceed until ALL files are loaded")
+        ));
+        o.push(format!(
+            "   {}",
+            m.alarm("If any file is missing, STOP and report error")
+        ));
+    } else {
+        o.push(format!(
+            "   {}",
+            m.alarm("CRITICAL: Use the Read tool to load every file above that exists")
+        ));
+        let which = if missing == files.len() {
+            format!("None of the {missing} files above exists")
+        } else {
+            format!("{missing} of the {} files above do not exist", files.len())
+        };
+        o.push(format!(
+            "   {}",
+            m.alarm(&format!("{which} (marked not found): tell the user which"))
+        ));
+    }
     o.push(String::new());
     o.push(m.step("STEP 3: ANSWER VALIDATION QUESTIONS"));
     o.push(String::new());
-    o.push("   The _resume.md file contains validation questions.".into());
-    o.push(String::new());
+    if asks_validation {
+        o.push("   The resume file has validation questions: answer them, and:".into());
+        o.push(String::new());
+    }
     o.push("   YOU MUST ANSWER:".into());
-    o.push("   1. What problem are we solving? (from overview.md)".into());
-    o.push("   2. What is the next task? (from steps.md)".into());
-    o.push("   3. What is the approach? (from plan.md)".into());
+    let questions = [
+        ("What problem are we solving?", "overview.md"),
+        ("What is the next task?", "steps.md"),
+        ("What is the approach?", "plan.md"),
+    ];
+    for (i, (question, suffix)) in questions.iter().enumerate() {
+        let from = parts::file_ending(&existing, suffix).unwrap_or("the resume file");
+        o.push(format!(
+            "   {}. {question} (from {})",
+            i + 1,
+            one_line(from)
+        ));
+    }
     o.push(String::new());
     o.push(format!(
         "   {}",
@@ -214,30 +340,48 @@ pub fn render_nexus(input: &NexusInput) -> Rendered {
     o.push(String::new());
     o.push(m.step("STEP 4: AUTO-EXECUTE SKILL"));
     o.push(String::new());
-    o.push("   After validation passes, execute:".into());
-    o.push(format!("   Skill: {skill}"));
-    // The next action in the words the alert and the start-up summary use
-    // (`state::next_action`), when it says more than the skill's name.
-    let newest = state::newest_checkpoint(&input.project.checkpoints);
-    let activity = state::activity(input.project);
-    if let Some(next) = state::next_action(Some(input.project), newest, activity.as_deref())
-        .filter(|next| next.trim() != skill)
-    {
-        o.push(format!("   Continue from: {}", one_line(&next)));
+    if finished {
+        o.push("   After validation passes: nothing to execute, the build is finished.".into());
+        if let Some(action) = &stated {
+            o.push(format!(
+                "   The manifest's next_action is {action}: run it only if the user asks."
+            ));
+        }
+        o.push("   Tell the user so and ask what to do next.".into());
+    } else {
+        o.push("   After validation passes, execute:".into());
+        if stated.is_some() {
+            o.push(format!("   Skill: {skill} (the NEXT ACTION above)"));
+        } else {
+            o.push(format!(
+                "   Skill: {skill} (Nexus's default: the manifest names no next_action)"
+            ));
+        }
+        o.push(String::new());
+        o.push("   This will continue your work from where you left off.".into());
     }
-    o.push(String::new());
-    o.push("   This will continue your work from where you left off.".into());
     o.extend([String::new(), rule.clone(), String::new()]);
     o.push("CHECKLIST (verify before continuing):".into());
     o.push(String::new());
     o.push(format!("[ ] I have read {resume_path}"));
-    o.push(format!(
-        "[ ] I have loaded ALL {} files from files_to_load",
-        files.len()
-    ));
+    if missing == 0 {
+        o.push(format!(
+            "[ ] I have loaded ALL {} files from files_to_load",
+            files.len()
+        ));
+    } else {
+        o.push(format!(
+            "[ ] I have loaded the {} files from files_to_load that exist and named the {missing} missing ones",
+            files.len() - missing
+        ));
+    }
     o.push("[ ] I can answer all 3 validation questions".into());
     o.push("[ ] I understand the current task and context".into());
-    o.push(format!("[ ] I am ready to execute {skill}"));
+    if finished {
+        o.push("[ ] I have told the user the build is finished".into());
+    } else {
+        o.push(format!("[ ] I am ready to execute {skill}"));
+    }
     o.extend([String::new(), rule.clone(), String::new()]);
     o.push(m.alarm("IF YOU SKIP THIS SEQUENCE, YOU WILL:"));
     o.push("   - Lose all project context".into());
@@ -343,6 +487,155 @@ mod tests {
             text.contains("   3. /ws/n/02-projects/36-x/02-resources/gone.md  (not found)\n"),
             "{text}"
         );
+    }
+
+    /// A v5 build: its manifest lists `01-overview.md` … `04-steps.md`, of which
+    /// only the overview and steps exist; its body has a "Next Steps" section.
+    fn build_sequence(source: &str, planning: Option<Vec<String>>) -> String {
+        let dir = source.trim_end_matches("/01-planning/resume-context.md");
+        let text = "---\nresume_schema_version: \"2.0\"\nbuild_id: 07-b\n\
+            current_phase: execution\nfiles_to_load:\n  - 01-planning/01-overview.md\n  \
+            - 01-planning/03-plan.md\n---\n# B\n## Done\n- x\n### Next Steps\n1. Wire the API\n\
+            2. Test it\n## Notes\nlater\n";
+        let mut project = normalize_manifest(source, dir, text);
+        let mut manifest = project.manifest.take().unwrap();
+        manifest.files_to_load[0].exists = Some(true);
+        manifest.files_to_load[1].exists = Some(false);
+        manifest.planning_files = planning;
+        let input = NexusInput {
+            project: &project,
+            manifest: &manifest,
+            abs_dir: &format!("/ws/{dir}"),
+            confidence: None,
+            style: Style::Plain,
+        };
+        render_nexus(&input).text
+    }
+
+    #[test]
+    fn only_files_that_exist_are_named_and_no_absent_content_is_claimed() {
+        let planning = Some(vec!["01-overview.md".into(), "04-steps.md".into()]);
+        let text = build_sequence(
+            "02-builds/active/07-b/01-planning/resume-context.md",
+            planning,
+        );
+        assert!(
+            text.contains("1. What problem are we solving? (from 01-planning/01-overview.md)\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("2. What is the next task? (from 01-planning/04-steps.md)\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("3. What is the approach? (from the resume file)\n"),
+            "{text}"
+        );
+        for absent in [
+            "overview.md)",
+            "steps.md)",
+            "plan.md)",
+            "_resume.md",
+            "Validation questions you MUST",
+        ] {
+            assert!(
+                !text.contains(&format!(" {absent}")) && !text.contains(&format!("({absent}")),
+                "{absent}: {text}"
+            );
+        }
+        assert!(
+            text.contains("1 of the 2 files above do not exist (marked not found)"),
+            "{text}"
+        );
+        assert!(!text.contains("ARCHIVED"), "{text}");
+    }
+
+    #[test]
+    fn the_next_steps_come_before_the_sequence_and_an_archived_build_says_so() {
+        let text = build_sequence("05-archived/07-b/01-planning/resume-context.md", None);
+        let next = text.find("NEXT STEPS (the resume file's \"Next Steps\"):\n   1. Wire the API\n   2. Test it\n").expect(&text);
+        assert!(next < text.find("STEP 1").unwrap(), "{text}");
+        assert!(
+            text.contains("NEXT ACTION: the manifest has no next_action; see NEXT STEPS below\n"),
+            "{text}"
+        );
+        assert!(!text.contains("later"), "{text}");
+        let archived = text
+            .find("WARNING: ARCHIVED: this build lies in 05-archived/")
+            .expect(&text);
+        assert!(archived < text.find("PROJECT DETECTED").unwrap(), "{text}");
+        assert!(
+            text.contains(
+                "Skill: execute-project (Nexus's default: the manifest names no next_action)"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_finished_build_runs_nothing_and_a_section_is_not_a_task() {
+        let text = "---\nproject_id: 21-x\ncurrent_phase: complete\nnext_action: none\n\
+                    current_section: 4\n---\nbody\n";
+        let project = normalize_manifest(
+            "02-projects/21-x/01-planning/resume-context.md",
+            "02-projects/21-x",
+            text,
+        );
+        let manifest = project.manifest.clone().unwrap();
+        let text = render_nexus(&NexusInput {
+            project: &project,
+            manifest: &manifest,
+            abs_dir: "/ws/02-projects/21-x",
+            confidence: None,
+            style: Style::Plain,
+        })
+        .text;
+        assert!(
+            text.contains("WARNING: FINISHED: this build is marked COMPLETE"),
+            "{text}"
+        );
+        assert!(
+            text.contains("CURRENT TASK: section 4 (no current_task)\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("NEXT ACTION: the manifest states none"),
+            "{text}"
+        );
+        for never in ["Skill:", ": none\n", "execute-project"] {
+            assert!(!text.contains(never), "{never}: {text}");
+        }
+        assert!(
+            text.contains("nothing to execute, the build is finished."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_frontmatter_behind_its_body_is_said_above_the_phase() {
+        let text = "---\nproject_id: 28-x\ncurrent_phase: planning\nnext_action: execute-project\n---\n\
+                    - **Phase**: Planning complete, ready for execution\n";
+        let project = normalize_manifest(
+            "02-projects/28-x/01-planning/resume-context.md",
+            "02-projects/28-x",
+            text,
+        );
+        let manifest = project.manifest.clone().unwrap();
+        let text = render_nexus(&NexusInput {
+            project: &project,
+            manifest: &manifest,
+            abs_dir: "/ws/02-projects/28-x",
+            confidence: None,
+            style: Style::Plain,
+        })
+        .text;
+        let note = text
+            .find("NOTE: the manifest is behind newer evidence; the newer side is current:\n  - current_phase is planning, but the body's **Phase** says \"Planning complete, ready for execution\"\n")
+            .expect(&text);
+        let phase = text
+            .find("CURRENT PHASE: planning [as current_phase says; behind newer evidence, see NOTE above]\n")
+            .expect(&text);
+        assert!(note < phase, "{text}");
     }
 
     #[test]

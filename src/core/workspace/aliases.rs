@@ -1,7 +1,9 @@
 //! The names a project's owner uses for it besides its id: the Jerry project
-//! reference (`PROJ-010`) and project folder (`PROJ-010-cyber-ops`), the
-//! workflow's folder, a Nexus project or build folder and its `project_id` /
-//! `build_id`. Derived from the path and the file, never guessed.
+//! reference (`PROJ-010`) and project folder (`PROJ-010-cyber-ops`), every
+//! work-item folder the workflow lies in (`EPIC-001-…`, `FEAT-023-showcase-video`,
+//! `EN-929-…`, each also by its bare id `FEAT-023`), the workflow's folder, a
+//! Nexus project or build folder and its `project_id` / `build_id`. Derived from
+//! the path and the file, never guessed.
 
 use crate::core::model::{Project, ProjectKind};
 
@@ -13,7 +15,7 @@ pub fn aliases(project: &Project) -> Vec<String> {
     match project.kind {
         ProjectKind::Jerry => {
             for folder in &folders {
-                if let Some(reference) = jerry_reference(folder) {
+                if let Some(reference) = work_item_id(folder) {
                     names.push(reference.to_string());
                     names.push((*folder).to_string());
                 }
@@ -38,20 +40,40 @@ pub fn aliases(project: &Project) -> Vec<String> {
     names
 }
 
-/// `PROJ-010` of a folder named `PROJ-010` or `PROJ-010-cyber-ops`.
-fn jerry_reference(folder: &str) -> Option<&str> {
-    let rest = folder.strip_prefix("PROJ-")?;
+/// The work-item id a folder is named by, as Jerry names its work items:
+/// upper-case letters, `-`, digits, then the end or `-words` (`PROJ-010` of
+/// `PROJ-010-cyber-ops`, `FEAT-023` of `FEAT-023-showcase-video`, `EN-929`).
+fn work_item_id(folder: &str) -> Option<&str> {
+    let letters = folder.bytes().take_while(u8::is_ascii_uppercase).count();
+    let rest = folder.get(letters..)?.strip_prefix('-')?;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let after = rest.as_bytes().get(digits);
-    (digits > 0 && matches!(after, None | Some(b'-'))).then(|| folder.get(..5 + digits))?
+    (letters > 0 && digits > 0 && matches!(after, None | Some(b'-')))
+        .then(|| folder.get(..letters + 1 + digits))?
 }
 
-/// The innermost folder that is not a generic `orchestration` folder.
+/// Folder names that say what a folder holds, not which workflow it is.
+const GENERIC_FOLDERS: [&str; 6] = [
+    "orchestration",
+    "orchestrations",
+    "plan",
+    "plans",
+    "workflow",
+    "workflows",
+];
+
+/// Whether a folder's name is a generic word (`orchestration/`, `plans/`), so
+/// that the workflow in it is named by its file or the folder above.
+pub fn is_generic_folder(name: &str) -> bool {
+    GENERIC_FOLDERS.contains(&name.to_ascii_lowercase().as_str())
+}
+
+/// The innermost folder whose name is not a generic word.
 fn workflow_folder(folders: &[&str]) -> Option<String> {
     folders
         .iter()
         .rev()
-        .find(|f| !f.eq_ignore_ascii_case("orchestration"))
+        .find(|f| !is_generic_folder(f))
         .map(|f| (*f).to_string())
 }
 
@@ -88,8 +110,46 @@ mod tests {
                 "ops-20260222-001"
             ]
         );
-        assert_eq!(jerry_reference("PROJ-0x"), None);
-        assert_eq!(jerry_reference("PROJ-12"), Some("PROJ-12"));
+        assert_eq!(work_item_id("PROJ-0x"), None);
+        assert_eq!(work_item_id("PROJ-12"), Some("PROJ-12"));
+        assert_eq!(work_item_id("FEAT-023-showcase-video"), Some("FEAT-023"));
+        assert_eq!(work_item_id("EN-929"), Some("EN-929"));
+        for not_an_item in ["feat-023", "FEAT-", "-12", "FEAT-12x", "02-builds", ""] {
+            assert_eq!(work_item_id(not_an_item), None, "{not_an_item}");
+        }
+    }
+
+    #[test]
+    fn a_workflow_is_named_by_every_work_item_folder_it_lies_in() {
+        let p = normalize_orchestration(
+            "p/PROJ-001-x/work/EPIC-001-y/FEAT-023-video/orchestration/f23/ORCHESTRATION.yaml",
+            "p/PROJ-001-x/work/EPIC-001-y/FEAT-023-video/orchestration/f23",
+            "workflow: {id: f23-001}\n",
+        );
+        assert_eq!(
+            aliases(&p),
+            [
+                "f23-001",
+                "PROJ-001",
+                "PROJ-001-x",
+                "EPIC-001",
+                "EPIC-001-y",
+                "FEAT-023",
+                "FEAT-023-video",
+                "f23"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_generic_folder_never_names_the_workflow() {
+        let p = normalize_orchestration(
+            "p/EPIC-001-t/plans/ORCHESTRATION.yaml",
+            "p/EPIC-001-t/plans",
+            "workflow: {id: w}\n",
+        );
+        assert_eq!(aliases(&p).last().map(String::as_str), Some("EPIC-001-t"));
+        assert!(is_generic_folder("Plans") && !is_generic_folder("plans-v2"));
     }
 
     #[test]

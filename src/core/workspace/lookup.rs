@@ -66,7 +66,9 @@ type Step<'s> = dyn Fn(&Named) -> bool + 's;
 
 /// Finds the project `name` refers to, trying in turn: its exact id; its path
 /// (state file or folder, relative to the root or starting with it); an id or
-/// alias in any letter case; a unique case-insensitive prefix of an id or alias.
+/// alias in any letter case (a work-item folder such as `FEAT-023` names every
+/// workflow in it); a bare number, the folders it numbers; a unique
+/// case-insensitive prefix of an id or alias (never for a bare number).
 /// A step that matches several projects ends the search with all of them.
 pub fn find_project<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Project, LookupError> {
     let name = name.trim();
@@ -89,9 +91,8 @@ pub fn find_project<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Project, Lo
         .iter()
         .map(|p| (p, aliases(p).iter().map(|a| a.to_lowercase()).collect()))
         .collect();
-    // A bare number names the folders it numbers first: `3` is `03-…` or `3-…`,
-    // not `34-…` (which the prefix step, tried only when none is numbered so,
-    // would match).
+    // A bare number names only the folders it numbers: `3` is `03-…` or `3-…`,
+    // never `34-…` (the prefix step is not tried for a number).
     let number = lower
         .parse::<u64>()
         .ok()
@@ -106,7 +107,9 @@ pub fn find_project<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Project, Lo
         &|(p, _)| p.source == path || (!path.is_empty() && p.dir == path),
         &|(_, names)| names.contains(&lower),
         &|(_, names)| names.iter().any(numbered),
-        &|(_, names)| !lower.is_empty() && names.iter().any(|a| a.starts_with(&lower)),
+        &|(_, names)| {
+            number.is_none() && !lower.is_empty() && names.iter().any(|a| a.starts_with(&lower))
+        },
     ];
     for step in steps {
         let matches: Vec<&Project> = named.iter().filter(|n| step(n)).map(|(p, _)| *p).collect();

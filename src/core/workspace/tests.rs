@@ -436,4 +436,36 @@ fn a_number_names_the_folder_it_numbers_never_a_longer_one() {
     assert_eq!(id("3"), Ok("03-intake"));
     assert_eq!(id("34"), Ok("34-billing"));
     assert_eq!(id("1"), Ok("01-setup"));
+    assert!(
+        matches!(find_project(&ws, "4"), Err(LookupError::NotFound { .. })),
+        "no folder is numbered 4: `34-billing` is never a prefix match for a number"
+    );
+    assert!(matches!(
+        find_project(&ws, "2"),
+        Err(LookupError::NotFound { .. })
+    ));
+}
+
+#[test]
+fn a_work_item_folder_names_the_workflows_it_holds() {
+    let mut ws = workspace();
+    let feat = "projects/PROJ-001-x/work/EPIC-003-q/FEAT-014-sync";
+    ws.projects.push(project(
+        "f14-impl",
+        &format!("{feat}/orchestration/f14-impl/ORCHESTRATION.yaml"),
+    ));
+    ws.projects.push(project(
+        "en929-cleanup",
+        &format!("{feat}/EN-929-docs/orchestration/en929-cleanup/ORCHESTRATION.yaml"),
+    ));
+    let id = |name: &str| find_project(&ws, name).map(|p| p.id.as_str());
+    assert_eq!(id("EN-929"), Ok("en929-cleanup"));
+    assert_eq!(id("en-929-docs"), Ok("en929-cleanup"));
+    for several in ["FEAT-014", "FEAT-014-sync", "EPIC-003"] {
+        let Err(LookupError::Ambiguous { candidates, .. }) = find_project(&ws, several) else {
+            panic!("{several} holds two workflows: both are candidates");
+        };
+        let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["en929-cleanup", "f14-impl"], "{several}");
+    }
 }

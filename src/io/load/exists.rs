@@ -180,8 +180,26 @@ pub fn check_listed_files(root: &Path, project: &mut Project) {
                 Found::Blank => (None, None),
             };
         }
+        manifest.planning_files = planning_files(&root.join(&project.dir).join("01-planning"));
     }
     project.diagnostics.extend(warnings);
+}
+
+/// The most names of a build's `01-planning/` the loading sequence is given.
+const MAX_PLANNING_FILES: usize = 200;
+
+/// The file names in a build's `01-planning/` folder, sorted; `None` when it
+/// cannot be listed (a manifest beside no such folder, a legacy `_resume.md`).
+fn planning_files(folder: &Path) -> Option<Vec<String>> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_ok_and(|t| !t.is_dir()))
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .take(MAX_PLANNING_FILES)
+        .collect();
+    names.sort();
+    Some(names)
 }
 
 fn join(fence: &str, rel: &str) -> String {

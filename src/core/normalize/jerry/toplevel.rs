@@ -4,6 +4,7 @@
 use yaml_serde::Value;
 
 use crate::core::normalize::value::{get, get_text, text};
+use crate::core::workspace::is_generic_folder;
 
 pub(super) struct Identity {
     pub id: String,
@@ -12,8 +13,13 @@ pub(super) struct Identity {
 }
 
 pub(super) fn identity(doc: &Value, source: &str, dir: &str) -> Identity {
-    let workflow = get(doc, "workflow");
-    let from_workflow = |key: &str| workflow.and_then(|w| get_text(w, key));
+    // `workflow:`, else the `orchestration:` block some plans keep it in
+    // (`orchestration: {id: ORCH-001, name: …}` in a `plans/` folder).
+    let from_workflow = |key: &str| {
+        ["workflow", "orchestration"]
+            .iter()
+            .find_map(|block| get(doc, block).and_then(|b| get_text(b, key)))
+    };
     let id = from_workflow("id")
         .or_else(|| get_text(doc, "workflow_id"))
         .or_else(|| get_text(doc, "id"))
@@ -33,14 +39,12 @@ pub(super) fn identity(doc: &Value, source: &str, dir: &str) -> Identity {
     }
 }
 
-/// The folder name, skipping a generic `orchestration` folder
+/// The folder name, skipping a generic folder (`orchestration`, `plans`, …)
 /// (`PROJ-001/work/FEAT-002/orchestration/ORCHESTRATION.yaml` → `FEAT-002`).
 pub(super) fn derived_id(source: &str, dir: &str) -> String {
     dir.split('/')
         .rev()
-        .find(|part| {
-            !part.is_empty() && *part != "." && !part.eq_ignore_ascii_case("orchestration")
-        })
+        .find(|part| !part.is_empty() && *part != "." && !is_generic_folder(part))
         .map(str::to_string)
         .unwrap_or_else(|| {
             let file = source.rsplit('/').next().unwrap_or(source);
@@ -91,6 +95,12 @@ mod tests {
             (id.id.as_str(), id.project_ref.as_deref()),
             ("wf-2", Some("PROJ-2"))
         );
+        let doc = yaml("orchestration: {id: ORCH-001, name: Transcript Skill, status: ACTIVE}\n");
+        let id = identity(&doc, "p/plans/ORCHESTRATION.yaml", "p/plans");
+        assert_eq!(
+            (id.id.as_str(), id.name.as_deref()),
+            ("ORCH-001", Some("Transcript Skill"))
+        );
     }
 
     #[test]
@@ -102,6 +112,10 @@ mod tests {
         assert_eq!(
             derived_id("a/orchestration/wf-3/O.yaml", "a/orchestration/wf-3"),
             "wf-3"
+        );
+        assert_eq!(
+            derived_id("a/EPIC-1/plans/O.yaml", "a/EPIC-1/plans"),
+            "EPIC-1"
         );
         assert_eq!(derived_id("ORCHESTRATION.yaml", ""), "ORCHESTRATION");
     }

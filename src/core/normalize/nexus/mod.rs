@@ -2,6 +2,7 @@
 //! seen: frontmatter 1.0 and 2.0, legacy `resume_version`, frontmatter without a
 //! version, and no frontmatter at all (the markdown body alone).
 
+mod behind;
 mod body;
 pub mod build;
 mod ctx;
@@ -95,8 +96,17 @@ fn from_frontmatter(
     };
     manifest.body = body.to_string();
     manifest.frontmatter_lines = Some((fm.open_line, fm.close_line));
-    let diagnostics = ctx.diagnostics;
-    assemble(source, dir, shape, manifest, diagnostics)
+    let ahead = behind::body_ahead(&manifest, &body::facts(body));
+    let mut diagnostics = ctx.diagnostics;
+    for line in &ahead {
+        diagnostics.push(Diagnostic::warning(
+            source,
+            format!("the frontmatter is behind its body: {line}"),
+        ));
+    }
+    let mut project = assemble(source, dir, shape, manifest, diagnostics);
+    project.summary.behind.extend(ahead);
+    project
 }
 
 fn from_body(source: &str, dir: &str, body_text: &str) -> Project {
