@@ -360,7 +360,8 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
     }
 }
 
-/// Takes the last decision change back, if the file still holds what it wrote.
+/// Takes the last decision change or acknowledge back, if every file it wrote
+/// still holds what it wrote.
 fn undo(model: &mut Model) -> Vec<Effect> {
     let Some(undo) = model.undo.take() else {
         model.set_status(StatusKind::Info, "nothing to undo");
@@ -369,7 +370,7 @@ fn undo(model: &mut Model) -> Vec<Effect> {
     let project_id = undo.project_id.clone();
     let op = StateChange::Restore {
         what: undo.what,
-        text: undo.text,
+        files: undo.files,
     };
     write(model, &project_id, op)
 }
