@@ -105,3 +105,48 @@ fn an_acknowledge_is_undone_unless_its_files_changed_since() {
     assert_eq!(read(&root, PAYOUTS_FILE), acked);
     assert_eq!(read(&root, PAYOUTS_CHECKPOINT), changed);
 }
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn the_timeline_fits_80x24_moves_with_j_k_and_opens_with_enter() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root, ""), 80, 24);
+    tmux.wait_for_list(11);
+    tmux.keys(&["t"]);
+    let screen = tmux.wait_for("the timeline drawn whole", |s| {
+        s.contains("Timeline: every project's compactions") && s.contains("✓ acknowledged")
+    });
+    let lines: Vec<&str> = screen.lines().collect();
+    // Nothing of the screen behind beside it: it takes every row above the
+    // status bar, from border to border.
+    assert!(lines[0].starts_with("┌ Timeline"), "{screen}");
+    for line in &lines[1..21] {
+        assert!(
+            line.starts_with('│') && line.ends_with('│') && line.chars().count() == 80,
+            "{line:?} in\n{screen}"
+        );
+    }
+    assert!(lines[21].starts_with('└'), "{screen}");
+    // cx-002 waits for the operator: flagged, not called dropped.
+    let payouts = lines
+        .iter()
+        .find(|l| l.contains("payouts-v2-20260302-001 ") && l.contains('·'))
+        .unwrap();
+    assert!(payouts.contains('⚑') && !payouts.contains('✗'), "{screen}");
+    let cx002 = lines.iter().find(|l| l.contains("cx-002")).unwrap();
+    assert!(
+        cx002.contains("⚑ cx-002") && cx002.contains("not acknowledged"),
+        "{screen}"
+    );
+
+    // Newest first: cx-004 selected; j moves to cx-003, Enter opens it.
+    assert!(screen.contains("▸ ⚑ cx-004"), "{screen}");
+    tmux.keys(&["j"]);
+    tmux.wait_for_text("▸ ✓ cx-003");
+    tmux.keys(&["k", "j", "Enter"]);
+    let screen = tmux.wait_for("cx-003 in the docs project's Compaction tab", |s| {
+        s.contains("┌ docs-rewrite-20260225-001") && s.contains("cx-003  .jerry/checkpoints/")
+    });
+    assert!(!screen.contains("Timeline: every"), "{screen}");
+}
