@@ -150,3 +150,42 @@ fn the_timeline_fits_80x24_moves_with_j_k_and_opens_with_enter() {
     });
     assert!(!screen.contains("Timeline: every"), "{screen}");
 }
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn without_colours_each_gate_has_its_own_mark_on_the_chart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    for (w, h) in [(140, 40), (80, 24)] {
+        let tmux = Tmux::start_sized(&command(tmp.path(), &root, "NO_COLOR=1"), w, h);
+        tmux.wait_for_list(11);
+        // payouts, the first row: qg-1 and qg-2 scored.
+        tmux.keys(&["2"]);
+        let screen = tmux.wait_for("the legend naming each gate's mark", |s| {
+            s.contains("* qg-1  o qg-2  - pass 0.92")
+        });
+        let plot: Vec<&str> = screen
+            .lines()
+            .filter_map(|l| l.split_once('|').map(|(_, plot)| plot))
+            .collect();
+        let marks = |c: char| plot.iter().map(|l| l.matches(c).count()).sum::<usize>();
+        assert!(marks('*') >= 1 && marks('o') >= 1, "{w}x{h}:\n{screen}");
+    }
+}
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn a_gate_recorded_pass_below_its_threshold_shows_both() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    // qg-1 recorded PASS, its last score 0.890 under its 0.92 threshold.
+    let text = read(&root, PAYOUTS_FILE).replace("0.941", "0.890");
+    std::fs::write(root.join(PAYOUTS_FILE), text).unwrap();
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root, ""), 140, 40);
+    tmux.wait_for_list(11);
+    tmux.keys(&["2"]);
+    let screen = tmux.wait_for_text("qg-1    PASS (recorded) · 0.890 < 0.92 threshold");
+    assert!(!screen.contains("✗ below 0.890"), "{screen}");
+    // qg-2 is in progress: its verdict is the threshold's alone.
+    assert!(screen.contains("qg-2    ✗ below 0.910"), "{screen}");
+}
