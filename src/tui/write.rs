@@ -452,7 +452,7 @@ mod tests {
         undo.expect("an acknowledge can be undone")
     }
 
-    fn restore(root: &Path, project: &Project, undo: Box<Undo>) -> Result<String, NotWritten> {
+    fn restore(root: &Path, project: &Project, undo: Undo) -> Result<String, NotWritten> {
         run(
             root,
             project,
@@ -499,7 +499,7 @@ mod tests {
             },
         );
         assert_ne!(markers(), markers_before, "a marker was written");
-        let said = restore(dir.path(), docs, undo).unwrap();
+        let said = restore(dir.path(), docs, *undo).unwrap();
         assert!(said.contains(".acknowledged: removed"), "{said}");
         assert_eq!(read_all(), before);
         assert_eq!(markers(), markers_before);
@@ -525,7 +525,7 @@ mod tests {
             .unwrap()
             .replace('}', " }");
         std::fs::write(&checkpoint, &changed).unwrap();
-        match restore(dir.path(), payouts, undo) {
+        match restore(dir.path(), payouts, *undo) {
             Err(NotWritten::Failed(why)) => assert!(
                 why.contains("-checkpoint.json changed since; nothing undone"),
                 "{why}"

@@ -145,7 +145,7 @@ fn draw_chart(model: &Model, gates: &[&GateTrajectory], frame: &mut Frame, area:
         })
         .collect();
     // Braille lines told apart by colour alone: without Unicode, or without
-    // colours (NO_COLOR, `--color never`, a theme with no series colours), each
+    // colours (NO_COLOR, `--colors none`, a theme with no series colours), each
     // gate gets a mark of its own instead, named in a legend that always shows.
     if model.glyphs == crate::tui::glyphs::Glyphs::Ascii || t.series.is_empty() {
         draw_ascii_chart(model, gates, pass, (y_min, longest), frame, area);
