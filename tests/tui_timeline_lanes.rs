@@ -144,3 +144,26 @@ fn the_view_fits_a_small_terminal() {
     press(&mut tiny, &["t"]);
     let _ = screen(&tiny);
 }
+
+#[test]
+fn checkpoints_tied_to_no_project_are_counted_not_laid_out() {
+    let mut ws = demo_workspace();
+    let mut loose = ws
+        .projects
+        .iter()
+        .flat_map(|p| p.checkpoints.iter())
+        .next()
+        .unwrap()
+        .clone();
+    loose.id = "cx-950".into();
+    loose.path = ".jerry/checkpoints/cx-950-checkpoint.json".into();
+    ws.unassigned_checkpoints.push(loose);
+    let mut m = model_with(ws, resume_tui::tui::theme::Theme::default_dark(), 120, 40);
+    press(&mut m, &["t"]);
+    let text = screen(&m);
+    assert!(
+        text.contains("1 checkpoint(s) tied to no project are not shown"),
+        "{text}"
+    );
+    assert!(!text.contains("cx-950"), "{text}");
+}

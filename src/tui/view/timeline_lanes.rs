@@ -169,13 +169,12 @@ pub fn draw(model: &Model, frame: &mut Frame, selected: usize) {
     let width = usize::from(inner.width);
     let height = usize::from(inner.height);
     let Some(start) = entries.iter().map(|e| e.time).min() else {
-        let lines = vec![
-            Line::from(dim(
-                model,
-                fit("No compaction with a time recorded.", width),
-            )),
-            Line::from(dim(model, fit("t or Esc closes", width))),
-        ];
+        let mut lines = vec![Line::from(dim(
+            model,
+            fit("No project's compaction with a time recorded.", width),
+        ))];
+        lines.extend(notes(model, untimed, width));
+        lines.push(Line::from(dim(model, fit("t or Esc closes", width))));
         frame.render_widget(Paragraph::new(lines), inner);
         return;
     };
@@ -216,25 +215,14 @@ pub fn draw(model: &Model, frame: &mut Frame, selected: usize) {
         ),
     )));
     lines.push(legend(model, width));
-    let mut footer = vec![Line::from(dim(
+    let mut footer = notes(model, untimed, width);
+    footer.push(Line::from(dim(
         model,
         fit(
             "j/k select · Enter opens it (Compaction tab) · t or Esc closes",
             width,
         ),
-    ))];
-    if untimed > 0 {
-        footer.insert(
-            0,
-            Line::from(dim(
-                model,
-                fit(
-                    &format!("{untimed} compaction event(s) record no time and are not placed."),
-                    width,
-                ),
-            )),
-        );
-    }
+    )));
     let list_rows = height.saturating_sub(lines.len() + footer.len());
     let at = selected.map_or(0, |s| entries.iter().position(|e| e == s).unwrap_or(0));
     let first = at.saturating_sub(list_rows.saturating_sub(1));
@@ -243,6 +231,34 @@ pub fn draw(model: &Model, frame: &mut Frame, selected: usize) {
     }
     lines.extend(footer);
     frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// What the lanes leave out: events without a time, checkpoints tied to no project.
+fn notes(model: &Model, untimed: usize, width: usize) -> Vec<Line<'static>> {
+    let ws = &model.workspace;
+    let shown: std::collections::HashSet<&str> = ws
+        .projects
+        .iter()
+        .flat_map(|p| rows(p, &ws.unassigned_checkpoints))
+        .filter_map(|row| row.checkpoint.map(|c| c.path.as_str()))
+        .collect();
+    let loose = ws
+        .unassigned_checkpoints
+        .iter()
+        .filter(|c| !shown.contains(c.path.as_str()))
+        .count();
+    [
+        (untimed > 0).then(|| {
+            format!("{untimed} compaction event(s) record no time and are not placed.")
+        }),
+        (loose > 0).then(|| {
+            format!("{loose} checkpoint(s) tied to no project are not shown (resume-tui timeline lists them).")
+        }),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|text| Line::from(dim(model, fit(&text, width))))
+    .collect()
 }
 
 fn width_of(text: &str) -> usize {
