@@ -1,6 +1,6 @@
 //! The timeline view in a real terminal (tmux) on a copy of the demo: `t` opens the
-//! lanes of every project's compactions, the payouts lane shows the compaction
-//! whose recorded summary dropped something, `t` closes it, and the Compaction
+//! lanes of every project's compactions, the list under them says the payouts
+//! compaction's recorded summary dropped 7 items, `t` closes it, and the Compaction
 //! tab lists that checkpoint's kept and dropped items.
 
 #[path = "support/needs.rs"]
@@ -36,7 +36,7 @@ fn the_timeline_view_and_the_dropped_items_in_tmux() {
     // (A frame can reach the pane in pieces: wait for its title and its legend.)
     let screen = tmux.wait_for("the timeline drawn whole", |s| {
         s.contains("Timeline: every project's compactions")
-            && s.contains("the summary dropped something")
+            && s.contains("its summary dropped something")
     });
     let lane = |id: &str| {
         screen
@@ -46,10 +46,10 @@ fn the_timeline_view_and_the_dropped_items_in_tmux() {
             .to_string()
     };
     let payouts = lane("payouts-v2-20260302-001");
-    assert!(payouts.contains('✗') && payouts.contains('●'), "{payouts}");
+    assert!(payouts.contains('⚑') && payouts.contains('✓'), "{payouts}");
     let docs = lane("docs-rewrite-20260225-001");
-    assert!(docs.contains('◆'), "{docs}");
-    assert!(screen.contains("the summary dropped something"), "{screen}");
+    assert!(docs.contains('⚑'), "{docs}");
+    assert!(screen.contains("summary dropped 7"), "{screen}");
 
     tmux.keys(&["t"]);
     tmux.wait_for("the lanes closed", |s| {

@@ -1320,6 +1320,14 @@ fn o_opens_the_selected_decision_in_the_editor() {
     );
 }
 
+fn revert() -> resume_tui::tui::msg::Revert {
+    resume_tui::tui::msg::Revert {
+        path: "ORCHESTRATION.yaml".into(),
+        written: "after".into(),
+        before: Some("before".into()),
+    }
+}
+
 #[test]
 fn deleting_a_decision_can_be_undone() {
     let mut m = payouts_selected();
@@ -1341,7 +1349,7 @@ fn deleting_a_decision_can_be_undone() {
             undo: Some(Box::new(resume_tui::tui::msg::Undo {
                 project_id: PAYOUTS.into(),
                 what: "deleted RD-001".into(),
-                text: "before".into(),
+                files: vec![revert()],
             })),
         },
         NOW,
@@ -1356,10 +1364,10 @@ fn deleting_a_decision_can_be_undone() {
         request.op,
         StateChange::Restore {
             what: "deleted RD-001".into(),
-            text: "before".into()
+            files: vec![revert()]
         }
     );
-    assert_eq!(status_text(&m), "saving: undid \"deleted RD-001\"");
+    assert_eq!(status_text(&m), "saving: undo \"deleted RD-001\"");
     saved_and_reloaded(&mut m);
     press(&mut m, &["u"]);
     assert_eq!(status_text(&m), "nothing to undo");

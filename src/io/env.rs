@@ -2,6 +2,7 @@
 //! below the binary's entry point takes the environment as a value.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Env {
@@ -83,4 +84,24 @@ impl Env {
     pub fn set(&mut self, key: &str, value: &str) {
         self.vars.insert(key.to_string(), value.to_string());
     }
+}
+
+/// Where `name` is found through the PATH of `env`, as a shell would find it.
+pub fn find_on_path(env: &Env, name: &str) -> Option<PathBuf> {
+    let path = env.get("PATH")?;
+    std::env::split_paths(path)
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .map(|dir| dir.join(name))
+        .find(|candidate| is_executable_file(candidate))
+}
+
+#[cfg(unix)]
+fn is_executable_file(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable_file(path: &Path) -> bool {
+    path.is_file()
 }

@@ -188,20 +188,78 @@ pub fn edit_state(
     Ok(outcome_of(&target.source, edited))
 }
 
-/// Puts `text` back as the state file's content (an undo), only if the file still
-/// holds what the caller read.
-pub fn restore(root: &Path, target: &Target, text: &str) -> Result<Outcome, WriteError> {
-    let snapshot = target.read(root)?;
-    let edited = Edited {
-        old: snapshot.text()?.to_string(),
-        new: text.to_string(),
-        ops: Vec::new(),
-        note: None,
+/// One file a change wrote, to put back (an undo).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Revert {
+    /// Relative to the root.
+    pub path: String,
+    /// What the change left in it: it is put back only while it holds this.
+    pub written: String,
+    /// Its text before the change; `None` when the change created it (a marker).
+    pub before: Option<String>,
+}
+
+/// Puts back every file of a change (an undo): only if each still holds what the
+/// change left (and the state file what the dashboard read), else nothing is
+/// written. The state file's lock is held throughout, as an edit holds it.
+pub fn revert(root: &Path, target: &Target, files: &[Revert]) -> Result<Outcome, WriteError> {
+    let state = root.join(&target.source);
+    let _lock = match write::hold_lock(&state, EDIT_LOCK_WAIT) {
+        Err(e) if !e.is_missing() => return Err(e),
+        held => held.ok(),
     };
-    if edited.changed() {
-        write::replace(&snapshot, text.as_bytes())?;
+    let mut checked = Vec::new();
+    for file in files {
+        let path = root.join(&file.path);
+        let changed = || WriteError::ChangedOnDisk { path: path.clone() };
+        let snapshot =
+            read_to_edit(&path).map_err(|e| if e.is_missing() { changed() } else { e })?;
+        let shown =
+            file.path != target.source || target.expected.is_none_or(|h| h == snapshot.hash);
+        if !shown || snapshot.text()? != file.written {
+            return Err(changed());
+        }
+        if file.before.is_some() {
+            write::check_replace(&snapshot)?;
+        }
+        checked.push((file, snapshot));
     }
-    Ok(outcome_of(&target.source, edited))
+    let mut outcome = Outcome::default();
+    let mut written: Vec<&str> = Vec::new();
+    for (file, snapshot) in checked {
+        let done = match &file.before {
+            Some(before) => write::replace(&snapshot, before.as_bytes()),
+            None => write::remove(&snapshot),
+        };
+        if let Err(e) = done {
+            return Err(if written.is_empty() {
+                e
+            } else {
+                WriteError::Partial {
+                    written: written.join(", "),
+                    failed: Box::new(e),
+                }
+            });
+        }
+        written.push(&file.path);
+        match &file.before {
+            Some(before) => outcome.changes.push(FileChange {
+                label: file.path.clone(),
+                edited: Edited {
+                    old: file.written.clone(),
+                    new: before.clone(),
+                    ops: Vec::new(),
+                    note: None,
+                },
+                created: false,
+            }),
+            None => {
+                let name = file.path.rsplit('/').next().unwrap_or(&file.path);
+                outcome.notes.push(format!("{name}: removed"));
+            }
+        }
+    }
+    Ok(outcome)
 }
 
 fn outcome_of(label: &str, edited: Edited) -> Outcome {

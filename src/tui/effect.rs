@@ -66,10 +66,10 @@ pub enum StateChange {
     DeleteDecision {
         id: String,
     },
-    /// Put the state file's text back as it was before `what` (an undo).
+    /// Put the files `what` wrote back as they were before it (an undo).
     Restore {
         what: String,
-        text: String,
+        files: Vec<super::msg::Revert>,
     },
 }
 
@@ -90,15 +90,18 @@ impl StateChange {
             StateChange::SetApplied { id, applied: true } => format!("marked {id} applied"),
             StateChange::SetApplied { id, applied: false } => format!("marked {id} not applied"),
             StateChange::DeleteDecision { id } => format!("deleted {id}"),
-            StateChange::Restore { what, .. } => format!("undid \"{what}\""),
+            StateChange::Restore { what, .. } => format!("undo \"{what}\""),
         }
     }
 
-    /// A change `u` can take back: one that rewrites the state file alone.
+    /// A change `u` can take back: a decision's, or an acknowledge (its files
+    /// put back, its markers removed).
     pub fn undoable(&self) -> bool {
         matches!(
             self,
-            StateChange::AddDecision(_)
+            StateChange::Acknowledge { .. }
+                | StateChange::AcknowledgeAll { .. }
+                | StateChange::AddDecision(_)
                 | StateChange::EditDecision { .. }
                 | StateChange::SetApplied { .. }
                 | StateChange::DeleteDecision { .. }

@@ -8,6 +8,7 @@
 use std::process::{Command, Stdio};
 
 use super::msg::Msg;
+use crate::io::env::Env;
 
 /// What to run in a new tmux window.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,9 +90,22 @@ fn argv(window: &Window) -> Vec<String> {
 }
 
 /// Opens the window (`tmux new-window -c DIR -n NAME -- ARGV…`: no shell in
-/// between, so the prompt needs no quoting) and says how it went.
-pub fn open(window: Window) -> Msg {
-    let args = argv(&window);
+/// between, so the prompt needs no quoting) and says how it went. `claude` is
+/// looked up on the dashboard's `PATH` first and run by that path: tmux starts a
+/// missing program without complaint (the window just closes), so the status bar
+/// would otherwise say it started.
+pub fn open(window: Window, env: &Env) -> Msg {
+    let mut args = argv(&window);
+    if let Program::Claude { .. } = window.program {
+        match crate::io::env::find_on_path(env, CLAUDE) {
+            Some(found) => {
+                if let Some(program) = args.first_mut() {
+                    *program = found.display().to_string();
+                }
+            }
+            None => return Msg::Launched(Err(claude_missing(env))),
+        }
+    }
     let result = Command::new("tmux")
         .args(["new-window", "-c", &window.dir, "-n", &window.name, "--"])
         .args(&args)
@@ -105,12 +119,28 @@ pub fn open(window: Window) -> Msg {
             window.what, window.name
         )),
         Ok(out) => Err(format!(
-            "tmux new-window failed: {}",
+            "not started: tmux new-window failed ({}): {}",
+            out.status,
             String::from_utf8_lossy(&out.stderr).trim()
         )),
-        Err(e) => Err(format!("cannot run tmux: {e}")),
+        Err(e) => Err(format!("not started: cannot run tmux: {e}")),
     };
     Msg::Launched(result)
+}
+
+const CLAUDE: &str = "claude";
+
+/// What the status bar says when `claude` cannot be found, and what to do.
+fn claude_missing(env: &Env) -> String {
+    let where_ = if env.get("PATH").is_some() {
+        "is not on the dashboard's PATH"
+    } else {
+        "cannot be found (PATH is not set)"
+    };
+    format!(
+        "not started: claude {where_}; install Claude Code or start resume-tui with its \
+         folder on PATH (Y copies the command to run by hand)"
+    )
 }
 
 /// Runs the window's program in the dashboard's terminal (given back meanwhile)

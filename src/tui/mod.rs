@@ -38,6 +38,7 @@ mod terminal;
 #[cfg(feature = "test-fault")]
 mod test_fault;
 pub mod theme;
+mod timeline_overlay;
 pub mod update;
 pub mod user_files;
 pub mod view;

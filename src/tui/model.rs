@@ -152,7 +152,10 @@ pub enum Overlay {
     },
     Form(Box<DecisionForm>),
     /// Every project's compactions on one time axis (`view::timeline_lanes`).
-    Timeline,
+    Timeline {
+        /// The entry selected (`view::timeline_lanes::entries`, newest first).
+        selected: usize,
+    },
     /// A write was refused because the file changed on disk; `r` reloads.
     ChangedOnDisk {
         path: String,

@@ -94,14 +94,16 @@ pub struct ReloadedProject {
     pub unclaimed: Vec<Checkpoint>,
 }
 
-/// How to take a change back: the state file's text before it.
+/// How to take a change back: each file it wrote, as it was before it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Undo {
     pub project_id: String,
     /// The change, as the status bar named it.
     pub what: String,
-    pub text: String,
+    pub files: Vec<Revert>,
 }
+
+pub use crate::io::project_edit::Revert;
 
 /// Why a change the dashboard asked for was not written.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -172,7 +172,7 @@ impl Runner {
                 let _ = self.tx.send(msg);
             }
             Effect::NewWindow(window) => {
-                let _ = self.tx.send(super::launch::open(window));
+                let _ = self.tx.send(super::launch::open(window, &self.env));
             }
             // The run loop does this one: it needs the terminal (see `event_loop::run_here`).
             Effect::RunHere(_) => {}

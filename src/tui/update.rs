@@ -211,14 +211,9 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
             return on_help_key(model, scroll, key, ctrl_c);
         }
         Overlay::ConfirmQuit { .. } => return quit::on_confirm_key(model, key),
-        Overlay::Timeline => {
-            return match model.keymap.action_for(&key) {
-                Some(Action::Quit) => quit::request(model),
-                _ if ctrl_c => quit::request(model),
-                Some(Action::Timeline | Action::Back) => close_overlay(model),
-                _ if key.code == KeyCode::Esc => close_overlay(model),
-                _ => Vec::new(),
-            };
+        Overlay::Timeline { selected } => {
+            let selected = *selected;
+            return super::timeline_overlay::on_key(model, selected, key, ctrl_c);
         }
         Overlay::None => {}
     }
@@ -230,11 +225,6 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
         None if ctrl_c => quit::request(model),
         None => Vec::new(),
     }
-}
-
-fn close_overlay(model: &mut Model) -> Vec<Effect> {
-    model.overlay = Overlay::None;
-    Vec::new()
 }
 
 /// Keys while the help is open: the navigation keys scroll it.
@@ -292,7 +282,7 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Timeline => {
-            model.overlay = Overlay::Timeline;
+            model.overlay = Overlay::Timeline { selected: 0 };
             Vec::new()
         }
         Action::Filter => {
@@ -360,7 +350,8 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
     }
 }
 
-/// Takes the last decision change back, if the file still holds what it wrote.
+/// Takes the last decision change or acknowledge back, if every file it wrote
+/// still holds what it wrote.
 fn undo(model: &mut Model) -> Vec<Effect> {
     let Some(undo) = model.undo.take() else {
         model.set_status(StatusKind::Info, "nothing to undo");
@@ -369,7 +360,7 @@ fn undo(model: &mut Model) -> Vec<Effect> {
     let project_id = undo.project_id.clone();
     let op = StateChange::Restore {
         what: undo.what,
-        text: undo.text,
+        files: undo.files,
     };
     write(model, &project_id, op)
 }

@@ -11,25 +11,40 @@ use crate::core::edit::EditIntent;
 use crate::core::model::Checkpoint;
 use crate::core::time::Timestamp;
 use crate::io::clock;
-use crate::io::project_edit::{self, Outcome};
+use crate::io::project_edit::Revert;
+use crate::io::project_edit::{self, FileChange, Outcome};
 use crate::io::write::WriteError as IoError;
 
-/// Does the write and says how it went; a decision's change (the state file alone
-/// changed) comes with what `u` needs to take it back.
+/// Does the write and says how it went; a change `u` can take back comes with
+/// what it needs: every file the change wrote, before and after.
 pub fn perform(root: &Path, request: WriteRequest) -> Msg {
     let what = request.op.describe();
     let mut undo = None;
+    let restore = matches!(request.op, StateChange::Restore { .. });
     let result = match apply(root, &request, clock::now()) {
-        Ok(outcome) if outcome.changes.is_empty() => Err(NotWritten::Unchanged(outcome.brief())),
+        Ok(outcome) if outcome.changes.is_empty() && !restore => {
+            Err(NotWritten::Unchanged(outcome.brief()))
+        }
         Ok(outcome) => {
-            if let ([change], true) = (outcome.changes.as_slice(), request.op.undoable()) {
+            if request.op.undoable() {
                 undo = Some(Box::new(Undo {
                     project_id: request.target.project_id.clone(),
                     what: what.clone(),
-                    text: change.edited.old.clone(),
+                    files: outcome.changes.iter().map(revert_of).collect(),
                 }));
             }
             Ok(outcome.brief())
+        }
+        Err(IoError::ChangedOnDisk { path }) if restore => {
+            // Nothing to read again and apply: the change stays, and says why.
+            let path = relative_to(root, IoError::ChangedOnDisk { path });
+            let path = match path {
+                IoError::ChangedOnDisk { path } => path.display().to_string(),
+                other => other.to_string(),
+            };
+            Err(NotWritten::Failed(format!(
+                "{path} changed since; nothing undone"
+            )))
         }
         Err(e) => Err(match relative_to(root, e) {
             IoError::ChangedOnDisk { path } => NotWritten::ChangedOnDisk {
@@ -90,7 +105,7 @@ fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<Outcome,
             applied: *applied,
         }),
         StateChange::DeleteDecision { id } => edit(EditIntent::DeleteDecision { id: id.clone() }),
-        StateChange::Restore { text, .. } => project_edit::restore(root, target, text),
+        StateChange::Restore { files, .. } => project_edit::revert(root, target, files),
         StateChange::Merge { checkpoint } => project_edit::merge(root, target, checkpoint, false),
         StateChange::Acknowledge { checkpoint } => {
             project_edit::acknowledge(root, target, &[checkpoint.as_ref()], false, now, false)
@@ -99,6 +114,14 @@ fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<Outcome,
             let all: Vec<&Checkpoint> = checkpoints.iter().collect();
             project_edit::acknowledge(root, target, &all, true, now, false)
         }
+    }
+}
+
+fn revert_of(change: &FileChange) -> Revert {
+    Revert {
+        path: change.label.clone(),
+        written: change.edited.new.clone(),
+        before: (!change.created).then(|| change.edited.old.clone()),
     }
 }
 
@@ -399,13 +422,14 @@ mod tests {
         assert!(!after.contains("\"RD-002\""), "{after}");
         assert!(after.contains("\"RD-001\""));
         let undo = undo.expect("a decision's change can be undone");
-        assert_eq!(undo.text, before);
+        assert_eq!(undo.files.len(), 1);
+        assert_eq!(undo.files[0].before.as_deref(), Some(before.as_str()));
         let expected = Some(crate::io::write::ContentHash::of(after.as_bytes()));
         let restore = WriteRequest {
             target: Target::of(payouts).expecting(expected),
             op: StateChange::Restore {
                 what: undo.what,
-                text: undo.text,
+                files: undo.files,
             },
         };
         let Msg::Written { result, undo, .. } = perform(dir.path(), restore) else {
@@ -414,6 +438,104 @@ mod tests {
         result.unwrap();
         assert!(undo.is_none(), "an undo is not itself undone");
         assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    }
+
+    fn undo_of(root: &Path, project: &Project, op: StateChange) -> Box<Undo> {
+        let request = WriteRequest {
+            target: Target::of(project),
+            op,
+        };
+        let Msg::Written { result, undo, .. } = perform(root, request) else {
+            panic!()
+        };
+        result.unwrap();
+        undo.expect("an acknowledge can be undone")
+    }
+
+    fn restore(root: &Path, project: &Project, undo: Undo) -> Result<String, NotWritten> {
+        run(
+            root,
+            project,
+            StateChange::Restore {
+                what: undo.what,
+                files: undo.files,
+            },
+        )
+    }
+
+    #[test]
+    fn an_acknowledge_is_undone_file_by_file_and_its_markers_removed() {
+        let (dir, projects) = demo();
+        let ws = load::load_workspace(dir.path(), &Env::default(), NOW, &Config::default());
+        let docs = find(&projects, DOCS);
+        let rows = crate::core::timeline::rows(docs, &ws.unassigned_checkpoints);
+        let waiting: Vec<Checkpoint> = rows
+            .iter()
+            .filter_map(|r| r.checkpoint)
+            .filter(|c| !c.acknowledged)
+            .cloned()
+            .collect();
+        let files: Vec<String> = std::iter::once(docs.source.clone())
+            .chain(waiting.iter().map(|c| c.path.clone()))
+            .collect();
+        let read_all = || -> Vec<Option<String>> {
+            files
+                .iter()
+                .map(|f| std::fs::read_to_string(dir.path().join(f)).ok())
+                .collect()
+        };
+        let before = read_all();
+        let markers = || {
+            std::fs::read_dir(dir.path().join(".jerry/checkpoints"))
+                .unwrap()
+                .count()
+        };
+        let markers_before = markers();
+        let undo = undo_of(
+            dir.path(),
+            docs,
+            StateChange::AcknowledgeAll {
+                checkpoints: waiting,
+            },
+        );
+        assert_ne!(markers(), markers_before, "a marker was written");
+        let said = restore(dir.path(), docs, *undo).unwrap();
+        assert!(said.contains(".acknowledged: removed"), "{said}");
+        assert_eq!(read_all(), before);
+        assert_eq!(markers(), markers_before);
+    }
+
+    #[test]
+    fn an_acknowledge_is_not_undone_once_its_checkpoint_changed() {
+        let (dir, projects) = demo();
+        let payouts = find(&projects, PAYOUTS);
+        let waiting = payouts.unacknowledged_checkpoints().next().unwrap().clone();
+        let state_before = std::fs::read_to_string(dir.path().join(&payouts.source)).unwrap();
+        let checkpoint = dir.path().join(&waiting.path);
+        let undo = undo_of(
+            dir.path(),
+            payouts,
+            StateChange::Acknowledge {
+                checkpoint: Box::new(waiting),
+            },
+        );
+        let state_acked = std::fs::read_to_string(dir.path().join(&payouts.source)).unwrap();
+        assert_ne!(state_acked, state_before);
+        let changed = std::fs::read_to_string(&checkpoint)
+            .unwrap()
+            .replace('}', " }");
+        std::fs::write(&checkpoint, &changed).unwrap();
+        match restore(dir.path(), payouts, *undo) {
+            Err(NotWritten::Failed(why)) => assert!(
+                why.contains("-checkpoint.json changed since; nothing undone"),
+                "{why}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        // Nothing was put back: neither the section nor the checkpoint.
+        let state_now = std::fs::read_to_string(dir.path().join(&payouts.source)).unwrap();
+        assert_eq!(state_now, state_acked);
+        assert_eq!(std::fs::read_to_string(&checkpoint).unwrap(), changed);
     }
 
     /// One write path: the dashboard edits files only through `io::project_edit`.

@@ -47,7 +47,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
     match &model.overlay {
         Overlay::None => {}
         Overlay::Help { scroll } => help::draw(model, frame, area, *scroll),
-        Overlay::Timeline => timeline_lanes::draw(model, frame, area),
+        Overlay::Timeline { selected } => timeline_lanes::draw(model, frame, *selected),
         Overlay::Form(f) => form::draw(model, f, frame, area),
         Overlay::ChangedOnDisk { path, form } => {
             if let Some(f) = form {

@@ -144,7 +144,10 @@ fn draw_chart(model: &Model, gates: &[&GateTrajectory], frame: &mut Frame, area:
                 .collect()
         })
         .collect();
-    if model.glyphs == crate::tui::glyphs::Glyphs::Ascii {
+    // Braille lines told apart by colour alone: without Unicode, or without
+    // colours (NO_COLOR, `--colors none`, a theme with no series colours), each
+    // gate gets a mark of its own instead, named in a legend that always shows.
+    if model.glyphs == crate::tui::glyphs::Glyphs::Ascii || t.series.is_empty() {
         draw_ascii_chart(model, gates, pass, (y_min, longest), frame, area);
         return;
     }
@@ -161,16 +164,10 @@ fn draw_chart(model: &Model, gates: &[&GateTrajectory], frame: &mut Frame, area:
         let style = t
             .series_color(i)
             .map_or(Style::new(), |c| Style::new().fg(c));
-        // Without colours, markers tell the lines apart.
-        let marker = if t.series.is_empty() {
-            markers(i)
-        } else {
-            Marker::Braille
-        };
         datasets.push(
             Dataset::default()
                 .name(clean(&gate.gate).into_owned())
-                .marker(marker)
+                .marker(Marker::Braille)
                 .graph_type(GraphType::Line)
                 .style(style)
                 .data(data),
@@ -203,7 +200,8 @@ fn draw_chart(model: &Model, gates: &[&GateTrajectory], frame: &mut Frame, area:
     frame.render_widget(chart, area);
 }
 
-/// The chart in ASCII: a mark per gate instead of Braille lines (`ascii_chart`).
+/// The chart in ASCII: a mark per gate instead of Braille lines (`ascii_chart`),
+/// for terminals without Unicode or without colours.
 fn draw_ascii_chart(
     model: &Model,
     gates: &[&GateTrajectory],
@@ -240,14 +238,6 @@ fn draw_ascii_chart(
     frame.render_widget(ratatui::widgets::Paragraph::new(lines), area);
 }
 
-fn markers(i: usize) -> Marker {
-    match i % 3 {
-        0 => Marker::Dot,
-        1 => Marker::Block,
-        _ => Marker::Bar,
-    }
-}
-
 /// One line per gate (score, trend, history, budget, lowest dimension), then
 /// the lowest dimension, the current gate and the gates remaining.
 fn summary_lines(
@@ -265,19 +255,11 @@ fn summary_lines(
         };
         let history: Vec<String> = g.scores.iter().map(|s| format!("{s:.3}")).collect();
         let gate_pass = g.threshold.unwrap_or(pass);
-        let verdict = if last >= gate_pass {
-            "✓ pass"
-        } else {
-            "✗ below"
-        };
-        let mut pieces = vec![
-            Piece::whole(
-                format!("{verdict} {last:.3}"),
-                score_style(last, gate_pass, t),
-            ),
+        let mut pieces = vec![verdict(model, g.status.as_deref(), last, gate_pass)];
+        pieces.extend([
             Piece::words(format!(" {} ", trend_words(trend(&g.scores))), Style::new()),
             Piece::words(history.join("→"), t.dim),
-        ];
+        ]);
         if let Some(max) = g.max_iterations {
             pieces.push(Piece::words(
                 format!(" ({}/{max} it.)", g.scores.len()),
@@ -317,6 +299,36 @@ fn summary_lines(
         }
     }
     out.lines
+}
+
+/// What the gate's last score says against its threshold (`✓ pass 0.941`,
+/// `✗ below 0.910`) and, when the status the file records says otherwise, both:
+/// `PASS (recorded) · 0.890 < 0.92 threshold`.
+fn verdict(model: &Model, status: Option<&str>, last: f64, threshold: f64) -> Piece {
+    let t = &model.theme;
+    let scored_pass = last >= threshold;
+    let recorded = status.map(|s| s.trim().to_ascii_uppercase());
+    let recorded_pass = match recorded.as_deref() {
+        Some("PASS" | "PASSED") => Some(true),
+        Some("FAIL" | "FAILED") => Some(false),
+        _ => None,
+    };
+    match (recorded_pass, recorded) {
+        (Some(said), Some(word)) if said != scored_pass => {
+            let sign = if scored_pass { "≥" } else { "<" };
+            Piece::whole(
+                format!("{word} (recorded) · {last:.3} {sign} {threshold:.2} threshold"),
+                t.warn,
+            )
+        }
+        _ if scored_pass => {
+            Piece::whole(format!("✓ pass {last:.3}"), score_style(last, threshold, t))
+        }
+        _ => Piece::whole(
+            format!("✗ below {last:.3}"),
+            score_style(last, threshold, t),
+        ),
+    }
 }
 
 /// `Label: value`, the value wrapping under itself.

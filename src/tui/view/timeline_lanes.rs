@@ -1,43 +1,57 @@
 //! The timeline of every project's compactions (`t`): one lane per project on a
-//! shared time axis ending now, a mark per compaction, coloured (and shaped, for
-//! terminals without colour) by what needs attention: the summary dropped
-//! something (by the recorded summary), not acknowledged, acknowledged.
+//! shared time axis ending now, a mark per compaction, coloured and shaped (for
+//! terminals without colour) by what it needs: not acknowledged yet (`⚑`), else
+//! its summary dropped something (`✗`, what compaction lost: docs/compaction.md),
+//! else acknowledged (`✓`). Under the lanes, every compaction newest first:
+//! `j`/`k` move the selection (its mark is highlighted in its lane), Enter opens
+//! it in its project's Compaction tab (`tui::timeline_overlay`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{centered, clean, dim, popup, styled};
+use super::{clean, dim, popup, styled};
 use crate::core::dropped::{compare_checkpoint, known};
-use crate::core::text::fit;
+use crate::core::text::{fit, width};
 use crate::core::time::{Timestamp, describe_age};
 use crate::core::timeline::rows;
+use crate::tui::layout;
 use crate::tui::model::Model;
 
 /// What a mark says, most urgent last (a cell shows the most urgent).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mark {
     Acknowledged,
-    Unacknowledged,
+    /// Acknowledged, and its summary dropped something.
     Dropped,
+    /// Waiting for the operator (whatever its summary kept).
+    Unacknowledged,
 }
 
 impl Mark {
-    fn glyph(self) -> &'static str {
+    pub fn glyph(self) -> &'static str {
         match self {
-            Mark::Acknowledged => "●",
-            Mark::Unacknowledged => "◆",
+            Mark::Acknowledged => "✓",
             Mark::Dropped => "✗",
+            Mark::Unacknowledged => "⚑",
         }
     }
 
     fn style(self, model: &Model) -> Style {
         match self {
             Mark::Acknowledged => model.theme.acked,
-            Mark::Unacknowledged => model.theme.unacked,
             Mark::Dropped => model.theme.error,
+            Mark::Unacknowledged => model.theme.unacked,
+        }
+    }
+
+    fn legend(self) -> &'static str {
+        match self {
+            Mark::Unacknowledged => "not acknowledged",
+            Mark::Dropped => "its summary dropped something",
+            Mark::Acknowledged => "acknowledged",
         }
     }
 }
@@ -49,38 +63,78 @@ pub struct Lane {
     pub marks: Vec<(Timestamp, Mark)>,
 }
 
-/// Lanes of every project with a timed compaction, and how many compactions had
-/// no time to place.
-pub fn lanes(model: &Model) -> (Vec<Lane>, usize) {
+/// One compaction with a time, as the list under the lanes shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub project: String,
+    /// Its row in the project's Compaction tab (`core::timeline::rows`).
+    pub row: usize,
+    pub id: String,
+    pub time: Timestamp,
+    pub mark: Mark,
+    /// Items its summary dropped (0 when it kept all, or there is no summary).
+    pub dropped: usize,
+}
+
+/// Every timed compaction, newest first, and how many had no time to place.
+pub fn entries(model: &Model) -> (Vec<Entry>, usize) {
     let mut untimed = 0;
-    let mut lanes = Vec::new();
+    let mut entries = Vec::new();
     for project in &model.workspace.projects {
-        let mut marks = Vec::new();
-        for row in rows(project, &model.workspace.unassigned_checkpoints) {
-            if row.event.and_then(|e| e.compactions) == Some(0) {
+        for (row, line) in rows(project, &model.workspace.unassigned_checkpoints)
+            .iter()
+            .enumerate()
+        {
+            if line.event.and_then(|e| e.compactions) == Some(0) {
                 continue;
             }
-            let Some(time) = row.time else {
+            let Some(time) = line.time else {
                 untimed += 1;
                 continue;
             };
-            let dropped = row.checkpoint.is_some_and(|cp| {
-                known(cp).is_some_and(|(_, s)| compare_checkpoint(cp, s).dropped().next().is_some())
+            let dropped = line.checkpoint.map_or(0, |cp| {
+                known(cp).map_or(0, |(_, s)| compare_checkpoint(cp, s).dropped().count())
             });
-            let mark = match (dropped, row.acknowledged) {
-                (true, _) => Mark::Dropped,
-                (false, Some(false)) => Mark::Unacknowledged,
-                _ => Mark::Acknowledged,
+            let mark = match (line.acknowledged, dropped) {
+                (Some(false), _) => Mark::Unacknowledged,
+                (_, 0) => Mark::Acknowledged,
+                _ => Mark::Dropped,
             };
-            marks.push((time, mark));
-        }
-        if !marks.is_empty() {
-            lanes.push(Lane {
+            entries.push(Entry {
                 project: project.id.clone(),
-                marks,
+                row,
+                id: line.id.clone(),
+                time,
+                mark,
+                dropped,
             });
         }
     }
+    entries.sort_by(|a, b| b.time.cmp(&a.time).then_with(|| a.project.cmp(&b.project)));
+    (entries, untimed)
+}
+
+/// Lanes of every project with a timed compaction (in the workspace's order), and
+/// how many compactions had no time to place.
+pub fn lanes(model: &Model) -> (Vec<Lane>, usize) {
+    let (entries, untimed) = entries(model);
+    let lanes = model
+        .workspace
+        .projects
+        .iter()
+        .filter_map(|p| {
+            let mut marks: Vec<(Timestamp, Mark)> = entries
+                .iter()
+                .filter(|e| e.project == p.id)
+                .map(|e| (e.time, e.mark))
+                .collect();
+            marks.reverse();
+            (!marks.is_empty()).then(|| Lane {
+                project: p.id.clone(),
+                marks,
+            })
+        })
+        .collect();
     (lanes, untimed)
 }
 
@@ -92,70 +146,129 @@ pub fn column(time: Timestamp, start: Timestamp, now: Timestamp, width: usize) -
     usize::try_from(at * last / span).unwrap_or(0)
 }
 
-pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
-    let area = centered(
-        area,
-        area.width.saturating_sub(4),
-        area.height.saturating_sub(2),
-    );
-    let block = popup(
-        model,
-        frame,
-        area,
-        "Timeline: every project's compactions (t closes)",
-    );
+/// Where the overlay is drawn: everything above the status bar, so that nothing
+/// of the screen behind shows beside it.
+pub fn area(frame: Rect) -> Rect {
+    let status = layout::areas(frame.width, frame.height).status;
+    Rect::new(
+        frame.x,
+        frame.y,
+        frame.width,
+        status.y.saturating_sub(frame.y),
+    )
+}
+
+pub fn draw(model: &Model, frame: &mut Frame, selected: usize) {
+    let area = area(frame.area());
+    let block = popup(model, frame, area, "Timeline: every project's compactions");
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let (lanes, untimed) = lanes(model);
+    let (entries, untimed) = entries(model);
+    let (lanes, _) = lanes(model);
+    let selected = entries.get(selected.min(entries.len().saturating_sub(1)));
     let width = usize::from(inner.width);
-    let mut lines = Vec::new();
-    let start = lanes
+    let height = usize::from(inner.height);
+    let Some(start) = entries.iter().map(|e| e.time).min() else {
+        let mut lines = vec![Line::from(dim(
+            model,
+            fit("No project's compaction with a time recorded.", width),
+        ))];
+        lines.extend(notes(model, untimed, width));
+        lines.push(Line::from(dim(model, fit("t or Esc closes", width))));
+        frame.render_widget(Paragraph::new(lines), inner);
+        return;
+    };
+    // Lanes take at most half the height, scrolled to the selected one's lane.
+    let lane_rows = lanes.len().min((height / 2).max(1));
+    let lane_of = selected
+        .and_then(|s| lanes.iter().position(|l| l.project == s.project))
+        .unwrap_or(0);
+    let first_lane = lane_of.saturating_sub(lane_rows.saturating_sub(1));
+    let label_w = lanes
         .iter()
-        .flat_map(|l| l.marks.iter().map(|(t, _)| *t))
-        .min();
-    match start {
-        None => lines.push(Line::from(dim(
-            model,
-            "No compaction with a time recorded.",
-        ))),
-        Some(start) => {
-            let label_w = lanes
-                .iter()
-                .map(|l| l.project.chars().count())
-                .max()
-                .unwrap_or(0)
-                .min(width / 3)
-                .max(8);
-            let axis_w = width.saturating_sub(label_w + 2).max(1);
-            for lane in &lanes {
-                lines.push(lane_line(model, lane, start, label_w, axis_w));
-            }
-            lines.push(Line::from(dim(
-                model,
-                format!("{} └{}", " ".repeat(label_w), "─".repeat(axis_w)),
-            )));
-            let left = describe_age(model.now.seconds_since(start));
-            let gap = axis_w.saturating_sub(left.chars().count() + 3);
-            lines.push(Line::from(dim(
-                model,
-                format!("{}  {left}{}now", " ".repeat(label_w), " ".repeat(gap)),
-            )));
-        }
+        .map(|l| width_of(&l.project))
+        .max()
+        .unwrap_or(0)
+        .min(width / 3)
+        .max(8);
+    let axis_w = width.saturating_sub(label_w + 2).max(1);
+    let mut lines: Vec<Line> = lanes
+        .iter()
+        .skip(first_lane)
+        .take(lane_rows)
+        .map(|lane| lane_line(model, lane, selected, start, label_w, axis_w))
+        .collect();
+    lines.push(Line::from(dim(
+        model,
+        fit(
+            &format!("{} └{}", " ".repeat(label_w), "─".repeat(axis_w)),
+            width,
+        ),
+    )));
+    let left = describe_age(model.now.seconds_since(start));
+    let gap = axis_w.saturating_sub(width_of(&left) + 3);
+    lines.push(Line::from(dim(
+        model,
+        fit(
+            &format!("{}  {left}{}now", " ".repeat(label_w), " ".repeat(gap)),
+            width,
+        ),
+    )));
+    lines.push(legend(model, width));
+    let mut footer = notes(model, untimed, width);
+    footer.push(Line::from(dim(
+        model,
+        fit(
+            "j/k select · Enter opens it (Compaction tab) · t or Esc closes",
+            width,
+        ),
+    )));
+    let list_rows = height.saturating_sub(lines.len() + footer.len());
+    let at = selected.map_or(0, |s| entries.iter().position(|e| e == s).unwrap_or(0));
+    let first = at.saturating_sub(list_rows.saturating_sub(1));
+    for entry in entries.iter().skip(first).take(list_rows) {
+        lines.push(entry_line(model, entry, Some(entry) == selected, width));
     }
-    lines.push(Line::default());
-    lines.push(legend(model));
-    if untimed > 0 {
-        lines.push(Line::from(dim(
-            model,
-            format!("{untimed} compaction event(s) record no time and are not placed."),
-        )));
-    }
+    lines.extend(footer);
     frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// What the lanes leave out: events without a time, checkpoints tied to no project.
+fn notes(model: &Model, untimed: usize, width: usize) -> Vec<Line<'static>> {
+    let ws = &model.workspace;
+    let shown: std::collections::HashSet<&str> = ws
+        .projects
+        .iter()
+        .flat_map(|p| rows(p, &ws.unassigned_checkpoints))
+        .filter_map(|row| row.checkpoint.map(|c| c.path.as_str()))
+        .collect();
+    let loose = ws
+        .unassigned_checkpoints
+        .iter()
+        .filter(|c| !shown.contains(c.path.as_str()))
+        .count();
+    [
+        (untimed > 0).then(|| {
+            format!("{untimed} compaction event(s) record no time and are not placed.")
+        }),
+        (loose > 0).then(|| {
+            format!("{loose} checkpoint(s) tied to no project are not shown (resume-tui timeline lists them).")
+        }),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|text| Line::from(dim(model, fit(&text, width))))
+    .collect()
+}
+
+fn width_of(text: &str) -> usize {
+    width(text)
 }
 
 fn lane_line(
     model: &Model,
     lane: &Lane,
+    selected: Option<&Entry>,
     start: Timestamp,
     label_w: usize,
     axis_w: usize,
@@ -167,29 +280,66 @@ fn lane_line(
             *cell = (*cell).max(Some(*mark));
         }
     }
+    let highlighted = selected
+        .filter(|s| s.project == lane.project)
+        .map(|s| column(s.time, start, model.now, axis_w));
     let mut spans = vec![
         Span::raw(fit(&clean(&lane.project), label_w)),
         dim(model, " │"),
     ];
-    for cell in cells {
-        spans.push(match cell {
+    for (at, cell) in cells.into_iter().enumerate() {
+        let span = match cell {
             Some(mark) => styled(mark.style(model), mark.glyph()),
             None => dim(model, "·"),
+        };
+        spans.push(if highlighted == Some(at) {
+            span.patch_style(model.theme.selected.add_modifier(Modifier::REVERSED))
+        } else {
+            span
         });
     }
     Line::from(spans)
 }
 
-fn legend(model: &Model) -> Line<'static> {
+/// `▸ ⚑ cx-002  payouts-v2-…  1 h ago  not acknowledged · its summary dropped 7`.
+fn entry_line(model: &Model, entry: &Entry, selected: bool, width: usize) -> Line<'static> {
+    let dropped = (entry.dropped > 0).then(|| format!("summary dropped {}", entry.dropped));
+    let said = match (entry.mark, dropped) {
+        (Mark::Dropped, Some(dropped)) => format!("acknowledged · {dropped}"),
+        (mark, Some(dropped)) => format!("{} · {dropped}", mark.legend()),
+        (mark, None) => mark.legend().to_string(),
+    };
+    let age = describe_age(model.now.seconds_since(entry.time));
+    let rest = format!(
+        " {} {} {}  {said}",
+        fit(&clean(&entry.id), 8),
+        fit(&age, 11),
+        clean(&entry.project)
+    );
+    let pointer = if selected { "▸ " } else { "  " };
+    let text_w = width.saturating_sub(4);
+    let line = Line::from(vec![
+        Span::raw(pointer),
+        styled(entry.mark.style(model), entry.mark.glyph()),
+        Span::raw(fit(&rest, text_w + 1)),
+    ]);
+    if selected {
+        line.style(model.theme.selected)
+    } else {
+        line
+    }
+}
+
+fn legend(model: &Model, width: usize) -> Line<'static> {
     let mut spans = Vec::new();
-    for (mark, text) in [
-        (Mark::Acknowledged, " acknowledged   "),
-        (Mark::Unacknowledged, " not acknowledged   "),
-        (
-            Mark::Dropped,
-            " the summary dropped something (3, Compaction tab: which)",
-        ),
-    ] {
+    let mut used = 0;
+    for mark in [Mark::Unacknowledged, Mark::Dropped, Mark::Acknowledged] {
+        let text = format!(" {}   ", mark.legend());
+        let cells = 1 + width_of(&text);
+        if used + cells > width {
+            break;
+        }
+        used += cells;
         spans.push(styled(mark.style(model), mark.glyph()));
         spans.push(dim(model, text));
     }
