@@ -55,7 +55,13 @@ impl Shell {
         tmux::wait_until(&format!("{line} to finish"), || self.path(file).exists());
     }
 
+    /// `stty -a` as the shell sees it. Typed only once bash holds the terminal
+    /// again: a dashboard still ending (its screen already cleared) would read
+    /// part of the line as keys.
     fn stty(&self, file: &str) -> String {
+        tmux::wait_until("bash to hold the terminal", || {
+            self.tmux.pane("#{pane_current_command}") == "bash"
+        });
         self.run_until_file(&format!("stty -a > {}", quote(&self.path(file))), "ran");
         std::fs::read_to_string(self.path(file)).unwrap()
     }
