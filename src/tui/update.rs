@@ -72,6 +72,8 @@ fn on_msg(model: &mut Model, msg: Msg) -> Vec<Effect> {
         Msg::RecordsLoaded(records) => {
             super::live_records::apply(&mut model.workspace, records);
             model.fills.observe(&model.workspace.context_states);
+            // A session past a threshold moves its row (`core::urgency`).
+            refresh_visible(model);
             Vec::new()
         }
         Msg::Written { what, result, undo } => {
@@ -560,13 +562,8 @@ fn follow_selection(model: &mut Model) {
 pub(crate) fn refresh_visible(model: &mut Model) {
     let mut haystacks = std::mem::take(&mut model.haystacks);
     let ws = &model.workspace;
-    let visible = list::visible(
-        &ws.projects,
-        &ws.unassigned_checkpoints,
-        list_view(model),
-        &mut haystacks,
-    );
-    let waiting = list::Waiting::new(&ws.unassigned_checkpoints);
+    let waiting = list::urgency_inputs(ws, &model.config.context);
+    let visible = list::visible(&ws.projects, &waiting, list_view(model), &mut haystacks);
     let tally = super::list_change::Tally::of(&ws.projects, &waiting);
     model.haystacks = haystacks;
     model.visible = visible;
@@ -586,7 +583,7 @@ pub(crate) fn refresh_changed(model: &mut Model, changed: &[usize]) {
     );
     let mut tally = std::mem::take(&mut model.tally);
     let ws = &model.workspace;
-    let waiting = list::Waiting::new(&ws.unassigned_checkpoints);
+    let waiting = list::urgency_inputs(ws, &model.config.context);
     for &index in changed {
         if let Some(project) = ws.projects.get(index) {
             tally.replace(index, project, &waiting);

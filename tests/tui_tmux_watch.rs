@@ -1,0 +1,132 @@
+//! End to end in tmux, on a copy of the demo, issue 36's "what an operator
+//! watches": the live fill on every row at 100, 120 and 140 columns, a row
+//! turning and moving up when its session passes a threshold; the filters.
+//!
+//! Waits poll the screen with a generous deadline; running out of time is a
+//! failure that prints the screen, not a timing assertion.
+
+#[path = "support/needs.rs"]
+mod needs;
+#[path = "support/tmux.rs"]
+mod tmux;
+
+use std::path::{Path, PathBuf};
+
+use resume_tui::io::context_fill::statusline_record::{self, Record};
+use tmux::{Tmux, quote};
+
+const PAYOUTS: &str = "payouts-v2-20260302-001";
+const RUNBOOK: &str = "09-ops-runbook-refresh";
+const SETTLEMENT: &str = "03-settlement-dashboard";
+/// The session 09-ops-runbook-refresh's resume-context.md records.
+const RUNBOOK_SESSION: &str = "c4a1e7d9-8b2f-4d63-a015-7e9f3b6c2d80";
+
+fn demo(tmp: &Path) -> PathBuf {
+    let root = tmp.join("workspace");
+    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
+    std::fs::canonicalize(&root).unwrap()
+}
+
+fn command(tmp: &Path, root: &Path) -> String {
+    format!(
+        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {} --root {}",
+        quote(&tmp.join("xdg")),
+        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
+        quote(root)
+    )
+}
+
+/// The list's rows (the list pane only), top to bottom.
+fn list_rows(screen: &str) -> Vec<&str> {
+    screen
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('│'))
+        .map(|l| l.split("││").next().unwrap_or(l))
+        .collect()
+}
+
+fn row_of<'a>(screen: &'a str, id: &str) -> Option<&'a str> {
+    list_rows(screen).into_iter().find(|l| l.contains(id))
+}
+
+fn position(screen: &str, id: &str) -> usize {
+    list_rows(screen)
+        .iter()
+        .position(|l| l.contains(id))
+        .unwrap_or_else(|| panic!("no row {id}:\n{screen}"))
+}
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn every_row_shows_its_live_fill_at_100_120_and_140_columns() {
+    for width in [100, 120, 140] {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = demo(tmp.path());
+        let tmux = Tmux::start_sized(&command(tmp.path(), &root), width, 30);
+        let screen = tmux.wait_for_list(11);
+        let header = list_rows(&format!("\n{screen}"))
+            .first()
+            .copied()
+            .unwrap_or_default()
+            .to_string();
+        assert!(header.contains("fill"), "{width}: {header}\n{screen}");
+        // The hooks' record (63%, past the 60% warning): the mark and the figure,
+        // after a bar where the ids leave room for it (not at 120: the list is
+        // beside the details, and every id stays whole).
+        let (payouts, docs) = if width == 120 {
+            ("!63%", "▅58%")
+        } else {
+            ("███·· !63%", "███··  58%")
+        };
+        let row = row_of(&screen, PAYOUTS).unwrap();
+        assert!(row.contains(payouts), "{width}: {row}\n{screen}");
+        let row = row_of(&screen, "docs-rewrite-20260225-001").unwrap();
+        assert!(row.contains(docs), "{width}: {row}\n{screen}");
+        if width > 100 {
+            // Beside the details, the list shows every row, every id whole.
+            assert!(
+                screen.contains("07-merchant-onboarding-research "),
+                "{screen}"
+            );
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn a_session_past_the_critical_fill_turns_its_row_and_moves_it_up() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
+    let before = tmux.wait_for_list(11);
+    assert!(
+        position(&before, RUNBOOK) > position(&before, SETTLEMENT),
+        "STALE below a session past the warning:\n{before}"
+    );
+    // The status line records 85% for the session 09-ops-runbook-refresh records.
+    let record = Record {
+        session_id: RUNBOOK_SESSION.into(),
+        context_window_size: Some(200_000),
+        used_percentage: Some(85.0),
+        model: Some("claude-sonnet-4-5".into()),
+        updated_at: resume_tui::io::clock::now().to_iso(),
+    };
+    assert!(statusline_record::put(&root, &record).unwrap());
+    let after = tmux.wait_for("the runbook row at 85%", |s| {
+        row_of(s, RUNBOOK).is_some_and(|r| r.contains("▲85%"))
+    });
+    assert!(
+        position(&after, RUNBOOK) < position(&after, SETTLEMENT),
+        "past the critical fill, above the warning:\n{after}"
+    );
+    // `list` puts it in the same place.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_resume-tui"))
+        .args(["--root", root.to_str().unwrap(), "list"])
+        .env("XDG_CONFIG_HOME", tmp.path().join("xdg"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let at = |id: &str| text.find(id).unwrap_or_else(|| panic!("{id}:\n{text}"));
+    assert!(at(RUNBOOK) < at(SETTLEMENT), "{text}");
+}
