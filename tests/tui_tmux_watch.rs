@@ -130,3 +130,41 @@ fn a_session_past_the_critical_fill_turns_its_row_and_moves_it_up() {
     let at = |id: &str| text.find(id).unwrap_or_else(|| panic!("{id}:\n{text}"));
     assert!(at(RUNBOOK) < at(SETTLEMENT), "{text}");
 }
+
+const LEDGER: &str = "ledger-mig-20260112-001";
+const LEDGER_FILE: &str = "projects/PROJ-001-ledger-migration/ORCHESTRATION.yaml";
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn f_hides_complete_projects_and_skips_a_filter_that_changes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
+    tmux.wait_for_list(11);
+    // CRITICAL, STALE, unacknowledged, then not COMPLETE: the ledger (COMPLETE) goes.
+    tmux.keys(&["F", "F", "F", "F"]);
+    let screen = tmux.wait_for_text("[open 10]");
+    assert!(
+        screen.contains("only not COMPLETE: 10 projects"),
+        "{screen}"
+    );
+    assert!(row_of(&screen, LEDGER).is_none(), "{screen}");
+    assert!(row_of(&screen, PAYOUTS).is_some(), "{screen}");
+    tmux.keys(&["F"]);
+    tmux.wait_for_text("[Jerry 6]");
+    drop(tmux);
+
+    // No project COMPLETE: hiding them would change nothing, so F passes over it.
+    let path = root.join(LEDGER_FILE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replacen("status: \"COMPLETE\"  #", "status: \"ACTIVE\"  #", 1);
+    std::fs::write(&path, text).unwrap();
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
+    tmux.wait_for_list(11);
+    tmux.keys(&["F", "F", "F", "F"]);
+    let screen = tmux.wait_for_text("[Jerry 6]");
+    assert!(
+        screen.contains("only Jerry: 6 projects; skipped not COMPLETE all"),
+        "{screen}"
+    );
+}

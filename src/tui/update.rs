@@ -307,10 +307,7 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
             refresh_visible(model);
             sorted(model)
         }
-        Action::CycleOnly => {
-            let next = Only::cycle(model.only);
-            set_only(model, next)
-        }
+        Action::CycleOnly => super::only::cycle(model),
         Action::ReverseSort => {
             model.reverse = !model.reverse;
             refresh_visible(model);
