@@ -168,3 +168,54 @@ fn f_hides_complete_projects_and_skips_a_filter_that_changes_nothing() {
         "{screen}"
     );
 }
+
+/// The selected row of the list.
+fn selected_row(screen: &str) -> Option<&str> {
+    list_rows(screen).into_iter().find(|l| l.starts_with("│▸"))
+}
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn the_cursor_stays_on_the_top_project_after_acknowledging_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
+    tmux.wait_for_list(11);
+    // Only the projects with a checkpoint waiting: payouts on top, selected.
+    tmux.keys(&["F", "F", "F"]);
+    let screen = tmux.wait_for_text("[⚑ 2]");
+    assert!(
+        selected_row(&screen).is_some_and(|r| r.contains(PAYOUTS)),
+        "{screen}"
+    );
+    // Its checkpoint acknowledged: it leaves the set, re-sorts under docs-rewrite,
+    // and the cursor stays on it.
+    tmux.keys(&["3", "a"]);
+    tmux.wait_for_text("saved: acknowledged cx-002");
+    let screen = tmux.wait_for("the list re-sorted", |s| {
+        s.contains("[⚑ 1]") && list_rows(s).get(1).is_some_and(|r| r.contains(PAYOUTS))
+    });
+    let row = selected_row(&screen).unwrap_or_default();
+    assert!(
+        row.contains(PAYOUTS),
+        "the cursor stays on payouts:\n{screen}"
+    );
+    assert!(
+        list_rows(&screen)
+            .get(1)
+            .is_some_and(|r| r.contains(PAYOUTS)),
+        "below docs-rewrite now:\n{screen}"
+    );
+    // The next key acts on it, not on the row that came up to the top.
+    tmux.keys(&["a"]);
+    tmux.wait_for_text("cx-002 is already acknowledged");
+    // F round to CRITICAL: a filter the operator picks shows its set alone, the
+    // chosen project too leaves it.
+    tmux.keys(&["h", "F", "F", "F", "F", "F"]);
+    let screen = tmux.wait_for_text("[CRITICAL 1]");
+    assert!(row_of(&screen, PAYOUTS).is_none(), "{screen}");
+    assert!(
+        selected_row(&screen).is_some_and(|r| r.contains("docs-rewrite")),
+        "{screen}"
+    );
+}

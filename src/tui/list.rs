@@ -179,6 +179,10 @@ pub struct View<'a> {
     pub sort: Sort,
     /// The sort's order turned around.
     pub reverse: bool,
+    /// The project the operator chose: the header filter (`only`) keeps showing
+    /// it after a change of its own (an acknowledged checkpoint) takes it out of
+    /// the set, so the cursor stays on it until the operator moves.
+    pub keep: Option<&'a str>,
 }
 
 /// Indices of the projects to show: matching the query and the header filter,
@@ -193,7 +197,7 @@ pub fn visible(
     let mut rows: Vec<usize> = projects
         .iter()
         .enumerate()
-        .filter(|(i, p)| passes(*i, p, waiting, view.only, &words, haystacks))
+        .filter(|(i, p)| passes(*i, p, waiting, view, &words, haystacks))
         .map(|(i, _)| i)
         .collect();
     let turn = |order: Ordering| if view.reverse { order.reverse() } else { order };
@@ -228,25 +232,19 @@ pub fn shown(
     view: View,
     haystacks: &mut Haystacks,
 ) -> bool {
-    passes(
-        index,
-        project,
-        waiting,
-        view.only,
-        &words(view.query),
-        haystacks,
-    )
+    passes(index, project, waiting, view, &words(view.query), haystacks)
 }
 
 fn passes(
     index: usize,
     project: &Project,
     waiting: &Waiting,
-    only: Option<Only>,
+    view: View,
     words: &[Vec<char>],
     haystacks: &mut Haystacks,
 ) -> bool {
-    only.is_none_or(|o| o.matches(project, waiting))
+    let kept = view.keep == Some(project.id.as_str());
+    (kept || view.only.is_none_or(|o| o.matches(project, waiting)))
         && (words.is_empty() || haystacks.matches(index, project, words))
 }
 
@@ -298,6 +296,7 @@ mod tests {
 
     fn view(query: &str) -> View<'_> {
         View {
+            keep: None,
             query,
             only: None,
             sort: Sort::Id,

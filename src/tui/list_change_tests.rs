@@ -50,6 +50,7 @@ fn views(query: &str) -> Vec<View<'_>> {
         for sort in sorts {
             for reverse in [false, true] {
                 views.push(View {
+                    keep: None,
                     query,
                     only,
                     sort,

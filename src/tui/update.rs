@@ -376,6 +376,8 @@ fn undo(model: &mut Model) -> Vec<Effect> {
 /// Shows only the projects the header count `only` counts (all for `None`).
 pub(crate) fn set_only(model: &mut Model, only: Option<Only>) -> Vec<Effect> {
     model.only = only;
+    // A filter the operator sets shows its set alone (`list::View::keep`).
+    model.chosen = None;
     model.focus = Focus::List;
     refresh_visible(model);
     let text = match only {
@@ -602,6 +604,7 @@ pub(crate) fn refresh_changed(model: &mut Model, changed: &[usize]) {
 
 fn list_view(model: &Model) -> list::View<'_> {
     list::View {
+        keep: model.chosen.as_deref(),
         query: &model.filter,
         only: model.only,
         sort: model.sort,
