@@ -219,3 +219,42 @@ fn the_cursor_stays_on_the_top_project_after_acknowledging_it() {
         "{screen}"
     );
 }
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn m_shows_the_messages_whole_with_their_times_at_80x24() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 80, 24);
+    tmux.wait_for_list(11);
+    tmux.keys(&["3", "a"]);
+    // The status bar cuts the message at the pane's width.
+    let screen = tmux.wait_for_text("saved: acknowledged cx-002");
+    assert!(!screen.contains("4 lines changed (+2 −2))"), "{screen}");
+    tmux.keys(&["M"]);
+    let screen = tmux.wait_for_text("Messages, newest first");
+    // Whole, wrapped, the newest first, each with its time.
+    let text: String = screen
+        .lines()
+        .map(|l| l.trim_matches('│').trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.contains("4 lines changed (+2 −2))"),
+        "the whole message:\n{screen}"
+    );
+    let saved = text.find("✓ saved: acknowledged cx-002").unwrap();
+    let loaded = text.find("· 11 projects in").unwrap();
+    assert!(saved < loaded, "the newest first:\n{screen}");
+    let time = text
+        .get(saved.saturating_sub(10)..saved)
+        .unwrap_or_default();
+    assert!(
+        time.len() == 10 && time.ends_with("Z ") && time.as_bytes()[2] == b':',
+        "a time before it ({time:?}):\n{screen}"
+    );
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the messages closed", |s| {
+        !s.contains("Messages, newest first")
+    });
+}

@@ -35,6 +35,8 @@ pub enum Action {
     /// Show only the projects of one header count (CRITICAL, STALE, …), in turn.
     CycleOnly,
     Help,
+    /// The status bar's messages of the session, whole, with their times.
+    Messages,
     /// Show or hide the timeline of every project's compactions.
     Timeline,
     Reload,
@@ -86,8 +88,8 @@ impl Action {
     pub fn group(self) -> Group {
         use Action::*;
         match self {
-            Back | Quit | Filter | CycleSort | ReverseSort | CycleOnly | Help | Timeline
-            | Reload | Noop => Group::General,
+            Back | Quit | Filter | CycleSort | ReverseSort | CycleOnly | Help | Messages
+            | Timeline | Reload | Noop => Group::General,
             Up | Down | Top | Bottom | PageUp | PageDown | DetailDown | DetailUp | FocusList
             | FocusDetail => Group::Navigation,
             NextTab | PrevTab | TabOverview | TabQuality | TabCompaction | TabDecisions

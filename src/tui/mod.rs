@@ -20,6 +20,7 @@ pub mod list_change;
 pub mod live;
 pub mod live_records;
 pub mod loader;
+pub mod messages;
 pub mod model;
 mod mouse;
 pub mod msg;

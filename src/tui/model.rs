@@ -153,6 +153,10 @@ pub enum Overlay {
     Form(Box<DecisionForm>),
     /// Every project's compactions on one time axis (`view::timeline_lanes`).
     Timeline,
+    /// The status bar's messages of the session, whole, with their times (`M`).
+    Messages {
+        scroll: u16,
+    },
     /// A write was refused because the file changed on disk; `r` reloads.
     ChangedOnDisk {
         path: String,
@@ -227,6 +231,8 @@ pub struct Model {
     /// sums the workspace up again, problems included.
     pub reload_asked: bool,
     pub status: Option<Status>,
+    /// Every message the status bar showed, for `M` (`tui::messages`).
+    pub messages: super::messages::MessageLog,
     /// A background report that came while the operator's own message was up:
     /// shown when that one is gone (`show_held_report`).
     pub held_report: Option<HeldReport>,
@@ -286,6 +292,7 @@ impl Model {
             reload_asked: false,
             held_report: None,
             status: None,
+            messages: Default::default(),
             quit: false,
             farewell: None,
             demo: false,
@@ -422,6 +429,7 @@ impl Model {
         background: bool,
         problems: Vec<String>,
     ) {
+        self.messages.push(self.now, kind, &text);
         self.status = Some(Status {
             kind,
             text,

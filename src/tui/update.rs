@@ -213,6 +213,10 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
             return on_help_key(model, scroll, key, ctrl_c);
         }
         Overlay::ConfirmQuit { .. } => return quit::on_confirm_key(model, key),
+        Overlay::Messages { scroll } => {
+            let scroll = *scroll;
+            return super::messages::on_key(model, scroll, key, ctrl_c);
+        }
         Overlay::Timeline => {
             return match model.keymap.action_for(&key) {
                 Some(Action::Quit) => quit::request(model),
@@ -242,13 +246,13 @@ fn close_overlay(model: &mut Model) -> Vec<Effect> {
 /// Keys while the help is open: the navigation keys scroll it.
 fn on_help_key(model: &mut Model, scroll: u16, key: KeyEvent, ctrl_c: bool) -> Vec<Effect> {
     let half_page = (super::view::help_pane(model).height / 2).max(1);
-    let scroll = match model.keymap.action_for(&key) {
-        Some(Action::Down | Action::DetailDown) => scroll.saturating_add(1),
-        Some(Action::Up | Action::DetailUp) => scroll.saturating_sub(1),
-        Some(Action::PageDown) => scroll.saturating_add(half_page),
-        Some(Action::PageUp) => scroll.saturating_sub(half_page),
-        Some(Action::Top) => 0,
-        Some(Action::Bottom) => u16::MAX,
+    let action = model.keymap.action_for(&key);
+    if let Some(scroll) = super::messages::scrolled(action, scroll, half_page) {
+        model.overlay = Overlay::Help { scroll };
+        clamp_scroll(model);
+        return Vec::new();
+    }
+    let scroll = match action {
         Some(Action::Quit) => return quit::request(model),
         _ if ctrl_c => return quit::request(model),
         Some(Action::Help | Action::Back) => {
@@ -295,6 +299,10 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::Timeline => {
             model.overlay = Overlay::Timeline;
+            Vec::new()
+        }
+        Action::Messages => {
+            model.overlay = Overlay::Messages { scroll: 0 };
             Vec::new()
         }
         Action::Filter => {
