@@ -258,3 +258,22 @@ fn m_shows_the_messages_whole_with_their_times_at_80x24() {
         !s.contains("Messages, newest first")
     });
 }
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn the_help_ends_with_a_legend_of_the_glyphs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 100, 40);
+    tmux.wait_for_list(11);
+    tmux.keys(&["?", "G"]);
+    let screen = tmux.wait_for_text("Glyphs (ASCII without Unicode)");
+    for line in [
+        "◐ (%)             STALE",
+        "⚑ (!)             checkpoints waiting for the operator",
+        "!                 in the fill column, a session past [context] warning",
+        "… (~)             text cut to fit",
+    ] {
+        assert!(screen.contains(line), "{line}:\n{screen}");
+    }
+}
