@@ -277,3 +277,35 @@ fn the_help_ends_with_a_legend_of_the_glyphs() {
         assert!(screen.contains(line), "{line}:\n{screen}");
     }
 }
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn d_copies_what_the_compaction_dropped_as_the_dropped_command_says_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
+    tmux.wait_for_list(11);
+    // payouts' Compaction tab: cx-002 selected.
+    tmux.keys(&["3"]);
+    tmux.wait_for_text("cx-002  .jerry/checkpoints/cx-002-checkpoint.json");
+    tmux.keys(&["D"]);
+    tmux.wait_for_text("copied what the compaction after cx-002 dropped");
+    let copied = tmux.output(&["show-buffer"]);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_resume-tui"))
+        .args([
+            "--root",
+            root.to_str().unwrap(),
+            "dropped",
+            PAYOUTS,
+            "cx-002",
+        ])
+        .env("XDG_CONFIG_HOME", tmp.path().join("xdg"))
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(printed.contains("Dropped (7):"), "{printed}");
+    // The same text; the first line's age is the moment's.
+    let body = |t: &str| t.split_once('\n').map(|(_, b)| b.trim_end().to_string());
+    assert_eq!(body(&copied), body(&printed), "copied:\n{copied}");
+    assert!(copied.starts_with(&format!("{PAYOUTS} · checkpoint cx-002 (")));
+}

@@ -52,6 +52,8 @@ pub enum Action {
     CopyPrompt,
     CopyPromptWithCd,
     CopyAlert,
+    /// What the compaction after the selected checkpoint dropped (`dropped`'s text).
+    CopyDropped,
     /// Claude Code on the project in a new tmux window, the prompt its first message.
     ResumeNow,
     /// `$EDITOR` on the selected file at its line, in a new tmux window.
@@ -94,7 +96,7 @@ impl Action {
             | FocusDetail => Group::Navigation,
             NextTab | PrevTab | TabOverview | TabQuality | TabCompaction | TabDecisions
             | TabPrompt => Group::Tabs,
-            Acknowledge | AcknowledgeAll | MergeCheckpoint => Group::Compaction,
+            Acknowledge | AcknowledgeAll | MergeCheckpoint | CopyDropped => Group::Compaction,
             NewDecision | EditDecision | ToggleApplied | DeleteDecision | Undo => Group::Decisions,
             CopyPrompt | CopyPromptWithCd | CopyAlert | ResumeNow | OpenInEditor => Group::Prompt,
         }

@@ -4,6 +4,7 @@
 pub mod action;
 mod chosen;
 pub mod color_depth;
+mod copy_dropped;
 pub mod effect;
 pub mod event_loop;
 pub mod form;

@@ -364,6 +364,7 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         | Action::OpenInEditor
         | Action::DeleteDecision => project_actions::project_action(model, action),
         Action::Undo => undo(model),
+        Action::CopyDropped => super::copy_dropped::copy(model),
     }
 }
 
