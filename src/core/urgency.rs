@@ -199,7 +199,7 @@ mod tests {
         assert_eq!(waiting.fill_level(&hot), FillLevel::Critical);
         assert_eq!(waiting.fill_level(&warm), FillLevel::Warning);
         assert_eq!(waiting.fill_level(&cool), FillLevel::Below);
-        let mut all = vec![cool, stale, warm, critical, hot];
+        let mut all = [cool, stale, warm, critical, hot];
         all.sort_by(|a, b| compare(a, b, &waiting));
         let ids: Vec<&str> = all.iter().map(|p| p.id.as_str()).collect();
         assert_eq!(ids, ["hot", "critical", "warm", "stale", "cool"]);

@@ -139,6 +139,27 @@ pub fn lines(model: &Model, width: usize) -> Vec<Line<'static>> {
     out.lines
 }
 
+pub fn draw(model: &Model, frame: &mut Frame, area: Rect, scroll: u16) {
+    let popup_area = popup_area(area);
+    let block = popup(
+        model,
+        frame,
+        popup_area,
+        "Keys — ? or Esc closes · rebind in keymap.toml",
+    );
+    frame.render_widget(block, popup_area);
+    scrolling(model, area).draw(frame, scroll, model.theme.accent);
+}
+
+/// The help's text inside its popup on a screen of `area`.
+pub fn scrolling(model: &Model, area: Rect) -> Scrolling {
+    Scrolling::of(inside(popup_area(area)), |width| lines(model, width))
+}
+
+fn popup_area(area: Rect) -> Rect {
+    centered(area, 84, area.height.saturating_sub(2))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,25 +195,4 @@ mod tests {
             );
         }
     }
-}
-
-pub fn draw(model: &Model, frame: &mut Frame, area: Rect, scroll: u16) {
-    let popup_area = popup_area(area);
-    let block = popup(
-        model,
-        frame,
-        popup_area,
-        "Keys — ? or Esc closes · rebind in keymap.toml",
-    );
-    frame.render_widget(block, popup_area);
-    scrolling(model, area).draw(frame, scroll, model.theme.accent);
-}
-
-/// The help's text inside its popup on a screen of `area`.
-pub fn scrolling(model: &Model, area: Rect) -> Scrolling {
-    Scrolling::of(inside(popup_area(area)), |width| lines(model, width))
-}
-
-fn popup_area(area: Rect) -> Rect {
-    centered(area, 84, area.height.saturating_sub(2))
 }
