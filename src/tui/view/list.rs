@@ -87,8 +87,8 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
 /// pane is narrow: the score and status first (the detail shows both), then the
 /// fill's bar, the fill, the age last. The first four go while the longest id
 /// does not fit (`Columns`: every demo id is whole, the fill shown, from 120
-/// columns); the attention count and the age only while the id has less than
-/// `MIN_ID` cells.
+/// columns), the fill only in a list narrower than `FILL_STAYS_FROM`; the
+/// attention count and the age only while the id has less than `MIN_ID` cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Column {
     Bar,
@@ -112,6 +112,9 @@ const DROP_ORDER: [Column; 6] = [
 const DROPPED_FOR_THE_ID: [Column; 4] = [Column::Score, Column::Status, Column::Bar, Column::Fill];
 
 const MIN_ID: usize = 16;
+/// From this width (the list beside the details from 110 columns, or the whole
+/// width) the fill keeps its place and a longer id is cut instead.
+const FILL_STAYS_FROM: usize = 46;
 /// The most room the id is given by dropping columns: a longer id is cut instead.
 const MAX_WANTED_ID: usize = 40;
 
@@ -149,11 +152,9 @@ impl Columns {
         };
         let wanted = longest_id.clamp(MIN_ID, MAX_WANTED_ID);
         for column in DROP_ORDER {
-            let needed = if DROPPED_FOR_THE_ID.contains(&column) {
-                wanted
-            } else {
-                MIN_ID
-            };
+            let for_the_id = DROPPED_FOR_THE_ID.contains(&column)
+                && (column != Column::Fill || w < FILL_STAYS_FROM);
+            let needed = if for_the_id { wanted } else { MIN_ID };
             if id(&shown) >= needed {
                 break;
             }
@@ -455,13 +456,24 @@ mod tests {
                 );
                 let wanted = longest.clamp(MIN_ID, MAX_WANTED_ID);
                 if cols.id < wanted {
+                    let gone =
+                        |c: &Column| !cols.has(*c) || (*c == Column::Fill && w >= FILL_STAYS_FROM);
                     assert!(
-                        DROPPED_FOR_THE_ID.iter().all(|c| !cols.has(*c)),
+                        DROPPED_FOR_THE_ID.iter().all(gone),
                         "{w}, {longest}: the id is cut only once the lower columns are gone: {cols:?}"
                     );
                 }
             }
         }
+    }
+
+    #[test]
+    fn from_a_46_cell_list_the_fill_stays_and_a_long_id_is_cut() {
+        // The Jerry corpus: ids of 45 cells, the list 50 cells wide at 120 columns.
+        let cols = Columns::for_width(50, 45);
+        assert_eq!(cols.shown, [Column::Fill, Column::Attention, Column::Age]);
+        assert_eq!(cols.id, 32);
+        assert!(!Columns::for_width(44, 45).has(Column::Fill));
     }
 
     #[test]
