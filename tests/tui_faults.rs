@@ -32,8 +32,9 @@ fn a_state_file_deleted_while_the_dashboard_runs_is_shown_the_rest_carry_on_and_
         "cannot read: No such file or directory",
     ]);
     d.select("payouts");
-    // Shown as last read, marked (tui::last_known).
-    d.tmux.wait_for_text("✗ unreadable");
+    // Shown as last read, marked (tui::last_known); at 120 columns the fill
+    // column leaves the mark `✗ unread…`.
+    d.tmux.wait_for_text("✗ unread");
     // The save's read-back is a full load: the file is no longer found.
     d.other_projects_still_edit();
     d.tmux.wait_for_text("Projects 1/10");

@@ -73,7 +73,8 @@ fn files_changing_underneath_never_move_an_edit_to_another_project() {
     let broken = format!("{text}bad: [unclosed\n");
     replace(&docs_file, &broken);
     let screen = tmux.wait_for("the row marked unreadable", |s| {
-        row_of(s, DOCS).is_some_and(|r| r.contains("✗ unreadabl"))
+        // At 120 columns the fill column leaves the mark 6 cells: `✗ unre…`.
+        row_of(s, DOCS).is_some_and(|r| r.contains("✗ unre"))
     });
     let row = row_of(&screen, DOCS).unwrap();
     assert!(
@@ -97,7 +98,7 @@ fn files_changing_underneath_never_move_an_edit_to_another_project() {
     // Mended: the mark goes; no change is announced.
     replace(&docs_file, &text);
     tmux.wait_for("the mark gone", |s| {
-        row_of(s, DOCS).is_some_and(|r| !r.contains("unreadable") && r.contains("Developer"))
+        row_of(s, DOCS).is_some_and(|r| !r.contains("✗ unre") && r.contains("Develo"))
     });
     assert!(!tmux.capture().contains("turned CRITICAL"));
 

@@ -261,7 +261,7 @@ fn the_filter_is_fuzzy_over_id_name_phase_and_status() {
 fn sorting_cycles_and_attention_puts_unacknowledged_then_critical_first() {
     let mut m = demo_model(120, 40);
     assert_eq!(m.sort, Sort::Attention);
-    let waiting = resume_tui::tui::list::Waiting::new(&m.workspace.unassigned_checkpoints);
+    let waiting = resume_tui::tui::list::urgency_inputs(&m.workspace, &m.config.context);
     let ranks: Vec<u8> = m
         .visible_projects()
         .map(|p| resume_tui::tui::list::attention_rank(p, &waiting))

@@ -11,7 +11,7 @@ use super::DroppedArgs;
 use super::alert::matches;
 use super::prompt::{load, lookup};
 use crate::app::Context;
-use crate::core::dropped::{Comparison, Verdict, compare_checkpoint};
+use crate::core::dropped::{Comparison, compare_checkpoint};
 use crate::core::model::{Checkpoint, Project, Workspace};
 use crate::core::render::state::{in_order, newest_checkpoint};
 use crate::core::time::describe_age;
@@ -101,44 +101,17 @@ fn as_text(
         .created_at
         .map(|t| format!(" ({})", describe_age(ctx.now.seconds_since(t))))
         .unwrap_or_default();
-    let mut text = format!("{} · checkpoint {}{when}\n", project.id, checkpoint.id);
-    let (found, comparison) = match compared {
-        Ok(compared) => compared,
-        Err(why) => {
-            text.push_str(&format!("No summary to compare with: {why}.\n"));
-            return text;
+    let header = format!("{} · checkpoint {}{when}", project.id, checkpoint.id);
+    match compared {
+        Ok((found, comparison)) => {
+            let source = match &found.source {
+                SummarySource::Recorded => {
+                    "post_compact (recorded by the PostCompact hook)".to_string()
+                }
+                SummarySource::Transcript(path) => format!("transcript {}", path.display()),
+            };
+            crate::core::dropped::report::as_text(&header, Ok((&source, comparison)))
         }
-    };
-    let source = match &found.source {
-        SummarySource::Recorded => "post_compact (recorded by the PostCompact hook)".to_string(),
-        SummarySource::Transcript(path) => format!("transcript {}", path.display()),
-    };
-    text.push_str(&format!("Summary: {source}\n"));
-    let dropped = comparison.dropped_by_urgency();
-    let kept: Vec<&Verdict> = comparison.kept().collect();
-    section(&mut text, "Dropped", &dropped);
-    section(&mut text, "Kept", &kept);
-    text
-}
-
-fn section(text: &mut String, title: &str, verdicts: &[&Verdict]) {
-    text.push_str(&format!("\n{title} ({}):\n", verdicts.len()));
-    if verdicts.is_empty() {
-        text.push_str("  (none)\n");
-    }
-    for v in verdicts {
-        let id = v
-            .item
-            .id
-            .as_deref()
-            .filter(|i| !v.item.text.contains(i))
-            .map(|i| format!(" {i}"))
-            .unwrap_or_default();
-        text.push_str(&format!(
-            "  {}{id}: {}\n      {}\n",
-            v.item.kind.label(),
-            crate::core::text::one_line(&v.item.text),
-            v.reason
-        ));
+        Err(why) => crate::core::dropped::report::as_text(&header, Err(why)),
     }
 }

@@ -23,8 +23,11 @@ pub fn run(ctx: &Context, args: &ListArgs, out: &mut dyn Write) -> Result<ExitCo
     if let Some(problem) = &ctx.config_problem {
         eprintln!("resume-tui: config: {problem} (using the defaults)");
     }
-    let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
-    let rows = sorted(&ws);
+    let mut ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
+    // The status line's fill readings: the dashboard's order weighs them too.
+    let statusline = crate::io::live_records::statusline_states(&ctx.root, &ws);
+    ws.context_states.extend(statusline);
+    let rows = sorted(&ws, &ctx.config.context);
     let written = if args.json {
         let max_minutes = ctx.config.hooks.nexus_state_max_age_minutes;
         let mut value = to_json(&ws, &rows, ctx.now);
@@ -50,9 +53,14 @@ pub fn run(ctx: &Context, args: &ListArgs, out: &mut dyn Write) -> Result<ExitCo
     Ok(ExitCode::SUCCESS)
 }
 
-/// Most urgent first: the dashboard's order (`core::urgency`).
-pub fn sorted(ws: &Workspace) -> Vec<&Project> {
-    let waiting = crate::core::urgency::Waiting::new(&ws.unassigned_checkpoints);
+/// Most urgent first: the dashboard's order (`core::urgency`), the sessions'
+/// fill against the configured thresholds included.
+pub fn sorted<'a>(ws: &'a Workspace, context: &crate::config::ContextConfig) -> Vec<&'a Project> {
+    let waiting = crate::core::urgency::Waiting::new(&ws.unassigned_checkpoints).with_fills(
+        ws,
+        context.warning,
+        context.critical,
+    );
     let mut rows: Vec<&Project> = ws.projects.iter().collect();
     rows.sort_by(|a, b| crate::core::urgency::compare(a, b, &waiting));
     rows

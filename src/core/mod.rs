@@ -13,6 +13,7 @@ pub mod normalize;
 pub mod precompact;
 pub mod redact;
 pub mod render;
+pub mod session_fill;
 pub mod staleness;
 pub mod text;
 pub mod time;

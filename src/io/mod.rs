@@ -8,6 +8,7 @@ pub mod discover;
 pub mod env;
 pub mod fence;
 pub mod fsync_later;
+pub mod live_records;
 pub mod load;
 pub mod log;
 pub mod migrate;

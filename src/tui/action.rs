@@ -35,6 +35,8 @@ pub enum Action {
     /// Show only the projects of one header count (CRITICAL, STALE, …), in turn.
     CycleOnly,
     Help,
+    /// The status bar's messages of the session, whole, with their times.
+    Messages,
     /// Show or hide the timeline of every project's compactions.
     Timeline,
     Reload,
@@ -50,6 +52,8 @@ pub enum Action {
     CopyPrompt,
     CopyPromptWithCd,
     CopyAlert,
+    /// What the compaction after the selected checkpoint dropped (`dropped`'s text).
+    CopyDropped,
     /// Claude Code on the project in a new tmux window, the prompt its first message.
     ResumeNow,
     /// `$EDITOR` on the selected file at its line, in a new tmux window.
@@ -86,13 +90,13 @@ impl Action {
     pub fn group(self) -> Group {
         use Action::*;
         match self {
-            Back | Quit | Filter | CycleSort | ReverseSort | CycleOnly | Help | Timeline
-            | Reload | Noop => Group::General,
+            Back | Quit | Filter | CycleSort | ReverseSort | CycleOnly | Help | Messages
+            | Timeline | Reload | Noop => Group::General,
             Up | Down | Top | Bottom | PageUp | PageDown | DetailDown | DetailUp | FocusList
             | FocusDetail => Group::Navigation,
             NextTab | PrevTab | TabOverview | TabQuality | TabCompaction | TabDecisions
             | TabPrompt => Group::Tabs,
-            Acknowledge | AcknowledgeAll | MergeCheckpoint => Group::Compaction,
+            Acknowledge | AcknowledgeAll | MergeCheckpoint | CopyDropped => Group::Compaction,
             NewDecision | EditDecision | ToggleApplied | DeleteDecision | Undo => Group::Decisions,
             CopyPrompt | CopyPromptWithCd | CopyAlert | ResumeNow | OpenInEditor => Group::Prompt,
         }

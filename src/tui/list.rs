@@ -2,12 +2,23 @@
 
 use std::cmp::Ordering;
 
-use crate::core::model::{Checkpoint, Project};
+use crate::config::ContextConfig;
+use crate::core::model::{Project, Workspace};
 
 use super::model::Sort;
 use super::only::Only;
 
 pub use crate::core::urgency::{Waiting, waiting};
+
+/// What the order of urgency reads besides the projects: the waiting checkpoints
+/// and each session's fill against the configured thresholds.
+pub fn urgency_inputs(workspace: &Workspace, context: &ContextConfig) -> Waiting {
+    Waiting::new(&workspace.unassigned_checkpoints).with_fills(
+        workspace,
+        context.warning,
+        context.critical,
+    )
+}
 
 /// How urgently a project needs the operator: 0 first (`core::urgency`, the
 /// order `list` uses too).
@@ -168,22 +179,25 @@ pub struct View<'a> {
     pub sort: Sort,
     /// The sort's order turned around.
     pub reverse: bool,
+    /// The project the operator chose: the header filter (`only`) keeps showing
+    /// it after a change of its own (an acknowledged checkpoint) takes it out of
+    /// the set, so the cursor stays on it until the operator moves.
+    pub keep: Option<&'a str>,
 }
 
 /// Indices of the projects to show: matching the query and the header filter,
 /// sorted.
 pub fn visible(
     projects: &[Project],
-    unassigned: &[Checkpoint],
+    waiting: &Waiting,
     view: View,
     haystacks: &mut Haystacks,
 ) -> Vec<usize> {
     let words = words(view.query);
-    let waiting = Waiting::new(unassigned);
     let mut rows: Vec<usize> = projects
         .iter()
         .enumerate()
-        .filter(|(i, p)| passes(*i, p, &waiting, view.only, &words, haystacks))
+        .filter(|(i, p)| passes(*i, p, waiting, view, &words, haystacks))
         .map(|(i, _)| i)
         .collect();
     let turn = |order: Ordering| if view.reverse { order.reverse() } else { order };
@@ -192,7 +206,7 @@ pub fn visible(
         // unassigned checkpoints the project's events name.
         let mut ranked: Vec<(u8, &Project, usize)> = rows
             .iter()
-            .filter_map(|&i| projects.get(i).map(|p| (attention_rank(p, &waiting), p, i)))
+            .filter_map(|&i| projects.get(i).map(|p| (attention_rank(p, waiting), p, i)))
             .collect();
         ranked.sort_by(|(ra, a, _), (rb, b, _)| {
             turn(
@@ -204,7 +218,7 @@ pub fn visible(
         return ranked.into_iter().map(|(_, _, i)| i).collect();
     }
     rows.sort_by(|&a, &b| match (projects.get(a), projects.get(b)) {
-        (Some(a), Some(b)) => order(view, a, b, &waiting),
+        (Some(a), Some(b)) => order(view, a, b, waiting),
         _ => Ordering::Equal,
     });
     rows
@@ -218,25 +232,19 @@ pub fn shown(
     view: View,
     haystacks: &mut Haystacks,
 ) -> bool {
-    passes(
-        index,
-        project,
-        waiting,
-        view.only,
-        &words(view.query),
-        haystacks,
-    )
+    passes(index, project, waiting, view, &words(view.query), haystacks)
 }
 
 fn passes(
     index: usize,
     project: &Project,
     waiting: &Waiting,
-    only: Option<Only>,
+    view: View,
     words: &[Vec<char>],
     haystacks: &mut Haystacks,
 ) -> bool {
-    only.is_none_or(|o| o.matches(project, waiting))
+    let kept = view.keep == Some(project.id.as_str());
+    (kept || view.only.is_none_or(|o| o.matches(project, waiting)))
         && (words.is_empty() || haystacks.matches(index, project, words))
 }
 
@@ -249,6 +257,7 @@ pub fn order(view: View, a: &Project, b: &Project, waiting: &Waiting) -> Orderin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::model::Checkpoint;
 
     #[test]
     fn fuzzy_is_a_case_insensitive_subsequence() {
@@ -287,6 +296,7 @@ mod tests {
 
     fn view(query: &str) -> View<'_> {
         View {
+            keep: None,
             query,
             only: None,
             sort: Sort::Id,
@@ -312,7 +322,7 @@ mod tests {
                 .filter(|&i| matches(&projects[i], query))
                 .collect();
             assert_eq!(
-                visible(&projects, &[], view(query), &mut kept),
+                visible(&projects, &Waiting::default(), view(query), &mut kept),
                 fresh,
                 "{query}"
             );
@@ -326,21 +336,35 @@ mod tests {
             "workflow: {id: ops-20260222-001, name: Harbour}\n",
         )];
         let mut kept = Haystacks::default();
-        assert_eq!(visible(&projects, &[], view("harbour"), &mut kept), [0]);
+        assert_eq!(
+            visible(&projects, &Waiting::default(), view("harbour"), &mut kept),
+            [0]
+        );
         // The same id, another name: the slot is forgotten when the project is replaced.
         projects[0] = jerry(
             "projects/PROJ-010-cyber-ops",
             "workflow: {id: ops-20260222-001, name: Lighthouse}\n",
         );
         kept.forget(0);
-        assert!(visible(&projects, &[], view("harbour"), &mut kept).is_empty());
-        assert_eq!(visible(&projects, &[], view("lighthouse"), &mut kept), [0]);
+        assert!(visible(&projects, &Waiting::default(), view("harbour"), &mut kept).is_empty());
+        assert_eq!(
+            visible(
+                &projects,
+                &Waiting::default(),
+                view("lighthouse"),
+                &mut kept
+            ),
+            [0]
+        );
         // Another project in the slot (a whole load without `clear`): made again.
         projects[0] = jerry(
             "projects/PROJ-012-mesh",
             "workflow: {id: mesh-20260222-001}\n",
         );
-        assert_eq!(visible(&projects, &[], view("mesh"), &mut kept), [0]);
+        assert_eq!(
+            visible(&projects, &Waiting::default(), view("mesh"), &mut kept),
+            [0]
+        );
     }
 
     /// The rule `Waiting` prepares, spelled out one checkpoint at a time.

@@ -50,6 +50,7 @@ fn views(query: &str) -> Vec<View<'_>> {
         for sort in sorts {
             for reverse in [false, true] {
                 views.push(View {
+                    keep: None,
                     query,
                     only,
                     sort,
@@ -91,12 +92,17 @@ fn rows_counts_and_widths_redone_for_changed_projects_equal_a_full_pass() {
         for query in ["", "harbour", "pay", "no such project"] {
             for view in views(query) {
                 let mut kept = Haystacks::default();
-                let mut rows = list::visible(&before, &unassigned, view, &mut kept);
+                let mut rows = list::visible(&before, &Waiting::new(&unassigned), view, &mut kept);
                 for &i in &picked {
                     kept.forget(i);
                 }
                 replace_rows(&mut rows, &picked, &projects, &waiting, view, &mut kept);
-                let full = list::visible(&projects, &unassigned, view, &mut Haystacks::default());
+                let full = list::visible(
+                    &projects,
+                    &Waiting::new(&unassigned),
+                    view,
+                    &mut Haystacks::default(),
+                );
                 assert_eq!(rows, full, "step {step}, {view:?}");
                 checked += 1;
             }

@@ -20,31 +20,10 @@ use std::collections::HashMap;
 
 use crate::core::launch;
 use crate::core::model::{ContextState, Project, Workspace};
-
-use super::live_records::STATUSLINE_DIR;
+use crate::core::session_fill::readings;
 
 /// Where the hooks record the fill, relative to the folder Claude Code runs in.
 const RECORD: &str = launch::MONITOR_RECORD;
-
-/// The project's readings (a fill, from a session it records), oldest first.
-fn readings<'a>(workspace: &'a Workspace, project: &Project) -> Vec<&'a ContextState> {
-    let base = launch::launch_base(project);
-    let monitor = launch::join(&base, RECORD);
-    let statusline = format!("{}/", launch::join(&base, STATUSLINE_DIR));
-    let mut found: Vec<&ContextState> = workspace
-        .context_states
-        .iter()
-        .filter(|s| {
-            (s.path == monitor || s.path.starts_with(&statusline))
-                && s.fill.is_some_and(f64::is_finite)
-                && s.session_id
-                    .as_deref()
-                    .is_some_and(|id| launch::session_works_on(workspace, project, id))
-        })
-        .collect();
-    found.sort_by_key(|s| s.updated_at);
-    found
-}
 
 /// The newest reading for the session running on `project`.
 pub fn fill_record<'a>(workspace: &'a Workspace, project: &Project) -> Option<&'a ContextState> {

@@ -4,6 +4,7 @@
 pub mod action;
 mod chosen;
 pub mod color_depth;
+mod copy_dropped;
 pub mod effect;
 pub mod event_loop;
 pub mod form;
@@ -20,6 +21,7 @@ pub mod list_change;
 pub mod live;
 pub mod live_records;
 pub mod loader;
+pub mod messages;
 pub mod model;
 mod mouse;
 pub mod msg;

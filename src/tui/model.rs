@@ -156,6 +156,10 @@ pub enum Overlay {
         /// The entry selected (`view::timeline_lanes::entries`, newest first).
         selected: usize,
     },
+    /// The status bar's messages of the session, whole, with their times (`M`).
+    Messages {
+        scroll: u16,
+    },
     /// A write was refused because the file changed on disk; `r` reloads.
     ChangedOnDisk {
         path: String,
@@ -230,6 +234,8 @@ pub struct Model {
     /// sums the workspace up again, problems included.
     pub reload_asked: bool,
     pub status: Option<Status>,
+    /// Every message the status bar showed, for `M` (`tui::messages`).
+    pub messages: super::messages::MessageLog,
     /// A background report that came while the operator's own message was up:
     /// shown when that one is gone (`show_held_report`).
     pub held_report: Option<HeldReport>,
@@ -289,6 +295,7 @@ impl Model {
             reload_asked: false,
             held_report: None,
             status: None,
+            messages: Default::default(),
             quit: false,
             farewell: None,
             demo: false,
@@ -425,6 +432,7 @@ impl Model {
         background: bool,
         problems: Vec<String>,
     ) {
+        self.messages.push(self.now, kind, &text);
         self.status = Some(Status {
             kind,
             text,

@@ -1,5 +1,7 @@
 //! The header's counts as filters: CRITICAL, STALE, unacknowledged checkpoints,
-//! and each kind of project. One is on at a time (`F` cycles, a click picks).
+//! the projects not COMPLETE, and each kind of project. One is on at a time (`F`
+//! cycles, skipping a filter that would show no project or every one; a click
+//! on a count picks).
 
 use super::list::Waiting;
 use crate::core::model::{Project, ProjectKind};
@@ -10,15 +12,18 @@ pub enum Only {
     Critical,
     Stale,
     Unacknowledged,
+    /// Hides the COMPLETE (COMPLETED, DONE) projects.
+    Open,
     Jerry,
     Nexus,
 }
 
 impl Only {
-    pub const ALL: [Only; 5] = [
+    pub const ALL: [Only; 6] = [
         Only::Critical,
         Only::Stale,
         Only::Unacknowledged,
+        Only::Open,
         Only::Jerry,
         Only::Nexus,
     ];
@@ -28,6 +33,7 @@ impl Only {
             Only::Critical => "CRITICAL",
             Only::Stale => "STALE",
             Only::Unacknowledged => "unacknowledged",
+            Only::Open => "not COMPLETE",
             Only::Jerry => "Jerry",
             Only::Nexus => "Nexus",
         }
@@ -38,6 +44,7 @@ impl Only {
             Only::Critical => project.staleness.level == StalenessLevel::Critical,
             Only::Stale => project.staleness.level == StalenessLevel::Stale,
             Only::Unacknowledged => waiting.of(project) > 0,
+            Only::Open => !is_complete(project.summary.status.as_deref()),
             Only::Jerry => project.kind == ProjectKind::Jerry,
             Only::Nexus => project.kind == ProjectKind::Nexus,
         }
@@ -53,6 +60,63 @@ impl Only {
             }
         }
     }
+}
+
+/// The statuses the list marks `✓` (`view::badges::status`).
+fn is_complete(status: Option<&str>) -> bool {
+    status.is_some_and(|s| {
+        ["COMPLETE", "COMPLETED", "DONE"]
+            .iter()
+            .any(|done| s.trim().eq_ignore_ascii_case(done))
+    })
+}
+
+/// `F`: the next filter after `current` that shows some projects but not all
+/// `total` of them (`counts`, in `Only::ALL` order), or none after the last;
+/// with the filters passed over.
+pub fn next_shown(
+    current: Option<Only>,
+    counts: &[(Only, usize)],
+    total: usize,
+) -> (Option<Only>, Vec<(Only, usize)>) {
+    let mut skipped = Vec::new();
+    let mut at = Only::cycle(current);
+    while let Some(only) = at {
+        let n = counts
+            .iter()
+            .find(|(o, _)| *o == only)
+            .map_or(0, |(_, n)| *n);
+        if n > 0 && n < total {
+            break;
+        }
+        skipped.push((only, n));
+        at = Only::cycle(at);
+    }
+    (at, skipped)
+}
+
+/// `F` on the model: the next filter worth showing, and the status bar says
+/// which were passed over and why.
+pub fn cycle(model: &mut super::model::Model) -> Vec<super::Effect> {
+    let total = model.workspace.projects.len();
+    let (next, skipped) = next_shown(model.only, &model.tally.counts(), total);
+    let effects = super::update::set_only(model, next);
+    if !skipped.is_empty() {
+        let why: Vec<String> = skipped
+            .iter()
+            .map(|(only, n)| {
+                let what = if *n == 0 { "none" } else { "all" };
+                format!("{} {what}", only.label())
+            })
+            .collect();
+        let text = format!(
+            "{}; skipped {}",
+            model.status.as_ref().map_or("", |s| s.text.as_str()),
+            why.join(", ")
+        );
+        model.set_status(super::model::StatusKind::Info, text);
+    }
+    effects
 }
 
 /// How many projects each filter would show, in `Only::ALL` order, by a pass
@@ -89,5 +153,27 @@ mod tests {
             at = Only::cycle(at);
         }
         assert_eq!(seen, Only::ALL);
+    }
+
+    #[test]
+    fn f_skips_a_filter_that_shows_nothing_or_everything() {
+        let counts = [
+            (Only::Critical, 0),
+            (Only::Stale, 3),
+            (Only::Unacknowledged, 0),
+            (Only::Open, 11),
+            (Only::Jerry, 6),
+            (Only::Nexus, 5),
+        ];
+        let (next, skipped) = next_shown(None, &counts, 11);
+        assert_eq!(next, Some(Only::Stale));
+        assert_eq!(skipped, [(Only::Critical, 0)]);
+        let (next, skipped) = next_shown(next, &counts, 11);
+        assert_eq!(next, Some(Only::Jerry));
+        assert_eq!(skipped, [(Only::Unacknowledged, 0), (Only::Open, 11)]);
+        let (next, _) = next_shown(Some(Only::Nexus), &counts, 11);
+        assert_eq!(next, None);
+        assert!(is_complete(Some(" complete ")) && is_complete(Some("DONE")));
+        assert!(!is_complete(Some("ACTIVE")) && !is_complete(None));
     }
 }

@@ -72,6 +72,8 @@ fn on_msg(model: &mut Model, msg: Msg) -> Vec<Effect> {
         Msg::RecordsLoaded(records) => {
             super::live_records::apply(&mut model.workspace, records);
             model.fills.observe(&model.workspace.context_states);
+            // A session past a threshold moves its row (`core::urgency`).
+            refresh_visible(model);
             Vec::new()
         }
         Msg::Written { what, result, undo } => {
@@ -211,6 +213,10 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
             return on_help_key(model, scroll, key, ctrl_c);
         }
         Overlay::ConfirmQuit { .. } => return quit::on_confirm_key(model, key),
+        Overlay::Messages { scroll } => {
+            let scroll = *scroll;
+            return super::messages::on_key(model, scroll, key, ctrl_c);
+        }
         Overlay::Timeline { selected } => {
             let selected = *selected;
             return super::timeline_overlay::on_key(model, selected, key, ctrl_c);
@@ -230,13 +236,13 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
 /// Keys while the help is open: the navigation keys scroll it.
 fn on_help_key(model: &mut Model, scroll: u16, key: KeyEvent, ctrl_c: bool) -> Vec<Effect> {
     let half_page = (super::view::help_pane(model).height / 2).max(1);
-    let scroll = match model.keymap.action_for(&key) {
-        Some(Action::Down | Action::DetailDown) => scroll.saturating_add(1),
-        Some(Action::Up | Action::DetailUp) => scroll.saturating_sub(1),
-        Some(Action::PageDown) => scroll.saturating_add(half_page),
-        Some(Action::PageUp) => scroll.saturating_sub(half_page),
-        Some(Action::Top) => 0,
-        Some(Action::Bottom) => u16::MAX,
+    let action = model.keymap.action_for(&key);
+    if let Some(scroll) = super::messages::scrolled(action, scroll, half_page) {
+        model.overlay = Overlay::Help { scroll };
+        clamp_scroll(model);
+        return Vec::new();
+    }
+    let scroll = match action {
         Some(Action::Quit) => return quit::request(model),
         _ if ctrl_c => return quit::request(model),
         Some(Action::Help | Action::Back) => {
@@ -285,6 +291,10 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
             model.overlay = Overlay::Timeline { selected: 0 };
             Vec::new()
         }
+        Action::Messages => {
+            model.overlay = Overlay::Messages { scroll: 0 };
+            Vec::new()
+        }
         Action::Filter => {
             model.filtering = true;
             model.focus = Focus::List;
@@ -295,10 +305,7 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
             refresh_visible(model);
             sorted(model)
         }
-        Action::CycleOnly => {
-            let next = Only::cycle(model.only);
-            set_only(model, next)
-        }
+        Action::CycleOnly => super::only::cycle(model),
         Action::ReverseSort => {
             model.reverse = !model.reverse;
             refresh_visible(model);
@@ -347,6 +354,7 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         | Action::OpenInEditor
         | Action::DeleteDecision => project_actions::project_action(model, action),
         Action::Undo => undo(model),
+        Action::CopyDropped => super::copy_dropped::copy(model),
     }
 }
 
@@ -368,6 +376,8 @@ fn undo(model: &mut Model) -> Vec<Effect> {
 /// Shows only the projects the header count `only` counts (all for `None`).
 pub(crate) fn set_only(model: &mut Model, only: Option<Only>) -> Vec<Effect> {
     model.only = only;
+    // A filter the operator sets shows its set alone (`list::View::keep`).
+    model.chosen = None;
     model.focus = Focus::List;
     refresh_visible(model);
     let text = match only {
@@ -551,13 +561,8 @@ fn follow_selection(model: &mut Model) {
 pub(crate) fn refresh_visible(model: &mut Model) {
     let mut haystacks = std::mem::take(&mut model.haystacks);
     let ws = &model.workspace;
-    let visible = list::visible(
-        &ws.projects,
-        &ws.unassigned_checkpoints,
-        list_view(model),
-        &mut haystacks,
-    );
-    let waiting = list::Waiting::new(&ws.unassigned_checkpoints);
+    let waiting = list::urgency_inputs(ws, &model.config.context);
+    let visible = list::visible(&ws.projects, &waiting, list_view(model), &mut haystacks);
     let tally = super::list_change::Tally::of(&ws.projects, &waiting);
     model.haystacks = haystacks;
     model.visible = visible;
@@ -577,7 +582,7 @@ pub(crate) fn refresh_changed(model: &mut Model, changed: &[usize]) {
     );
     let mut tally = std::mem::take(&mut model.tally);
     let ws = &model.workspace;
-    let waiting = list::Waiting::new(&ws.unassigned_checkpoints);
+    let waiting = list::urgency_inputs(ws, &model.config.context);
     for &index in changed {
         if let Some(project) = ws.projects.get(index) {
             tally.replace(index, project, &waiting);
@@ -599,6 +604,7 @@ pub(crate) fn refresh_changed(model: &mut Model, changed: &[usize]) {
 
 fn list_view(model: &Model) -> list::View<'_> {
     list::View {
+        keep: model.chosen.as_deref(),
         query: &model.filter,
         only: model.only,
         sort: model.sort,

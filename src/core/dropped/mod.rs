@@ -12,6 +12,7 @@
 
 mod identifiers;
 mod items;
+pub mod report;
 mod section;
 mod steer;
 pub mod summary;

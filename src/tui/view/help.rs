@@ -1,4 +1,6 @@
-//! The help screen, generated from the keymap (plus the fixed filter and form keys).
+//! The help screen, generated from the keymap (plus the fixed filter and form
+//! keys), and the legend of the glyphs the list and the tabs draw, each with the
+//! ASCII character it becomes without Unicode (`tui::glyphs`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -38,6 +40,59 @@ const FIXED: &[(&str, &[(&str, &str)])] = &[
     ),
 ];
 
+/// Every glyph the list and the tabs draw, with what it means there.
+pub const LEGEND: &[(&str, &str)] = &[
+    ("▸", "the selected row (list, decision form)"),
+    (
+        "*",
+        "a row a live refresh just changed (list, for 3 seconds)",
+    ),
+    (
+        "⚑",
+        "checkpoints waiting for the operator (list, with their count); a checkpoint not acknowledged (Compaction)",
+    ),
+    ("●", "FRESH: updated within the limit"),
+    ("◐", "STALE: not updated for longer than the limit"),
+    (
+        "▲",
+        "CRITICAL: the state needs the operator now (the Overview says why); in the fill column, a session past [context] critical",
+    ),
+    ("○", "UNKNOWN: no update time"),
+    ("▶", "ACTIVE, IN_PROGRESS, RUNNING"),
+    ("‖", "PAUSED, BLOCKED, WAITING"),
+    (
+        "✓",
+        "COMPLETE, DONE; a file found, a checkpoint acknowledged, a decision applied, a gate passed",
+    ),
+    (
+        "✗",
+        "FAILED; a file missing or unreadable, a decision not applied, a gate below its score; an error",
+    ),
+    ("⊘", "CANCELLED, ABANDONED"),
+    (
+        "·",
+        "no status, or one of its own; not known; a message; the empty part of the fill bar",
+    ),
+    (
+        "↑",
+        "rising: the score (list, Quality) or the fill (Overview); the sort reversed",
+    ),
+    ("↓", "falling; the sort's order; ↓ more: lines hidden below"),
+    ("→", "flat: the last two scores the same"),
+    (
+        "█",
+        "the fill column's bar (5 cells, where there is room) and its block",
+    ),
+    (
+        "▁",
+        "the fill as a block as high as the fill (▁ to █), below the warning",
+    ),
+    ("!", "in the fill column, a session past [context] warning"),
+    ("?", "a file to read not checked"),
+    ("—", "no value"),
+    ("…", "text cut to fit"),
+];
+
 /// The help's lines, laid out `width` cells wide: each description wraps under
 /// itself, right of the key column.
 pub fn lines(model: &Model, width: usize) -> Vec<Line<'static>> {
@@ -71,6 +126,16 @@ pub fn lines(model: &Model, width: usize) -> Vec<Line<'static>> {
             entry(&mut out, key, desc);
         }
     }
+    out.section("Glyphs (ASCII without Unicode)");
+    for (glyph, meaning) in LEGEND {
+        let ascii = crate::tui::glyphs::ascii_for(glyph);
+        let shown = if glyph.is_ascii() {
+            (*glyph).to_string()
+        } else {
+            format!("{glyph} ({ascii})")
+        };
+        entry(&mut out, &shown, meaning);
+    }
     out.lines
 }
 
@@ -93,4 +158,41 @@ pub fn scrolling(model: &Model, area: Rect) -> Scrolling {
 
 fn popup_area(area: Rect) -> Rect {
     centered(area, 84, area.height.saturating_sub(2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::staleness::StalenessLevel;
+    use crate::tui::theme::Theme;
+    use crate::tui::view::badges;
+
+    /// The badges the list draws are all in the legend, and each has an ASCII
+    /// character of its own (not `?`, which stands for what has none).
+    #[test]
+    fn the_legend_has_every_badge_glyph_and_its_ascii() {
+        let theme = Theme::default_dark();
+        let in_legend = |g: &str| LEGEND.iter().any(|(l, _)| *l == g);
+        let levels = [
+            StalenessLevel::Fresh,
+            StalenessLevel::Stale,
+            StalenessLevel::Critical,
+            StalenessLevel::Unknown,
+        ];
+        for level in levels {
+            let glyph = badges::staleness(level, &theme).glyph;
+            assert!(in_legend(glyph), "{level:?}: {glyph}");
+        }
+        for status in ["ACTIVE", "PAUSED", "DONE", "FAILED", "CANCELLED", "", "ODD"] {
+            let glyph = badges::status(Some(status), &theme).glyph;
+            assert!(in_legend(glyph), "{status}: {glyph}");
+        }
+        for (glyph, _) in LEGEND {
+            let ascii = crate::tui::glyphs::ascii_for(glyph);
+            assert!(
+                glyph.is_ascii() || ascii != "?",
+                "{glyph} has no ASCII of its own"
+            );
+        }
+    }
 }

@@ -9,13 +9,18 @@ use super::badges::{self, percent, short_age, trend_arrow};
 use super::clean;
 use crate::core::model::Project;
 use crate::core::text::{fit, fit_right, width};
+use crate::core::urgency::FillLevel;
 use crate::tui::layout::inside;
 use crate::tui::model::{Focus, Model};
 
 const ATTENTION_W: usize = 3;
 const STATUS_W: usize = 11;
 const SCORE_W: usize = 5;
+/// The fill: a glyph (a block as high as the fill, or the threshold's mark) and
+/// the percentage.
 const FILL_W: usize = 4;
+/// The fill as a bar, left of `FILL_W`, where there is room.
+const FILL_BAR: usize = 5;
 const AGE_W: usize = 4;
 
 pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
@@ -79,11 +84,14 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
 }
 
 /// The columns right of the project, in the order they are dropped in when the
-/// pane is narrow: the fill and score first (the detail shows both), the age
-/// last. The first three go while the longest id does not fit (`Columns`); the
+/// pane is narrow: the score and status first (the detail shows both), then the
+/// fill's bar, the fill, the age last. The first four go while the longest id
+/// does not fit (`Columns`: every demo id is whole, the fill shown, from 120
+/// columns), the fill only in a list narrower than `FILL_STAYS_FROM`; the
 /// attention count and the age only while the id has less than `MIN_ID` cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Column {
+    Bar,
     Fill,
     Score,
     Status,
@@ -91,18 +99,22 @@ enum Column {
     Age,
 }
 
-const DROP_ORDER: [Column; 5] = [
-    Column::Fill,
+const DROP_ORDER: [Column; 6] = [
     Column::Score,
     Column::Status,
+    Column::Bar,
+    Column::Fill,
     Column::Attention,
     Column::Age,
 ];
 
 /// Columns dropped to give the id the room it needs; the rest go only for `MIN_ID`.
-const DROPPED_FOR_THE_ID: [Column; 3] = [Column::Fill, Column::Score, Column::Status];
+const DROPPED_FOR_THE_ID: [Column; 4] = [Column::Score, Column::Status, Column::Bar, Column::Fill];
 
 const MIN_ID: usize = 16;
+/// From this width (the list beside the details from 110 columns, or the whole
+/// width) the fill keeps its place and a longer id is cut instead.
+const FILL_STAYS_FROM: usize = 46;
 /// The most room the id is given by dropping columns: a longer id is cut instead.
 const MAX_WANTED_ID: usize = 40;
 
@@ -113,6 +125,7 @@ impl Column {
     /// Cells taken, with the space that separates it.
     fn cells(self) -> usize {
         1 + match self {
+            Column::Bar => FILL_BAR,
             Column::Fill => FILL_W,
             Column::Score => SCORE_W,
             Column::Status => STATUS_W,
@@ -131,7 +144,7 @@ struct Columns {
 
 impl Columns {
     /// `longest_id`: the widest project id of the workspace, which the id column
-    /// is given (up to `MAX_WANTED_ID`) by dropping the fill, score and status.
+    /// is given (up to `MAX_WANTED_ID`) by dropping the score, status and fill.
     fn for_width(w: usize, longest_id: usize) -> Columns {
         let mut shown = DROP_ORDER.to_vec();
         let id = |shown: &[Column]| {
@@ -139,11 +152,9 @@ impl Columns {
         };
         let wanted = longest_id.clamp(MIN_ID, MAX_WANTED_ID);
         for column in DROP_ORDER {
-            let needed = if DROPPED_FOR_THE_ID.contains(&column) {
-                wanted
-            } else {
-                MIN_ID
-            };
+            let for_the_id = DROPPED_FOR_THE_ID.contains(&column)
+                && (column != Column::Fill || w < FILL_STAYS_FROM);
+            let needed = if for_the_id { wanted } else { MIN_ID };
             if id(&shown) >= needed {
                 break;
             }
@@ -192,6 +203,7 @@ fn header(model: &Model, cols: &Columns, w: usize) -> Line<'static> {
     for (column, label, right) in [
         (Column::Status, "status", false),
         (Column::Score, "score", true),
+        (Column::Bar, "", true),
         (Column::Fill, "fill", true),
         (Column::Age, "age", true),
     ] {
@@ -254,12 +266,6 @@ fn row_line(model: &Model, project: &Project, cols: &Columns, selected: bool) ->
         ),
         None => Span::styled(fit_right("—", SCORE_W), theme.dim),
     };
-    let (fill, _) = model.fill(project);
-    let fill_style = match fill {
-        Some(f) if f >= model.config.context.critical => theme.critical,
-        Some(f) if f >= model.config.context.warning => theme.warn,
-        _ => theme.base,
-    };
     let age = project
         .summary
         .updated_at
@@ -277,29 +283,12 @@ fn row_line(model: &Model, project: &Project, cols: &Columns, selected: bool) ->
         fit(&format!("{} {}", status.glyph, status.label), STATUS_W),
         status.style,
     );
-    let fill = match (fill, model.tier(project)) {
-        // No fill, but the tier Jerry recorded for this project's session.
-        (None, Some(tier)) => {
-            let lower = tier.to_ascii_lowercase();
-            let style = if lower.starts_with("crit")
-                || lower.starts_with("emer")
-                || lower.starts_with("compa")
-            {
-                theme.critical
-            } else if lower.starts_with("warn") {
-                theme.warn
-            } else {
-                theme.base
-            };
-            let short: String = tier.to_uppercase().chars().take(FILL_W).collect();
-            Span::styled(fit_right(&short, FILL_W), style)
-        }
-        _ => Span::styled(fit_right(&percent(fill), FILL_W), fill_style),
-    };
+    let (bar, fill) = fill_cells(model, project, cols.has(Column::Bar));
     let age = Span::styled(fit_right(&short_age(age), AGE_W), stale.style);
     for (column, span) in [
         (Column::Status, status),
         (Column::Score, score),
+        (Column::Bar, bar),
         (Column::Fill, fill),
         (Column::Age, age),
     ] {
@@ -317,6 +306,70 @@ fn row_line(model: &Model, project: &Project, cols: &Columns, selected: bool) ->
     }
 }
 
+/// The live fill of the project's session (`session_fill`): a bar of
+/// `FILL_BAR` cells where there is room, then a glyph and the percentage. The
+/// glyph is a block as high as the fill (none beside the bar), or past a
+/// threshold its mark (`!` warning, `▲` critical, for a terminal without
+/// colour). Without a fill, the tier Jerry recorded for its session.
+fn fill_cells(model: &Model, project: &Project, with_bar: bool) -> (Span<'static>, Span<'static>) {
+    let theme = &model.theme;
+    let (fill, _) = model.fill(project);
+    let context = &model.config.context;
+    let blank = || Span::raw(fit("", FILL_BAR));
+    let Some(f) = fill else {
+        let cell = match model.tier(project) {
+            Some(tier) => {
+                let lower = tier.to_ascii_lowercase();
+                let style = if lower.starts_with("crit")
+                    || lower.starts_with("emer")
+                    || lower.starts_with("compa")
+                {
+                    theme.critical
+                } else if lower.starts_with("warn") {
+                    theme.warn
+                } else {
+                    theme.base
+                };
+                let short: String = tier.to_uppercase().chars().take(FILL_W).collect();
+                Span::styled(fit_right(&short, FILL_W), style)
+            }
+            None => Span::styled(fit_right("—", FILL_W), theme.dim),
+        };
+        return (blank(), cell);
+    };
+    let (glyph, style) = match FillLevel::of(Some(f), context.warning, context.critical) {
+        FillLevel::Critical => ('▲', theme.critical),
+        FillLevel::Warning => ('!', theme.warn),
+        FillLevel::Below if with_bar => (' ', theme.base),
+        FillLevel::Below => (block(f), theme.base),
+    };
+    let shown = percent(Some(f));
+    let cell = if width(&shown) < FILL_W {
+        format!("{glyph}{}", fit_right(&shown, FILL_W - 1))
+    } else {
+        // `100%` and over: no room for the glyph; the colour and figure say it.
+        fit_right(&shown, FILL_W)
+    };
+    (Span::styled(fill_bar(f), style), Span::styled(cell, style))
+}
+
+/// One cell as high as the fill: `▁` to `█`.
+fn block(fill: f64) -> char {
+    const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let at = (fill.clamp(0.0, 1.0) * 7.0).round() as usize;
+    BLOCKS.get(at).copied().unwrap_or('█')
+}
+
+/// `███··`: the fill in `FILL_BAR` cells, rounded to the nearest (a fill
+/// above zero shows at least one cell).
+fn fill_bar(fill: f64) -> String {
+    let cells = FILL_BAR as f64;
+    let full = (fill.clamp(0.0, 1.0) * cells).round() as usize;
+    let full = if fill > 0.0 { full.max(1) } else { full };
+    let full = full.min(FILL_BAR);
+    format!("{}{}", "█".repeat(full), "·".repeat(FILL_BAR - full))
+}
+
 /// A row discovery found and no pass has read yet: where it is, and `loading…`
 /// where its state would be (no staleness, status, score, fill or age it could
 /// be taken to have).
@@ -331,11 +384,17 @@ fn unread_row(model: &Model, project: &Project, cols: &Columns, selected: bool) 
     }
     spans.push(Span::raw("  "));
     spans.push(Span::styled(fit(&clean(&project.id), cols.id), theme.base));
-    let rest: usize = [Column::Status, Column::Score, Column::Fill, Column::Age]
-        .into_iter()
-        .filter(|c| cols.has(*c))
-        .map(Column::cells)
-        .sum();
+    let rest: usize = [
+        Column::Status,
+        Column::Score,
+        Column::Bar,
+        Column::Fill,
+        Column::Age,
+    ]
+    .into_iter()
+    .filter(|c| cols.has(*c))
+    .map(Column::cells)
+    .sum();
     if rest > 0 {
         let text = if rest > 9 { " loading…" } else { " …" };
         spans.push(Span::styled(fit(text, rest), theme.dim));
@@ -368,12 +427,21 @@ mod tests {
         let at = |w| Columns::for_width(w, 25);
         assert_eq!(
             at(78).shown,
-            [Fill, Score, Status, Attention, Age],
+            [Score, Status, Bar, Fill, Attention, Age],
             "80 columns"
         );
-        assert_eq!(at(58).shown, [Score, Status, Attention, Age], "60 columns");
-        assert_eq!(at(52).shown, [Status, Attention, Age], "120, side by side");
-        assert_eq!(at(52).id, 27);
+        assert_eq!(at(58).shown, [Bar, Fill, Attention, Age], "60 columns");
+        assert_eq!(
+            at(52).shown,
+            [Bar, Fill, Attention, Age],
+            "120, side by side"
+        );
+        assert_eq!(at(52).id, 28);
+        assert_eq!(
+            Columns::for_width(50, 31).shown,
+            [Fill, Attention, Age],
+            "120 columns, a 31-cell id: no room for the bar"
+        );
         assert_eq!(at(38).shown, [Attention, Age], "40 columns");
         assert_eq!(at(28).shown, [Age], "30 columns");
         assert_eq!(at(10).shown, Vec::<Column>::new());
@@ -388,8 +456,10 @@ mod tests {
                 );
                 let wanted = longest.clamp(MIN_ID, MAX_WANTED_ID);
                 if cols.id < wanted {
+                    let gone =
+                        |c: &Column| !cols.has(*c) || (*c == Column::Fill && w >= FILL_STAYS_FROM);
                     assert!(
-                        !cols.has(Fill) && !cols.has(Score) && !cols.has(Status),
+                        DROPPED_FOR_THE_ID.iter().all(gone),
                         "{w}, {longest}: the id is cut only once the lower columns are gone: {cols:?}"
                     );
                 }
@@ -398,8 +468,27 @@ mod tests {
     }
 
     #[test]
+    fn from_a_46_cell_list_the_fill_stays_and_a_long_id_is_cut() {
+        // The Jerry corpus: ids of 45 cells, the list 50 cells wide at 120 columns.
+        let cols = Columns::for_width(50, 45);
+        assert_eq!(cols.shown, [Column::Fill, Column::Attention, Column::Age]);
+        assert_eq!(cols.id, 32);
+        assert!(!Columns::for_width(44, 45).has(Column::Fill));
+    }
+
+    #[test]
+    fn the_fill_bar_rounds_to_whole_cells() {
+        assert_eq!(fill_bar(0.0), "·····");
+        assert_eq!(fill_bar(0.01), "█····");
+        assert_eq!(fill_bar(0.634), "███··");
+        assert_eq!(fill_bar(0.85), "████·");
+        assert_eq!(fill_bar(1.4), "█████");
+        assert_eq!([block(0.0), block(0.5), block(1.0)], ['▁', '▅', '█']);
+    }
+
+    #[test]
     fn short_ids_keep_every_column() {
-        assert_eq!(Columns::for_width(52, 12).shown.len(), 5);
-        assert_eq!(Columns::for_width(52, 12).id, 16);
+        assert_eq!(Columns::for_width(58, 12).shown.len(), 6);
+        assert_eq!(Columns::for_width(58, 12).id, 16);
     }
 }

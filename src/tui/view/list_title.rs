@@ -46,11 +46,13 @@ fn segments(model: &Model) -> Vec<Segment> {
     }
     for (only, n) in model.tally.counts() {
         let on = model.only == Some(only);
-        if n == 0 && !on {
+        // Not COMPLETE is `F`'s alone: its count is nearly the total.
+        if (n == 0 || only == Only::Open) && !on {
             continue;
         }
         let label = match only {
             Only::Unacknowledged => "⚑",
+            Only::Open => "open",
             other => other.label(),
         };
         let (text, style) = if on {
@@ -60,7 +62,7 @@ fn segments(model: &Model) -> Vec<Segment> {
                 Only::Critical => t.critical,
                 Only::Stale => t.warn,
                 Only::Unacknowledged => t.unacked,
-                Only::Jerry | Only::Nexus => t.dim,
+                Only::Open | Only::Jerry | Only::Nexus => t.dim,
             };
             (format!("{label} {n} "), style)
         };

@@ -12,6 +12,7 @@ mod help;
 mod list;
 pub(crate) mod list_title;
 mod loose;
+mod messages;
 mod overview;
 mod precompact;
 mod prompt;
@@ -35,6 +36,7 @@ use super::model::{Model, Overlay, Tab};
 pub use list::drawn_id_width;
 #[cfg(test)]
 pub use list::longest_id;
+pub use messages::{messages_max_scroll, messages_pane};
 pub use scroll::{Scrolling, help_max_scroll, help_pane, max_scroll, scrolling_pane};
 
 pub fn view(model: &Model, frame: &mut Frame) {
@@ -48,6 +50,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
         Overlay::None => {}
         Overlay::Help { scroll } => help::draw(model, frame, area, *scroll),
         Overlay::Timeline { selected } => timeline_lanes::draw(model, frame, *selected),
+        Overlay::Messages { scroll } => messages::draw(model, frame, area, *scroll),
         Overlay::Form(f) => form::draw(model, f, frame, area),
         Overlay::ChangedOnDisk { path, form } => {
             if let Some(f) = form {
