@@ -20,6 +20,7 @@ use crate::io::write::ContentHash;
 
 mod builds;
 mod exists;
+mod nexus_decisions;
 mod one_checkpoint;
 mod parallel;
 mod read;

@@ -11,16 +11,11 @@ use crate::core::launch;
 use crate::core::model::{Checkpoint, Decision, Project, ProjectKind};
 
 pub fn decision_count(project: &Project) -> usize {
-    project.resumption.as_ref().map_or(0, |r| r.decisions.len())
+    project.decisions().len()
 }
 
 pub fn selected_decision(model: &Model) -> Option<&Decision> {
-    model
-        .project()?
-        .resumption
-        .as_ref()?
-        .decisions
-        .get(model.decision_row)
+    model.project()?.decisions().get(model.decision_row)
 }
 
 /// The checkpoint the Compaction tab has selected.
@@ -72,6 +67,18 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
             format!("that works in the {} tab (press {key})", tab.title()),
         );
         return Vec::new();
+    }
+    let edits_decisions = matches!(
+        action,
+        Action::NewDecision | Action::EditDecision | Action::ToggleApplied | Action::DeleteDecision
+    );
+    if let Some(file) = project.nexus_decisions_file().filter(|_| edits_decisions) {
+        let key = model
+            .keymap
+            .key_label(Action::OpenInEditor)
+            .unwrap_or_default();
+        let text = format!("Nexus decisions are read from {file}; edit it there ({key} opens it)");
+        return info(model, &text);
     }
     match action {
         Action::Acknowledge => match selected_checkpoint(model) {
@@ -221,7 +228,9 @@ fn open_in_editor(model: &mut Model) -> Vec<Effect> {
             ),
         },
         Tab::Decisions => (
-            project.source.clone(),
+            project
+                .nexus_decisions_file()
+                .map_or_else(|| project.source.clone(), str::to_string),
             selected_decision(model).and_then(|d| d.id.clone()),
         ),
         _ => (project.source.clone(), Some("resumption:".to_string())),

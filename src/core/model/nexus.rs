@@ -39,6 +39,19 @@ pub struct NexusManifest {
     /// folder was not listed. The loading sequence names only files that exist.
     #[serde(skip)]
     pub planning_files: Option<Vec<String>>,
+    /// Filled by the loader: the build's `02-resources/decisions.md`, where
+    /// Nexus's templates tell an agent to write each decision; `None` when the
+    /// build has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decisions: Option<NexusDecisions>,
+}
+
+/// The decisions read from a Nexus build's `02-resources/decisions.md`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct NexusDecisions {
+    /// The file, relative to the workspace root.
+    pub path: String,
+    pub entries: Vec<crate::core::model::Decision>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]

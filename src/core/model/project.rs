@@ -163,6 +163,24 @@ pub struct Project {
 }
 
 impl Project {
+    /// The decisions the project records: a Jerry resumption section's log, or
+    /// a Nexus build's `02-resources/decisions.md`.
+    pub fn decisions(&self) -> &[crate::core::model::Decision] {
+        if let Some(resumption) = &self.resumption {
+            return &resumption.decisions;
+        }
+        self.manifest
+            .as_ref()
+            .and_then(|m| m.decisions.as_ref())
+            .map_or(&[], |d| d.entries.as_slice())
+    }
+
+    /// Where a Nexus build's decisions are read from (read-only here).
+    pub fn nexus_decisions_file(&self) -> Option<&str> {
+        let decisions = self.manifest.as_ref()?.decisions.as_ref()?;
+        Some(&decisions.path)
+    }
+
     /// A project known only by where it is: no state read, nothing derived yet.
     pub fn at(
         kind: ProjectKind,

@@ -181,6 +181,7 @@ pub fn check_listed_files(root: &Path, project: &mut Project) {
             };
         }
         manifest.planning_files = planning_files(&root.join(&project.dir).join("01-planning"));
+        super::nexus_decisions::read_into(root, project);
     }
     project.diagnostics.extend(warnings);
 }

@@ -7,7 +7,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::wrapped::{Wrapped, words};
 use super::{Scrolling, clean, decisions_height, dim, styled, table_above_details, table_offset};
-use crate::core::model::{Decision, Project};
+use crate::core::model::{Decision, Project, ProjectKind};
 use crate::core::text::fit;
 use crate::tui::action::Action;
 use crate::tui::model::Model;
@@ -19,21 +19,22 @@ const APPLIED_W: usize = 5;
 const LABEL_W: usize = 11;
 
 pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
-    let decisions: &[Decision] = project
-        .resumption
-        .as_ref()
-        .map_or(&[], |r| r.decisions.as_slice());
+    let decisions: &[Decision] = project.decisions();
     if decisions.is_empty() {
-        let key = model
-            .keymap
-            .key_label(Action::NewDecision)
-            .unwrap_or_default();
+        let key = |action| model.keymap.key_label(action).unwrap_or_default();
+        let how = match (project.kind, project.nexus_decisions_file()) {
+            (ProjectKind::Jerry, _) => format!("Press {} to add one.", key(Action::NewDecision)),
+            (ProjectKind::Nexus, Some(file)) => {
+                format!("{file} lists none; {} opens it.", key(Action::OpenInEditor))
+            }
+            (ProjectKind::Nexus, None) => {
+                "A Nexus build keeps them in 02-resources/decisions.md, which this one has not."
+                    .to_string()
+            }
+        };
         let text = vec![
             Line::from(dim(model, "No decisions recorded.")),
-            Line::from(dim(
-                model,
-                format!("Press {key} to add one (Jerry workflows only)."),
-            )),
+            Line::from(dim(model, how)),
         ];
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
         return;
@@ -65,20 +66,21 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
     }
     frame.render_widget(Paragraph::new(lines), table_area);
     if let Some(d) = decisions.get(model.decision_row) {
-        Scrolling::of(detail_area, |width| details(model, d, width)).draw(
-            frame,
-            model.scroll,
-            model.theme.accent,
-        );
+        Scrolling::of(detail_area, |width| {
+            details(model, d, project.nexus_decisions_file(), width)
+        })
+        .draw(frame, model.scroll, model.theme.accent);
     }
 }
 
 /// The selected decision's details, in the pane under the table.
 pub fn scrolling(model: &Model, project: &Project, area: Rect) -> Option<Scrolling> {
-    let decisions = &project.resumption.as_ref()?.decisions;
+    let decisions = project.decisions();
     let d = decisions.get(model.decision_row)?;
     let [_, detail_area] = table_above_details(area, decisions_height(area), decisions.len());
-    Some(Scrolling::of(detail_area, |width| details(model, d, width)))
+    Some(Scrolling::of(detail_area, |width| {
+        details(model, d, project.nexus_decisions_file(), width)
+    }))
 }
 
 fn applied(model: &Model, applied: Option<bool>) -> Span<'static> {
@@ -138,7 +140,7 @@ fn row(model: &Model, d: &Decision, text_w: usize, w: usize, selected: bool) -> 
     }
 }
 
-fn details(model: &Model, d: &Decision, width: usize) -> Vec<Line<'static>> {
+fn details(model: &Model, d: &Decision, file: Option<&str>, width: usize) -> Vec<Line<'static>> {
     let mut out = Wrapped::new(model, width, LABEL_W);
     out.blank();
     out.field("Decision", vec![words(&d.decision)]);
@@ -154,6 +156,9 @@ fn details(model: &Model, d: &Decision, width: usize) -> Vec<Line<'static>> {
             other => other.to_string(),
         };
         out.field(&clean(key), vec![words(&text)]);
+    }
+    if let Some(file) = file {
+        out.field("File", vec![words(&format!("{file} (read-only here)"))]);
     }
     out.lines
 }

@@ -6,6 +6,7 @@ mod behind;
 mod body;
 pub mod build;
 mod ctx;
+pub mod decisions;
 mod fields;
 mod files_to_load;
 pub mod validate;
