@@ -39,48 +39,68 @@ pub const MAX_FLOW_DEPTH: usize = 256;
 /// or uses aliases that expand past [`budget`]. Syntax errors are left for the
 /// real parser, which reports them with a location.
 pub fn check(text: &str) -> Result<(), String> {
-    match flow_too_deep(text, MAX_FLOW_DEPTH) {
-        Some(FlowRefusal::Deep(at)) => {
-            let (line, column) = line_column(text, at);
-            return Err(format!(
-                "`[` and `{{` nest more than {MAX_FLOW_DEPTH} levels deep: refused unparsed at line {line} column {column}"
-            ));
-        }
-        Some(FlowRefusal::Work(at)) => {
-            let (line, column) = line_column(text, at);
-            return Err(format!(
-                "so much of the file lies inside deeply nested `[` and `{{` that reading it would take \
-                 more than {} steps (each byte costs its nesting depth): refused unparsed at line {line} column {column}",
-                flow_work_budget(text.len())
-            ));
-        }
-        Some(FlowRefusal::ComplexKeys(at)) => {
-            let (line, column) = line_column(text, at);
-            return Err(format!(
-                "more than {MAX_COMPLEX_KEYS} complex keys (`? key`, or a list or map used as a key): \
-                 refused unparsed at line {line} column {column}"
-            ));
-        }
-        None => {}
-    }
+    check_unexpanded(text)?;
     if !uses_aliases(text) {
         return Ok(());
     }
+    #[cfg(test)]
+    COUNTING_PARSES.with(|n| n.set(n.get() + 1));
     let seen = Cell::new(0);
     let counter = Counter {
         seen: &seen,
         budget: budget(text),
     };
     match counter.deserialize(yaml_serde::Deserializer::from_str(text)) {
-        Err(_) if seen.get() > budget(text) => Err(with_position(
-            &format!(
-                "its aliases (`*name`) expand to more than {} values: refused as an alias bomb",
-                budget(text)
-            ),
-            first_alias(text),
-        )),
+        Err(_) if seen.get() > budget(text) => Err(alias_bomb(text)),
         _ => Ok(()),
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times [`check`] parsed a document to count its values.
+    pub static COUNTING_PARSES: Cell<usize> = const { Cell::new(0) };
+}
+
+/// [`check`] without the alias count, for a reader that counts the values it
+/// builds against [`budget`] itself (one parse instead of two): flow nesting,
+/// the work inside it and complex keys, in one linear scan.
+pub fn check_unexpanded(text: &str) -> Result<(), String> {
+    match flow_too_deep(text, MAX_FLOW_DEPTH) {
+        Some(FlowRefusal::Deep(at)) => {
+            let (line, column) = line_column(text, at);
+            Err(format!(
+                "`[` and `{{` nest more than {MAX_FLOW_DEPTH} levels deep: refused unparsed at line {line} column {column}"
+            ))
+        }
+        Some(FlowRefusal::Work(at)) => {
+            let (line, column) = line_column(text, at);
+            Err(format!(
+                "so much of the file lies inside deeply nested `[` and `{{` that reading it would take \
+                 more than {} steps (each byte costs its nesting depth): refused unparsed at line {line} column {column}",
+                flow_work_budget(text.len())
+            ))
+        }
+        Some(FlowRefusal::ComplexKeys(at)) => {
+            let (line, column) = line_column(text, at);
+            Err(format!(
+                "more than {MAX_COMPLEX_KEYS} complex keys (`? key`, or a list or map used as a key): \
+                 refused unparsed at line {line} column {column}"
+            ))
+        }
+        None => Ok(()),
+    }
+}
+
+/// The refusal of a document whose aliases expand past [`budget`].
+pub fn alias_bomb(text: &str) -> String {
+    with_position(
+        &format!(
+            "its aliases (`*name`) expand to more than {} values: refused as an alias bomb",
+            budget(text)
+        ),
+        first_alias(text),
+    )
 }
 
 /// `yaml_serde::from_str` behind the guard.
