@@ -83,43 +83,54 @@ const INDEXED_FLOW_KEY: usize = 64;
 impl KeyIndex {
     pub fn new(text: &str) -> Self {
         let mut index = KeyIndex::default();
-        let mut stack: Vec<(usize, String)> = Vec::new();
+        // The open keys' columns, and their names (a slice of which is a path).
+        let mut columns: Vec<usize> = Vec::new();
+        let mut names: Vec<String> = Vec::new();
+        let close = |columns: &mut Vec<usize>, names: &mut Vec<String>, column: usize| {
+            while columns.last().is_some_and(|i| *i >= column) {
+                columns.pop();
+                names.pop();
+            }
+        };
         for event in Scanner::new(text) {
-            let line = match event {
+            let mut line = match event {
                 Event::NewDocument => {
-                    stack.clear();
+                    columns.clear();
+                    names.clear();
                     continue;
                 }
                 Event::Key(line) => line,
                 Event::FlowItem(item) => {
-                    while stack.last().is_some_and(|(i, _)| *i >= item.column) {
-                        stack.pop();
-                    }
-                    index.add_flow(&stack, item);
+                    close(&mut columns, &mut names, item.column);
+                    index.add_flow(&names, item);
                     continue;
                 }
             };
-            while stack.last().is_some_and(|(i, _)| *i >= line.column) {
-                stack.pop();
+            close(&mut columns, &mut names, line.column);
+            columns.push(line.column);
+            names.push(std::mem::take(&mut line.key));
+            if !index.keys.contains_key(names.as_slice()) {
+                index
+                    .keys
+                    .insert(names.clone(), (line.number, line.column + 1));
             }
-            stack.push((line.column, line.key.clone()));
-            let path: Vec<String> = stack.iter().map(|(_, k)| k.clone()).collect();
-            index
-                .keys
-                .entry(path)
-                .or_insert((line.number, line.column + 1));
             if line.chars.get(line.value_start) == Some(&'{') {
-                index.add_flow(&stack, line);
+                index.add_flow(&names, line);
             }
         }
         index
     }
 
-    fn add_flow(&mut self, stack: &[(usize, String)], line: KeyLine) {
+    fn add_flow(&mut self, names: &[String], line: KeyLine) {
         let at = self.flow_lines.len();
-        let parent: Vec<String> = stack.iter().map(|(_, k)| k.clone()).collect();
-        let next = self.parents.len();
-        let parent = *self.parents.entry(parent).or_insert(next);
+        let parent = match self.parents.get(names) {
+            Some(&parent) => parent,
+            None => {
+                let next = self.parents.len();
+                self.parents.insert(names.to_vec(), next);
+                next
+            }
+        };
         self.flows_under.entry(parent).or_default().push(at);
         for key in flow_key_hashes(&line.chars, line.value_start) {
             let lines = self.flows.entry((parent, key)).or_default();
