@@ -10,7 +10,7 @@
 # other ways a file can be large (a long list, a long scalar, anchors, comments,
 # block and flow nesting, thousands of entries each worth a warning placed after
 # half a megabyte, so that locating each warning cannot stop early).
-import json, os, shutil, statistics, subprocess, sys, time
+import json, os, resource, shutil, statistics, subprocess, sys, time
 BIN = sys.argv[1]; RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
 W = os.path.join(os.environ.get("TMPDIR", "/tmp"), "resume-tui-state-shapes")
 head = "workflow:\n  id: wf-m\n  status: ACTIVE\nresumption:\n  recovery_state:\n    next_step: go on\n    updated_at: '2026-01-01T00:00:00Z'\n"
@@ -31,7 +31,7 @@ events = [("SessionStart", {"source": "startup"}), ("SessionStart", {"source": "
 def label(ev, extra):
     return ev + (f"({extra['source']})" if "source" in extra else "")
 ONLY = os.environ.get("SHAPES")  # a substring: run only the shapes whose name holds it
-print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.2f}, median of {RUNS} runs in ms (** at or over 100 ms)\n")
+print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.2f}, median of {RUNS} runs: wall ms (CPU ms, user + system), ** at or over 100 ms wall\n")
 print("| state file (ORCHESTRATION.yaml) | size | " + " | ".join(label(e, x) for e, x in events) + " |")
 print("|---|---|" + "---|" * len(events))
 for name, text in shapes.items():
@@ -45,12 +45,16 @@ for name, text in shapes.items():
         extra = {k: (dict(v, file_path=os.path.join(W, v["file_path"])) if k == "tool_input" else v) for k, v in extra.items()}
         payload = json.dumps({"hook_event_name": ev, "session_id": "s-m", "cwd": W, **extra})
         env = {"PATH": os.environ["PATH"], "HOME": W + "/home", "RESUME_TUI_LOG_DIR": W + "/log", "CLAUDE_PROJECT_DIR": W}
-        times = []
+        times, cpu = [], []
         for _ in range(RUNS):
+            used = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.perf_counter()
             subprocess.run([BIN, "hook", ev], input=payload.encode(), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             times.append((time.perf_counter() - t) * 1000)
-        cells.append(f"{statistics.median(times):.0f}" + (" **" if statistics.median(times) >= 100 else ""))
+            now = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu.append((now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime) * 1000)
+        wall = statistics.median(times)
+        cells.append(f"{wall:.0f} ({statistics.median(cpu):.0f})" + (" **" if wall >= 100 else ""))
     print(f"| {name} | {len(text)/1e6:.2f} MB | " + " | ".join(cells) + " |")
 shutil.rmtree(W, ignore_errors=True)
 print(f"\nload average after: {os.getloadavg()[0]:.2f}")
