@@ -5,7 +5,6 @@
 #[path = "support/hook_fixture.rs"]
 mod hook_fixture;
 #[path = "support/transcript.rs"]
-#[allow(dead_code)]
 mod transcript;
 
 use hook_fixture::{Fixture, WORKFLOW, payload};
