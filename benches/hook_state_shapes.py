@@ -3,8 +3,14 @@
 # a hostile ~1 MB shape (issue 33: "a 1 MB state file of any shape keeps every hook
 # under 100 ms"). Prints a markdown table (median and max of RUNS runs per cell).
 #
-#   python3 benches/hook_state_shapes.py target/x86_64-unknown-linux-gnu/release/resume-tui 10
-import json, os, shutil, statistics, subprocess, sys, time
+#   cargo build --release && python3 benches/hook_state_shapes.py target/release/resume-tui 10
+#
+# Shapes: those issue 33 names (50k `resumption.agent_summaries` with one duplicate
+# key, every key repeated, deep flow sequences, complex keys `? [a, b] : c`) and the
+# other ways a file can be large (a long list, a long scalar, anchors, comments,
+# block and flow nesting, thousands of entries each worth a warning placed after
+# half a megabyte, so that locating each warning cannot stop early).
+import json, os, resource, shutil, statistics, subprocess, sys, time
 BIN = sys.argv[1]; RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
 W = os.path.join(os.environ.get("TMPDIR", "/tmp"), "resume-tui-state-shapes")
 head = "workflow:\n  id: wf-m\n  status: ACTIVE\nresumption:\n  recovery_state:\n    next_step: go on\n    updated_at: '2026-01-01T00:00:00Z'\n"
@@ -16,22 +22,39 @@ shapes["1 MB scalar"] = head + "  note: \"" + "x" * 1_000_000 + "\"\n"
 shapes["deep flow, 200 levels"] = head + "  deep: " + "[" * 200 + "1, " * 330_000 + "]" * 200 + "\n"
 shapes["anchors and aliases"] = head + "  base: &b {a: 1, b: 2}\n  uses:\n" + "".join(f"    - *b\n" for i in range(100_000))
 shapes["block nesting 100 deep x many"] = head + "".join("  " * 0 + "".join(f"{'  ' * d}k{d}:\n" for d in range(1, 100)) + "  " * 100 + "v: 1\n" for _ in range(1)) + "  many:\n" + "".join(f"    k{i}: {{x: [1, 2, {{y: z}}]}}\n" for i in range(30_000))
-events = [("SessionStart", {"source": "startup"}), ("UserPromptSubmit", {"prompt": "go"}), ("PreCompact", {"trigger": "auto"}), ("PostCompact", {"trigger": "auto", "compact_summary": "s"})]
-print("| state file (ORCHESTRATION.yaml) | size | " + " | ".join(e for e, _ in events) + " |")
+shapes["comments, 1 MB"] = head + "".join(f"  # comment {i}: [a, {{b: c}}] 'q' \"r\" &x *y\n" for i in range(22_000)) + "  done: 1\n"
+shapes["complex keys ? [a, b] : c (40k)"] = head + "  complex:\n" + "".join(f"    ? [a{i}, b]\n    : c\n" for i in range(40_000))
+shapes["flow complex keys {[a, b]: c} (40k)"] = head + "  complex:\n" + "".join(f"    - {{[a{i}, b]: c}}\n" for i in range(40_000))
+shapes["25k warnings after 0.5 MB"] = "workflow:\n  id: wf-m\n  status: ACTIVE\n" + "".join(f"pad{i}: value {i}\n" for i in range(30_000)) + "resumption:\n  recovery_state:\n    next_step: go on\n  files_to_read:\n" + "".join(f"    - [{i}]\n" for i in range(25_000))
+shapes["25k unknown-field entries after 0.5 MB"] = "workflow:\n  id: wf-m\n  status: ACTIVE\n" + "".join(f"pad{i}: value {i}\n" for i in range(30_000)) + "resumption:\n  recovery_state:\n    next_step: go on\n  files_to_read:\n" + "".join(f"    - {{path: f{i}, x{i}: 1}}\n" for i in range(20_000))
+events = [("SessionStart", {"source": "startup"}), ("SessionStart", {"source": "compact"}), ("SessionStart", {"source": "resume"}), ("UserPromptSubmit", {"prompt": "go"}), ("PreCompact", {"trigger": "auto"}), ("PostCompact", {"trigger": "auto", "compact_summary": "s"}), ("PostToolUse", {"tool_name": "Edit", "tool_input": {"file_path": "ORCHESTRATION.yaml"}})]
+def label(ev, extra):
+    return ev + (f"({extra['source']})" if "source" in extra else "")
+ONLY = os.environ.get("SHAPES")  # a substring: run only the shapes whose name holds it
+print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.2f}, median of {RUNS} runs: wall ms (CPU ms, user + system), ** at or over 100 ms wall\n")
+print("| state file (ORCHESTRATION.yaml) | size | " + " | ".join(label(e, x) for e, x in events) + " |")
 print("|---|---|" + "---|" * len(events))
 for name, text in shapes.items():
+    if ONLY and ONLY not in name:
+        continue
     shutil.rmtree(W, ignore_errors=True)
     os.makedirs(W + "/.jerry/checkpoints"); os.makedirs(W + "/log")
     open(W + "/ORCHESTRATION.yaml", "w").write(text)
     cells = []
     for ev, extra in events:
+        extra = {k: (dict(v, file_path=os.path.join(W, v["file_path"])) if k == "tool_input" else v) for k, v in extra.items()}
         payload = json.dumps({"hook_event_name": ev, "session_id": "s-m", "cwd": W, **extra})
         env = {"PATH": os.environ["PATH"], "HOME": W + "/home", "RESUME_TUI_LOG_DIR": W + "/log", "CLAUDE_PROJECT_DIR": W}
-        times = []
+        times, cpu = [], []
         for _ in range(RUNS):
+            used = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.perf_counter()
             subprocess.run([BIN, "hook", ev], input=payload.encode(), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             times.append((time.perf_counter() - t) * 1000)
-        cells.append(f"{statistics.median(times):.1f} ms (max {max(times):.1f})")
+            now = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu.append((now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime) * 1000)
+        wall = statistics.median(times)
+        cells.append(f"{wall:.0f} ({statistics.median(cpu):.0f})" + (" **" if wall >= 100 else ""))
     print(f"| {name} | {len(text)/1e6:.2f} MB | " + " | ".join(cells) + " |")
 shutil.rmtree(W, ignore_errors=True)
+print(f"\nload average after: {os.getloadavg()[0]:.2f}")

@@ -50,6 +50,186 @@ pub fn locate_key(text: &str, path: &[&str]) -> Option<(usize, usize)> {
     None
 }
 
+/// Where every key of one text sits, found in one scan, for locating many
+/// warnings: [`locate_key`] scans the text from the top at each call, so a file
+/// with a warning per entry cost (entries × size): 25,000 warnings after half a
+/// megabyte took seconds. Answers exactly what [`locate_key`] answers.
+#[derive(Default)]
+pub struct KeyIndex {
+    /// Each key path's first line and column (1-based).
+    keys: HashMap<Vec<String>, (usize, usize)>,
+    /// The paths one-line flow maps sit under, numbered.
+    parents: HashMap<Vec<String>, usize>,
+    /// One-line flow maps by parent and the hash of a key that
+    /// `find_in_flow` could match first in them, in document order.
+    flows: HashMap<(usize, u64), Vec<usize>>,
+    /// Every one-line flow map by parent, in document order.
+    flows_under: HashMap<usize, Vec<usize>>,
+    flow_lines: Vec<FlowLine>,
+    answers: HashMap<Vec<String>, Option<(usize, usize)>>,
+}
+
+struct FlowLine {
+    number: usize,
+    chars: Vec<char>,
+    value_start: usize,
+}
+
+/// Flow-map keys longer than this (in characters) are not indexed; a path whose
+/// key is that long, holds a `:` or ends in a space is looked for in every flow
+/// map under its parent.
+const INDEXED_FLOW_KEY: usize = 64;
+
+impl KeyIndex {
+    pub fn new(text: &str) -> Self {
+        let mut index = KeyIndex::default();
+        // The open keys' columns, and their names (a slice of which is a path).
+        let mut columns: Vec<usize> = Vec::new();
+        let mut names: Vec<String> = Vec::new();
+        let close = |columns: &mut Vec<usize>, names: &mut Vec<String>, column: usize| {
+            while columns.last().is_some_and(|i| *i >= column) {
+                columns.pop();
+                names.pop();
+            }
+        };
+        for event in Scanner::new(text) {
+            let mut line = match event {
+                Event::NewDocument => {
+                    columns.clear();
+                    names.clear();
+                    continue;
+                }
+                Event::Key(line) => line,
+                Event::FlowItem(item) => {
+                    close(&mut columns, &mut names, item.column);
+                    index.add_flow(&names, item);
+                    continue;
+                }
+            };
+            close(&mut columns, &mut names, line.column);
+            columns.push(line.column);
+            names.push(std::mem::take(&mut line.key));
+            if !index.keys.contains_key(names.as_slice()) {
+                index
+                    .keys
+                    .insert(names.clone(), (line.number, line.column + 1));
+            }
+            if line.chars.get(line.value_start) == Some(&'{') {
+                index.add_flow(&names, line);
+            }
+        }
+        index
+    }
+
+    fn add_flow(&mut self, names: &[String], line: KeyLine) {
+        let at = self.flow_lines.len();
+        let parent = match self.parents.get(names) {
+            Some(&parent) => parent,
+            None => {
+                let next = self.parents.len();
+                self.parents.insert(names.to_vec(), next);
+                next
+            }
+        };
+        self.flows_under.entry(parent).or_default().push(at);
+        for key in flow_key_hashes(&line.chars, line.value_start) {
+            let lines = self.flows.entry((parent, key)).or_default();
+            if lines.last() != Some(&at) {
+                lines.push(at);
+            }
+        }
+        self.flow_lines.push(FlowLine {
+            number: line.number,
+            chars: line.chars,
+            value_start: line.value_start,
+        });
+    }
+
+    /// What `locate_key(text, path)` answers, without scanning the text again.
+    pub fn locate(&mut self, path: &[&str]) -> Option<(usize, usize)> {
+        if path.is_empty() {
+            return None;
+        }
+        let owned: Vec<String> = path.iter().map(|k| (*k).to_string()).collect();
+        if let Some(answer) = self.answers.get(&owned) {
+            return *answer;
+        }
+        let mut best = self.keys.get(&owned).copied();
+        for split in 0..path.len() {
+            let (parent, tail) = path.split_at(split);
+            let Some(first) = tail.first() else { continue };
+            let parent: Vec<String> = parent.iter().map(|k| (*k).to_string()).collect();
+            let Some(&parent) = self.parents.get(&parent) else {
+                continue;
+            };
+            let indexed = first.chars().count() <= INDEXED_FLOW_KEY
+                && !first.contains(':')
+                && !first.ends_with(char::is_whitespace);
+            let candidates = if indexed {
+                self.flows.get(&(parent, key_hash(first.chars())))
+            } else {
+                self.flows_under.get(&parent)
+            };
+            let found = candidates.into_iter().flatten().find_map(|&at| {
+                let line = self.flow_lines.get(at)?;
+                let column = find_in_flow(&line.chars, line.value_start, tail)?;
+                Some((line.number, column + 1))
+            });
+            best = match (best, found) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+        self.answers.insert(owned, best);
+        best
+    }
+}
+
+/// FNV-1a over the characters: cheap, and a collision costs only a check by
+/// `find_in_flow`, which every candidate gets anyway.
+fn key_hash(key: impl Iterator<Item = char>) -> u64 {
+    key.fold(0xcbf2_9ce4_8422_2325, |hash, c| {
+        (hash ^ u64::from(u32::from(c))).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The hashes of the keys `find_in_flow` could match first in a one-line flow
+/// map: at each boundary, the text up to the next `:` without its trailing
+/// spaces, when that is at most [`INDEXED_FLOW_KEY`] long. Every key without a
+/// `:` and trailing spaces that `find_in_flow` matches is among them.
+fn flow_key_hashes(chars: &[char], from: usize) -> Vec<u64> {
+    // For each character, the end of the trimmed text before the next `:` (and
+    // that `:`), found walking back from the line's end.
+    let mut ends: Vec<Option<usize>> = Vec::with_capacity(chars.len());
+    let mut next: Option<usize> = None;
+    let mut trimmed_end: Option<usize> = None;
+    for (i, c) in chars.iter().enumerate().rev() {
+        if *c == ':' {
+            next = Some(i);
+            trimmed_end = None;
+        } else if trimmed_end.is_none() && next.is_some() && !c.is_whitespace() {
+            trimmed_end = Some(i + 1);
+        }
+        ends.push(trimmed_end.filter(|_| *c != ':'));
+    }
+    ends.reverse();
+    let mut keys = Vec::new();
+    for (i, end) in ends.iter().enumerate().skip(from) {
+        let boundary = i == 0
+            || chars
+                .get(i - 1)
+                .is_some_and(|c| matches!(c, '{' | ',' | ' ' | '\t'));
+        match end {
+            Some(end) if boundary && *end > i && end - i <= INDEXED_FLOW_KEY => {
+                let key = chars.get(i..*end).unwrap_or_default();
+                keys.push(key_hash(key.iter().copied()));
+            }
+            _ => {}
+        }
+    }
+    keys
+}
+
 /// Keys written more than once in the same block map, in document order: the
 /// key path (list items are not counted) and the 1-based line and column of the
 /// repeated key.
@@ -149,8 +329,17 @@ struct Scanner<'a> {
     skip: Skip,
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How many times this thread scanned a text (each call of `locate_key` and
+    /// each index is one): tests count them to check that warnings do not rescan.
+    pub static SCANS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 impl<'a> Scanner<'a> {
     fn new(text: &'a str) -> Self {
+        #[cfg(test)]
+        SCANS.with(|n| n.set(n.get() + 1));
         Self {
             lines: text.lines().enumerate(),
             skip: Skip::None,
@@ -485,6 +674,39 @@ resumption:
             let _ = locate_key(&text, &["a"]);
             let _ = locate_duplicate_keys(&text);
         }
+
+        /// The index answers what a scan per key answers, on any text.
+        #[test]
+        fn the_index_answers_as_locate_key(
+            text in r#"[ \t\-:#'"{}\[\],|>a-c\n]{0,120}"#,
+            paths in proptest::collection::vec(proptest::collection::vec("[a-c]|a b|a:b", 1..4), 1..6),
+        ) {
+            let mut index = KeyIndex::new(&text);
+            for path in &paths {
+                let path: Vec<&str> = path.iter().map(String::as_str).collect();
+                proptest::prop_assert_eq!(index.locate(&path), locate_key(&text, &path), "{:?}", path);
+            }
+        }
+    }
+
+    #[test]
+    fn the_index_finds_keys_in_flow_maps_and_blocks_in_document_order() {
+        let text = "r:\n  list:\n    - {id: a, score: 1}\n    - {id: b, a:b: 2, long key  : 3}\n  \
+                    list2: {x: {y: 1}}\n  score: 4\n";
+        let mut index = KeyIndex::new(text);
+        for path in [
+            vec!["r", "list", "score"],
+            vec!["r", "list", "a:b"],
+            vec!["r", "list", "long key"],
+            vec!["r", "list2", "x", "y"],
+            vec!["r", "score"],
+            vec!["r", "missing"],
+            vec!["r", "list", "id"],
+        ] {
+            assert_eq!(index.locate(&path), locate_key(text, &path), "{path:?}");
+        }
+        assert_eq!(index.locate(&["r", "list", "a:b"]), Some((4, 15)));
+        assert_eq!(index.locate(&["r", "list2", "x", "y"]), Some((5, 15)));
     }
 }
 

@@ -36,6 +36,59 @@ pub struct Delivery {
     pub kept_by_client_at: Option<String>,
 }
 
+/// Where the refusal of an unusable deliveries file is remembered: it is logged
+/// once per file (the link, its target, its change time) and reason, not at
+/// every event, which would fill the log on every prompt.
+pub fn refusal_path(root: &Path) -> PathBuf {
+    jerry_dir(root).join("alert-deliveries.refused")
+}
+
+/// No alert can be recorded, so none is due; `why` is logged unless the same
+/// refusal of the same file was logged before.
+fn blocked(root: &Path, why: String, out: &mut HookOutcome) -> Deliveries {
+    let message = format!(
+        "{why}; a delivery cannot be recorded there, so the compaction alert is not \
+         injected (it would repeat on every prompt); put a regular file or nothing there"
+    );
+    let seen = format!("{}\n{why}\n", identity(&path(root)));
+    let marker = refusal_path(root);
+    let said = read_snapshot_capped(&marker, 64 * 1024).ok();
+    if said.is_some_and(|s| s.bytes == seen.as_bytes()) {
+        out.explain(format!("{message} (logged before)"));
+    } else {
+        out.error(message);
+        match WriteOp::put(&marker, seen.into_bytes()) {
+            Ok(op) => out.write_cache(marker, op, "the refusal remembered, to log it once"),
+            Err(e) => out.explain(format!("{e}; the refusal will be logged again")),
+        }
+    }
+    Deliveries(BTreeMap::new(), true)
+}
+
+/// What tells one file at `path` from another put in its place: the entry's
+/// device, inode and change time, and a link's target.
+fn identity(path: &Path) -> String {
+    let target = std::fs::read_link(path)
+        .map(|t| t.display().to_string())
+        .unwrap_or_default();
+    match std::fs::symlink_metadata(path) {
+        #[cfg(unix)]
+        Ok(m) => {
+            use std::os::unix::fs::MetadataExt;
+            format!(
+                "{}:{}:{}.{} {target}",
+                m.dev(),
+                m.ino(),
+                m.ctime(),
+                m.ctime_nsec()
+            )
+        }
+        #[cfg(not(unix))]
+        Ok(m) => format!("{:?} {target}", m.modified().ok()),
+        Err(e) => format!("{:?}", e.kind()),
+    }
+}
+
 /// The mark an alert's text carries, looked for in the transcript.
 pub const ALERT_MARK: &str = "<compaction-alert>";
 
@@ -60,22 +113,15 @@ pub fn path(root: &Path) -> PathBuf {
 impl Deliveries {
     pub fn load(root: &Path, out: &mut HookOutcome) -> Deliveries {
         let path = path(root);
-        let blocked = |why: String, out: &mut HookOutcome| {
-            out.error(format!(
-                "{why}; a delivery cannot be recorded there, so the compaction alert is not \
-                 injected (it would repeat on every prompt); put a regular file or nothing there"
-            ));
-            Deliveries(BTreeMap::new(), true)
-        };
         // A link, even one to nothing, is never written through, and a write
         // in its place is refused: see `Deliveries`.
         if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
-            return blocked(format!("{}: a symbolic link", path.display()), out);
+            return blocked(root, format!("{}: a symbolic link", path.display()), out);
         }
         let snapshot = match read_snapshot_capped(&path, MAX_BYTES) {
             Ok(snapshot) => snapshot,
             Err(e) if e.is_missing() => return Deliveries::default(),
-            Err(e) => return blocked(e.to_string(), out),
+            Err(e) => return blocked(root, e.to_string(), out),
         };
         match serde_json::from_slice(&snapshot.bytes) {
             Ok(map) => Deliveries(map, false),
@@ -260,7 +306,8 @@ mod tests {
     }
 
     /// Issue 33 item 7: a linked deliveries file cannot hold a record, so no
-    /// alert is injected (it would repeat on every prompt), and why is logged.
+    /// alert is injected (it would repeat on every prompt), and why is logged
+    /// once per link, not at every event.
     #[cfg(unix)]
     #[test]
     fn a_linked_deliveries_file_blocks_the_alert_instead_of_repeating_it() {
@@ -270,18 +317,37 @@ mod tests {
         let elsewhere = root.join("elsewhere.json");
         std::fs::write(&elsewhere, "{}").unwrap();
         let all = [checkpoint(1, Some("s1"), false)];
+        // As the hook would: run the writes it planned.
+        let load = || {
+            let mut out = HookOutcome::default();
+            let ds = Deliveries::load(root, &mut out);
+            for w in &out.writes {
+                std::fs::write(&w.path, w.op.bytes().unwrap()).unwrap();
+            }
+            (ds, out)
+        };
         for target in [&elsewhere, &root.join("missing.json")] {
             let _ = std::fs::remove_file(path(root));
             std::os::unix::fs::symlink(target, path(root)).unwrap();
-            let mut out = HookOutcome::default();
-            let ds = Deliveries::load(root, &mut out);
-            assert!(ds.due(&all, Some("s1")).is_none(), "{target:?}");
-            assert_eq!(out.log.len(), 1, "{:?}", out.log);
-            assert!(out.log[0].1.contains("symbolic link"), "{:?}", out.log);
+            for event in 0..3 {
+                let (ds, out) = load();
+                assert!(ds.due(&all, Some("s1")).is_none(), "{target:?}");
+                if event == 0 {
+                    assert_eq!(out.log.len(), 1, "{:?}", out.log);
+                    assert!(out.log[0].1.contains("symbolic link"), "{:?}", out.log);
+                } else {
+                    assert!(out.log.is_empty(), "logged again: {:?}", out.log);
+                    assert!(out.explain.iter().any(|e| e.contains("logged before")));
+                }
+            }
         }
+        assert!(
+            std::fs::symlink_metadata(&elsewhere).is_ok()
+                && std::fs::read_to_string(&elsewhere).unwrap() == "{}",
+            "never written through"
+        );
         std::fs::remove_file(path(root)).unwrap();
-        let mut out = HookOutcome::default();
-        let ds = Deliveries::load(root, &mut out);
+        let (ds, out) = load();
         assert!(ds.due(&all, Some("s1")).is_some());
         assert!(out.log.is_empty());
     }

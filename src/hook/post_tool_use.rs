@@ -64,6 +64,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     }
     let staleness = &project.staleness;
     let mut out = HookOutcome::default();
+    project::log_errors(&project, &mut out);
     out.explain(format!(
         "{} ({}) is {}{}",
         project.source,

@@ -115,6 +115,9 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
             .as_ref()
             .and_then(|d| project::load(&d.found, ctx, None, false))
     });
+    if let Some(project) = &project {
+        project::log_errors(project, &mut out);
+    }
     match &detection {
         Some(d) => out.explain(format!(
             "project {} ({}), confidence {}, detection {}: {}",

@@ -61,6 +61,16 @@ pub fn load(
     ws.projects.into_iter().next()
 }
 
+/// Logs the errors that left `project` unread (a YAML error, a refusal of
+/// `core::yaml::guard`): the hook goes on without its state, but says why.
+pub fn log_errors(project: &Project, out: &mut super::output::HookOutcome) {
+    for d in &project.diagnostics {
+        if d.severity == crate::core::model::Severity::Error {
+            out.error(d.to_string());
+        }
+    }
+}
+
 /// A state file named by an absolute or root-relative path taken from a file,
 /// classified as discovery would classify it; `None` outside the root (see
 /// `io::fence`).

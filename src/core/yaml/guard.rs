@@ -11,6 +11,9 @@
 //!   at every token, so 100,000 levels (200 KB) took minutes before the parser's own
 //!   depth limit (128) could refuse them. Flow nesting past [`MAX_FLOW_DEPTH`] is
 //!   refused after one linear scan.
+//! - Complex keys (`? [a, b] : c`, `{[a, b]: c}`): each is hashed and named whole
+//!   as it is inserted, and one nested in another multiplies that; past
+//!   [`MAX_COMPLEX_KEYS`] the document is refused in the same scan.
 
 use std::cell::Cell;
 use std::fmt;
@@ -36,41 +39,68 @@ pub const MAX_FLOW_DEPTH: usize = 256;
 /// or uses aliases that expand past [`budget`]. Syntax errors are left for the
 /// real parser, which reports them with a location.
 pub fn check(text: &str) -> Result<(), String> {
-    match flow_too_deep(text, MAX_FLOW_DEPTH) {
-        Some(FlowRefusal::Deep(at)) => {
-            let (line, column) = line_column(text, at);
-            return Err(format!(
-                "`[` and `{{` nest more than {MAX_FLOW_DEPTH} levels deep: refused unparsed at line {line} column {column}"
-            ));
-        }
-        Some(FlowRefusal::Work(at)) => {
-            let (line, column) = line_column(text, at);
-            return Err(format!(
-                "so much of the file lies inside deeply nested `[` and `{{` that reading it would take \
-                 more than {} steps (each byte costs its nesting depth): refused unparsed at line {line} column {column}",
-                flow_work_budget(text.len())
-            ));
-        }
-        None => {}
-    }
+    check_unexpanded(text)?;
     if !uses_aliases(text) {
         return Ok(());
     }
+    #[cfg(test)]
+    COUNTING_PARSES.with(|n| n.set(n.get() + 1));
     let seen = Cell::new(0);
     let counter = Counter {
         seen: &seen,
         budget: budget(text),
     };
     match counter.deserialize(yaml_serde::Deserializer::from_str(text)) {
-        Err(_) if seen.get() > budget(text) => Err(with_position(
-            &format!(
-                "its aliases (`*name`) expand to more than {} values: refused as an alias bomb",
-                budget(text)
-            ),
-            first_alias(text),
-        )),
+        Err(_) if seen.get() > budget(text) => Err(alias_bomb(text)),
         _ => Ok(()),
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times [`check`] parsed a document to count its values.
+    pub static COUNTING_PARSES: Cell<usize> = const { Cell::new(0) };
+}
+
+/// [`check`] without the alias count, for a reader that counts the values it
+/// builds against [`budget`] itself (one parse instead of two): flow nesting,
+/// the work inside it and complex keys, in one linear scan.
+pub fn check_unexpanded(text: &str) -> Result<(), String> {
+    match flow_too_deep(text, MAX_FLOW_DEPTH) {
+        Some(FlowRefusal::Deep(at)) => {
+            let (line, column) = line_column(text, at);
+            Err(format!(
+                "`[` and `{{` nest more than {MAX_FLOW_DEPTH} levels deep: refused unparsed at line {line} column {column}"
+            ))
+        }
+        Some(FlowRefusal::Work(at)) => {
+            let (line, column) = line_column(text, at);
+            Err(format!(
+                "so much of the file lies inside deeply nested `[` and `{{` that reading it would take \
+                 more than {} steps (each byte costs its nesting depth): refused unparsed at line {line} column {column}",
+                flow_work_budget(text.len())
+            ))
+        }
+        Some(FlowRefusal::ComplexKeys(at)) => {
+            let (line, column) = line_column(text, at);
+            Err(format!(
+                "more than {MAX_COMPLEX_KEYS} complex keys (`? key`, or a list or map used as a key): \
+                 refused unparsed at line {line} column {column}"
+            ))
+        }
+        None => Ok(()),
+    }
+}
+
+/// The refusal of a document whose aliases expand past [`budget`].
+pub fn alias_bomb(text: &str) -> String {
+    with_position(
+        &format!(
+            "its aliases (`*name`) expand to more than {} values: refused as an alias bomb",
+            budget(text)
+        ),
+        first_alias(text),
+    )
 }
 
 /// `yaml_serde::from_str` behind the guard.
@@ -99,8 +129,15 @@ pub fn flow_work_budget(len: usize) -> usize {
     len.saturating_mul(8).saturating_add(1 << 20)
 }
 
+/// Complex keys allowed in one document: each is hashed and named whole at
+/// every insertion, a key nested in a key multiplies that, and the files this
+/// reads are written by tools that never produce one.
+pub const MAX_COMPLEX_KEYS: usize = 1_000;
+
 #[derive(Debug, PartialEq)]
 enum FlowRefusal {
+    /// The complex key past [`MAX_COMPLEX_KEYS`] starts at this byte.
+    ComplexKeys(usize),
     /// Nested past the depth allowed, at this byte.
     Deep(usize),
     /// Past [`flow_work_budget`], at this byte.
@@ -116,7 +153,19 @@ fn flow_too_deep(text: &str, max: usize) -> Option<FlowRefusal> {
     let mut indent = indent_at(bytes, 0);
     // The indentation of the line whose value is a block scalar (`|`, `>`).
     let mut block_scalar: Option<usize> = None;
+    // The open flow collections (`[` or `{`), and whether a key may start here
+    // (just after a flow map's `{` or `,`).
+    let mut open: Vec<u8> = Vec::new();
+    let mut key_start = false;
+    let mut complex_keys = 0usize;
+    let mut complex = |at: usize| {
+        complex_keys += 1;
+        (complex_keys > MAX_COMPLEX_KEYS).then_some(FlowRefusal::ComplexKeys(at))
+    };
     while let Some(&b) = bytes.get(i) {
+        if !matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+            key_start = key_start && matches!(b, b'[' | b'{');
+        }
         work = work.saturating_add(depth);
         if work > budget {
             return Some(FlowRefusal::Work(i));
@@ -151,17 +200,36 @@ fn flow_too_deep(text: &str, max: usize) -> Option<FlowRefusal> {
                 value_start = false;
             }
             b'[' | b'{' if value_start || depth > 0 => {
+                if key_start && let Some(refusal) = complex(i) {
+                    return Some(refusal);
+                }
                 depth += 1;
                 if depth > max {
                     return Some(FlowRefusal::Deep(i));
                 }
+                open.push(b);
                 value_start = true;
+                key_start = b == b'{';
+                i += 1;
+                continue;
             }
             b']' | b'}' if depth > 0 => {
                 depth -= 1;
+                open.pop();
                 value_start = false;
             }
-            b',' if depth > 0 => value_start = true,
+            b',' if depth > 0 => {
+                value_start = true;
+                key_start = open.last() == Some(&b'{');
+                i += 1;
+                continue;
+            }
+            b'?' if value_start && bytes.get(i + 1).is_none_or(u8::is_ascii_whitespace) => {
+                if let Some(refusal) = complex(i) {
+                    return Some(refusal);
+                }
+                value_start = true;
+            }
             b':' | b'-' | b'?' => {
                 value_start = bytes
                     .get(i + 1)
@@ -379,6 +447,46 @@ mod tests {
         // The same items two levels deep are read.
         let shallow = format!("a: 1\nb: [[{items}]]\n");
         assert_eq!(check(&shallow), Ok(()));
+    }
+
+    /// Issue 33 item 3: complex keys are bounded in number, counted in the same
+    /// scan, and the one past the limit is named by line and column.
+    #[test]
+    fn too_many_complex_keys_are_refused_at_the_one_past_the_limit() {
+        let block = |n: usize| {
+            let keys: String = (0..n).map(|i| format!("  ? [a{i}, b]\n  : c\n")).collect();
+            format!("workflow:\n  id: w\nm:\n{keys}")
+        };
+        assert_eq!(check(&block(MAX_COMPLEX_KEYS)), Ok(()));
+        let err = check(&block(MAX_COMPLEX_KEYS + 1)).unwrap_err();
+        let line = 4 + 2 * MAX_COMPLEX_KEYS;
+        assert!(
+            err.ends_with(&format!("complex keys (`? key`, or a list or map used as a key): refused unparsed at line {line} column 3")),
+            "{err}"
+        );
+        let typed = from_str::<yaml_serde::Value>(&block(MAX_COMPLEX_KEYS + 1)).unwrap_err();
+        assert!(
+            typed.to_string().contains("more than 1000 complex keys"),
+            "{typed}"
+        );
+
+        let flow = |n: usize| {
+            let items: String = (0..n)
+                .map(|i| format!("  - {{x: 1, [a{i}, b]: c}}\n"))
+                .collect();
+            format!("m:\n{items}")
+        };
+        assert_eq!(check(&flow(MAX_COMPLEX_KEYS)), Ok(()));
+        let err = check(&flow(MAX_COMPLEX_KEYS + 1)).unwrap_err();
+        assert!(
+            err.ends_with(&format!("line {} column 12", MAX_COMPLEX_KEYS + 2)),
+            "{err}"
+        );
+        // Lists as values, and question marks in text, are not keys.
+        let plain: String = (0..2_000)
+            .map(|i| format!("k{i}: {{a: [1, {{b: [2]}}], c: what? [x]}}\nq{i}: \"? [a]: b\"\n"))
+            .collect();
+        assert_eq!(check(&plain), Ok(()));
     }
 
     #[test]

@@ -126,13 +126,24 @@ enum Found {
     Blank,
 }
 
-/// Fills `exists` on every listed file of `project` (and, for Nexus, `resolved`)
-/// and returns warnings for paths that point outside the workspace.
+/// Listed files looked up per project: a stat or more each, on every load and
+/// every hook; a list of 40,000 entries cost PreCompact 120,000 stats. Past
+/// this, `exists` stays unknown (`None`) and one note says so.
+pub const MAX_LOOKED_UP: usize = 1_000;
+
+/// Fills `exists` on the first [`MAX_LOOKED_UP`] listed files of `project` (and,
+/// for Nexus, `resolved`) and returns warnings for paths that point outside the
+/// workspace.
 pub fn check_listed_files(root: &Path, project: &mut Project) {
     let Bases { fence, bases } = bases_of(project);
     let source = project.source.clone();
     let mut warnings = Vec::new();
+    let mut looked_up = 0usize;
     let mut check = |path: &str, list: &str| -> Found {
+        looked_up += 1;
+        if looked_up > MAX_LOOKED_UP {
+            return Found::Blank;
+        }
         let mut inside_somewhere = false;
         for base in &bases {
             match resolve(base, path) {
@@ -183,6 +194,23 @@ pub fn check_listed_files(root: &Path, project: &mut Project) {
         manifest.planning_files = planning_files(&root.join(&project.dir).join("01-planning"));
         super::nexus_decisions::read_into(root, project);
     }
+    let listed = project
+        .resumption
+        .as_ref()
+        .map_or(0, |r| r.files_to_read.iter().filter(|f| !f.note).count())
+        + project
+            .manifest
+            .as_ref()
+            .map_or(0, |m| m.files_to_load.len());
+    if listed > MAX_LOOKED_UP {
+        warnings.push(Diagnostic::info(
+            source,
+            format!(
+                "{listed} files listed to read; only the first {MAX_LOOKED_UP} were looked up, \
+                 whether the others exist is not known"
+            ),
+        ));
+    }
     project.diagnostics.extend(warnings);
 }
 
@@ -214,6 +242,48 @@ fn join(fence: &str, rel: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 33 item 3: the stats a load makes are bounded, and what was not
+    /// looked up is unknown (not missing), with a note.
+    #[test]
+    fn only_the_first_listed_files_are_looked_up() {
+        use crate::core::model::{FileToRead, Resumption, Shape};
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.md"), "").unwrap();
+        let mut project = Project::at(
+            ProjectKind::Jerry,
+            "w",
+            "ORCHESTRATION.yaml",
+            "",
+            Shape::V2Nested,
+        );
+        let file = |path: &str| FileToRead {
+            path: path.to_string(),
+            ..FileToRead::default()
+        };
+        let mut files: Vec<FileToRead> = (0..MAX_LOOKED_UP + 5).map(|_| file("a.md")).collect();
+        files.push(file("gone.md"));
+        project.resumption = Some(Resumption {
+            files_to_read: files,
+            ..Resumption::default()
+        });
+        check_listed_files(dir.path(), &mut project);
+        let files = &project.resumption.as_ref().unwrap().files_to_read;
+        let known = files.iter().filter(|f| f.exists == Some(true)).count();
+        assert_eq!(known, MAX_LOOKED_UP);
+        assert!(files.iter().skip(MAX_LOOKED_UP).all(|f| f.exists.is_none()));
+        let note = project
+            .diagnostics
+            .iter()
+            .find(|d| d.message.contains("looked up"))
+            .unwrap();
+        assert!(
+            note.message
+                .starts_with("1006 files listed to read; only the first 1000"),
+            "{}",
+            note.message
+        );
+    }
 
     #[test]
     fn resolves_lexically_and_never_leaves_the_root() {

@@ -2,7 +2,7 @@
 
 use yaml_serde::Value;
 
-use crate::core::locate::locate_key;
+use crate::core::locate::KeyIndex;
 use crate::core::model::{Diagnostic, Severity};
 pub(super) use crate::core::normalize::value::kind;
 
@@ -10,6 +10,8 @@ pub(super) struct Ctx<'a> {
     pub source: &'a str,
     text: &'a str,
     pub diagnostics: Vec<Diagnostic>,
+    /// Built at the first warning: one scan of the text locates them all.
+    keys: Option<KeyIndex>,
 }
 
 impl<'a> Ctx<'a> {
@@ -18,6 +20,7 @@ impl<'a> Ctx<'a> {
             source,
             text,
             diagnostics: Vec::new(),
+            keys: None,
         }
     }
 
@@ -56,7 +59,8 @@ impl<'a> Ctx<'a> {
             .map(|k| k.split('[').next().unwrap_or(k))
             .collect();
         let diagnostic = Diagnostic::warning(self.source, message);
-        self.diagnostics.push(self.located(diagnostic, &keys));
+        let located = self.located(diagnostic, &keys);
+        self.diagnostics.push(located);
     }
 
     fn push(&mut self, severity: Severity, path: &[&str], message: &str) {
@@ -75,19 +79,19 @@ impl<'a> Ctx<'a> {
         self.diagnostics.push(located);
     }
 
-    fn located(&self, diagnostic: Diagnostic, keys: &[&str]) -> Diagnostic {
-        match locate_key(self.text, keys).or_else(|| locate_parent(self.text, keys)) {
+    /// Located at the key of `keys`, or else at its nearest ancestor that can be
+    /// found.
+    fn located(&mut self, diagnostic: Diagnostic, keys: &[&str]) -> Diagnostic {
+        let text = self.text;
+        let index = self.keys.get_or_insert_with(|| KeyIndex::new(text));
+        let found = (1..=keys.len())
+            .rev()
+            .find_map(|n| keys.get(..n).and_then(|p| index.locate(p)));
+        match found {
             Some((line, column)) => diagnostic.at(line, column),
             None => diagnostic,
         }
     }
-}
-
-/// The nearest ancestor key that can be found, for values whose own key cannot.
-fn locate_parent(text: &str, keys: &[&str]) -> Option<(usize, usize)> {
-    (1..keys.len())
-        .rev()
-        .find_map(|n| keys.get(..n).and_then(|p| locate_key(text, p)))
 }
 
 /// `["resumption", "files_to_read", "[2]"]` → `resumption.files_to_read[2]`.
@@ -132,5 +136,33 @@ mod tests {
         assert_eq!(first.message, "resumption.files_to_read[0]: bad");
         let second = ctx.diagnostics.get(1).unwrap();
         assert_eq!((second.line, second.column), (Some(1), Some(1)));
+    }
+
+    /// Issue 33: each warning used to scan the text from the top to find its key
+    /// (25,000 warnings after half a megabyte: seconds per hook). The text is
+    /// scanned once, however many warnings there are, and each is still located.
+    #[test]
+    fn many_warnings_scan_the_text_once() {
+        use crate::core::locate::SCANS;
+        let mut text = String::from("resumption:\n  files_to_read:\n");
+        for i in 0..1_000 {
+            text.push_str(&format!("    - {{path: f{i}, x{i}: 1}}\n"));
+        }
+        text.push_str("  missing_here: 1\n");
+        let mut ctx = Ctx::new("x/ORCHESTRATION.yaml", &text);
+        let before = SCANS.with(|n| n.get());
+        for i in 0..1_000 {
+            let key = format!("x{i}");
+            ctx.warn(&["resumption", "files_to_read", "[0]", &key], "unknown");
+            ctx.warn(&["resumption", "nothing", &key], "absent");
+        }
+        assert_eq!(SCANS.with(|n| n.get()) - before, 1);
+        let at = |n: usize| {
+            let d = ctx.diagnostics.get(n).unwrap();
+            (d.line, d.column)
+        };
+        assert_eq!(at(0), (Some(3), Some(18)), "x0 in the first item");
+        assert_eq!(at(2 * 999), (Some(1002), Some(20)), "x999 in the last");
+        assert_eq!(at(1), (Some(1), Some(1)), "an absent key at its parent");
     }
 }

@@ -3,7 +3,7 @@
 //! `Value` rejects the whole file; here the last value wins, as it did for Jerry,
 //! and each duplicate is reported so the caller can warn. Tags are dropped.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 
 use serde::de::{DeserializeSeed, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor};
@@ -18,18 +18,27 @@ pub fn parse(text: &str) -> Result<Parsed, yaml_serde::Error> {
     crate::core::yaml::parse::parse(text).map_or_else(|| parse_slow(text), Ok)
 }
 
-/// The document as `yaml_serde` reads it (behind `yaml_guard`).
+/// The document as `yaml_serde` reads it, behind `core::yaml::guard`: the
+/// values built are counted against the guard's budget as they are built, so a
+/// document with aliases is parsed once (the guard's own count parses it again).
 pub fn parse_slow(text: &str) -> Result<Parsed, yaml_serde::Error> {
-    crate::core::yaml::guard::check(text)
-        .map_err(<yaml_serde::Error as serde::de::Error>::custom)?;
+    use crate::core::yaml::guard;
+    let refused = <yaml_serde::Error as serde::de::Error>::custom;
+    guard::check_unexpanded(text).map_err(refused)?;
     let duplicates = RefCell::new(Vec::new());
+    let built = Cell::new(0);
     let seed = Seed {
         duplicates: &duplicates,
         path: &Path::Root,
+        built: &built,
+        budget: guard::budget(text),
     };
-    let doc = seed
-        .deserialize(yaml_serde::Deserializer::from_str(text))
-        .map_err(|e| crate::core::yaml::error_at::locate(text, e))?;
+    let doc = match seed.deserialize(yaml_serde::Deserializer::from_str(text)) {
+        Err(_) if built.get() > guard::budget(text) => {
+            return Err(refused(guard::alias_bomb(text)));
+        }
+        read => read.map_err(|e| crate::core::yaml::error_at::locate(text, e))?,
+    };
     Ok(Parsed {
         doc,
         duplicates: duplicates.into_inner(),
@@ -57,12 +66,22 @@ impl fmt::Display for Path<'_> {
 struct Seed<'a> {
     duplicates: &'a RefCell<Vec<String>>,
     path: &'a Path<'a>,
+    /// Values built so far, refused past `budget` (aliases expand).
+    built: &'a Cell<usize>,
+    budget: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for Seed<'_> {
     type Value = Value;
 
     fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        let n = self.built.get().saturating_add(1);
+        self.built.set(n);
+        if n > self.budget {
+            return Err(<D::Error as serde::de::Error>::custom(
+                "value budget exceeded",
+            ));
+        }
         deserializer.deserialize_any(self)
     }
 }
@@ -115,8 +134,8 @@ impl<'de> Visitor<'de> for Seed<'_> {
         loop {
             let path = Path::Index(self.path, items.len());
             let seed = Seed {
-                duplicates: self.duplicates,
                 path: &path,
+                ..self
             };
             match seq.next_element_seed(seed)? {
                 Some(item) => items.push(item),
@@ -132,8 +151,8 @@ impl<'de> Visitor<'de> for Seed<'_> {
             let name = key_text(&key);
             let path = Path::Key(self.path, &name);
             let value = map.next_value_seed(Seed {
-                duplicates: self.duplicates,
                 path: &path,
+                ..self
             })?;
             // Like the Python loader Jerry used: the last value wins, in the first position.
             if mapping.insert(key, value).is_some() {
@@ -180,6 +199,30 @@ mod tests {
         assert_eq!(lenient["a"], strict["a"]);
         assert_eq!(lenient["b"]["c"], Value::from("d"));
         assert!(parse(text).unwrap().duplicates.is_empty());
+    }
+
+    /// Issue 33: a document with aliases was parsed twice (the guard's count,
+    /// then the read); the read counts what it builds and refuses an alias bomb
+    /// itself, naming its first alias.
+    #[test]
+    fn an_alias_bomb_is_refused_by_the_one_read() {
+        // Plain values first raise `yaml_serde`'s own limit of alias jumps.
+        let mut doc = format!(
+            "pad: [{}]\na0: &a0 [lol, lol]\n",
+            vec!["1"; 200_000].join(",")
+        );
+        for level in 1..=9 {
+            let refs = vec![format!("*a{}", level - 1); 10].join(", ");
+            doc.push_str(&format!("a{level}: &a{level} [{refs}]\n"));
+        }
+        let err = parse_slow(&doc).unwrap_err().to_string();
+        assert!(err.contains("refused as an alias bomb"), "{err}");
+        assert!(err.contains("at line 3 column 10"), "{err}");
+        use crate::core::yaml::guard::COUNTING_PARSES;
+        let before = COUNTING_PARSES.with(Cell::get);
+        let small = parse_slow("d: &d {a: 1}\nx: *d\ny: [*d, *d]\n").unwrap();
+        assert_eq!(small.doc["y"][1]["a"], Value::from(1));
+        assert_eq!(COUNTING_PARSES.with(Cell::get), before, "parsed once");
     }
 
     #[test]

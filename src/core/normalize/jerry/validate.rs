@@ -6,7 +6,7 @@ use yaml_serde::Value;
 
 use super::ctx::kind;
 use super::{parse, shape, yaml_error};
-use crate::core::locate::locate_key;
+use crate::core::locate::KeyIndex;
 use crate::core::model::{Diagnostic, Severity, Shape};
 use crate::core::normalize::json_locate::Seg;
 use crate::core::normalize::ranges::range_findings;
@@ -41,9 +41,13 @@ pub fn validate_orchestration(source: &str, text: &str) -> Vec<Diagnostic> {
     let mut findings = findings;
     findings.extend(missing_sections(section));
     findings.extend(range_findings(&json));
+    if findings.is_empty() {
+        return Vec::new();
+    }
+    let mut keys = KeyIndex::new(text);
     findings
         .iter()
-        .map(|f| diagnostic(source, text, f))
+        .map(|f| diagnostic(source, &mut keys, f))
         .collect()
 }
 
@@ -75,7 +79,7 @@ fn missing_sections(section: &Value) -> Vec<Finding> {
         .collect()
 }
 
-fn diagnostic(source: &str, text: &str, finding: &Finding) -> Diagnostic {
+fn diagnostic(source: &str, index: &mut KeyIndex, finding: &Finding) -> Diagnostic {
     let mut path = vec![Seg::key("resumption")];
     path.extend(finding.path.iter().cloned());
     let message = format!("{}: {}", display_path(&path), finding.message);
@@ -93,7 +97,7 @@ fn diagnostic(source: &str, text: &str, finding: &Finding) -> Diagnostic {
         .collect();
     let found = (1..=keys.len())
         .rev()
-        .find_map(|n| keys.get(..n).and_then(|k| locate_key(text, k)));
+        .find_map(|n| keys.get(..n).and_then(|k| index.locate(k)));
     match found {
         Some((line, column)) => diagnostic.at(line, column),
         None => diagnostic,
