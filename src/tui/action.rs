@@ -91,13 +91,13 @@ impl Action {
         use Action::*;
         match self {
             Back | Quit | Filter | CycleSort | ReverseSort | CycleOnly | Help | Messages
-            | Timeline | Reload | Noop => Group::General,
+            | Timeline | Reload | Undo | Noop => Group::General,
             Up | Down | Top | Bottom | PageUp | PageDown | DetailDown | DetailUp | FocusList
             | FocusDetail => Group::Navigation,
             NextTab | PrevTab | TabOverview | TabQuality | TabCompaction | TabDecisions
             | TabPrompt => Group::Tabs,
             Acknowledge | AcknowledgeAll | MergeCheckpoint | CopyDropped => Group::Compaction,
-            NewDecision | EditDecision | ToggleApplied | DeleteDecision | Undo => Group::Decisions,
+            NewDecision | EditDecision | ToggleApplied | DeleteDecision => Group::Decisions,
             CopyPrompt | CopyPromptWithCd | CopyAlert | ResumeNow | OpenInEditor => Group::Prompt,
         }
     }
