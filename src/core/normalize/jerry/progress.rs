@@ -22,6 +22,7 @@ pub(super) fn behind(
     let lists = all_phase_lists(doc);
     let mut found = Vec::new();
     found.extend(phase_behind(summary, &lists));
+    found.extend(other_pipelines_behind(summary, &lists));
     let next = (
         summary.next_step.as_deref(),
         summary.sources.next_step.clone(),
@@ -49,6 +50,49 @@ fn phase_behind(
     if summary.sources.phase_in_a_part {
         return None;
     }
+    let lists: Vec<&Vec<(String, PhaseEntry)>> = lists.iter().collect();
+    phase_behind_in(phase, &key, &lists)
+}
+
+/// The same test for each other pipeline's `current_phase`, against its own
+/// phase list (else the lists no pipeline owns): the prompt lists every
+/// pipeline's phase, and a stale one is marked there.
+fn other_pipelines_behind(
+    summary: &Summary,
+    lists: &[Vec<(String, PhaseEntry)>],
+) -> Vec<(String, String)> {
+    let owned_by = |list: &Vec<(String, PhaseEntry)>, prefix: &str| {
+        list.first().is_some_and(|(k, _)| k.starts_with(prefix))
+    };
+    summary
+        .pipelines
+        .iter()
+        .filter_map(|p| {
+            let key = format!("{}.current_phase", p.key);
+            if summary.sources.phase.as_deref() == Some(key.as_str()) {
+                return None;
+            }
+            let phase = p.phase.as_deref()?;
+            let own = format!("{}.", p.key);
+            let mut mine: Vec<&Vec<(String, PhaseEntry)>> =
+                lists.iter().filter(|l| owned_by(l, &own)).collect();
+            if mine.is_empty() {
+                mine = lists
+                    .iter()
+                    .filter(|l| !owned_by(l, "pipelines.") && !owned_by(l, "pipeline."))
+                    .collect();
+            }
+            phase_behind_in(phase, &key, &mine)
+        })
+        .collect()
+}
+
+fn phase_behind_in(
+    phase: &str,
+    key: &str,
+    lists: &[&Vec<(String, PhaseEntry)>],
+) -> Option<(String, String)> {
+    let key = key.to_string();
     lists.iter().find_map(|list| {
         let at = list.iter().position(|(_, e)| same_phase(&e.id, phase))?;
         let (own_key, own) = list.get(at)?;
@@ -341,6 +385,27 @@ mod tests {
         );
         let current = yaml.replace("{id: 1, status: COMPLETE}", "{id: 1, status: PENDING}");
         assert!(behind(&current).is_empty(), "nothing later under way");
+    }
+
+    #[test]
+    fn every_pipeline_behind_its_own_phase_list_is_named() {
+        let yaml = "workflow: {id: w, status: COMPLETE}\npipelines:\n  a: {current_phase: 0}\n  \
+                    b: {current_phase: 0}\nphases:\n  - {id: 0, status: COMPLETE}\n  \
+                    - {id: 1, status: COMPLETE}\n";
+        let found = behind(yaml);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[1].starts_with("pipelines.b.current_phase is 0, but phases[0]"));
+        let own = "workflow: {id: w, status: ACTIVE}\npipelines:\n  a:\n    current_phase: 2\n    \
+                   phases:\n      - {id: 1, status: COMPLETE}\n      - {id: 2, status: IN_PROGRESS}\n  \
+                   b:\n    current_phase: 1\n    phases:\n      - {id: 1, status: COMPLETE}\n      \
+                   - {id: 2, status: COMPLETE}\n";
+        assert_eq!(
+            behind(own),
+            [
+                "pipelines.b.current_phase is 1, but pipelines.b.phases[0].status is COMPLETE and \
+                 phase 2 is COMPLETE at pipelines.b.phases[1].status; every phase is done"
+            ]
+        );
     }
 
     #[test]
