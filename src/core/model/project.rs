@@ -1,6 +1,6 @@
 use serde::Serialize;
 
-use super::{Checkpoint, Diagnostic, NexusManifest, Resumption};
+use super::{Checkpoint, Diagnostic, FileToRead, NexusManifest, Resumption};
 use crate::core::staleness::Staleness;
 use crate::core::time::Timestamp;
 use crate::core::trajectory::Trajectory;
@@ -96,6 +96,11 @@ pub struct Summary {
     /// a phase, gate or completion the rest of the file records): one line each,
     /// naming both sides. Not a contradiction: the newer side is current.
     pub behind: Vec<String>,
+    /// The state file's sibling `ORCHESTRATION_PLAN.md` (the Jerry convention,
+    /// docs/templates.md) when `files_to_read` names no plan; the loader fills
+    /// `exists`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sibling_plan: Option<FileToRead>,
     /// Blockers the file lists as active (`blockers.active`, a `blockers:` list),
     /// most severe first.
     pub blockers: Vec<Blocker>,

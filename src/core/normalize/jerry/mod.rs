@@ -324,6 +324,7 @@ fn summary(res: &Resumption, fallback: Summary, section: &Value) -> Summary {
         phase_progress: fallback.phase_progress,
         contradictions: Vec::new(),
         behind: Vec::new(),
+        sibling_plan: None,
         blockers: Vec::new(),
         sources: SummarySources {
             status: status_src,
