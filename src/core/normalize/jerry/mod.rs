@@ -197,6 +197,7 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
         }
     }
     project.summary.blockers = blockers::active_blockers(doc);
+    project.summary.sibling_plan = files::sibling_plan(project);
     project.summary.phase_started_at = phase_started_at(doc, project.summary.phase.as_deref())
         .or(project.summary.phase_started_at);
     for (at, message) in
