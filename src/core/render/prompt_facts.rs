@@ -18,10 +18,13 @@ pub(super) fn state_as_of(project: &Project) -> String {
         .updated_at_raw
         .as_deref()
         .map(one_line)
-        .unwrap_or_else(|| "unknown (no update time recorded)".into());
+        .unwrap_or_else(|| "unknown".into());
     let verdict = &project.staleness;
     if verdict.level == StalenessLevel::Unknown && verdict.reasons.is_empty() {
-        return when;
+        return match project.summary.updated_at_raw {
+            Some(_) => when,
+            None => "unknown (no update time recorded)".into(),
+        };
     }
     let reasons = verdict
         .reasons

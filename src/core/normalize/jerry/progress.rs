@@ -35,6 +35,19 @@ pub(super) fn behind(
         found.extend(names_only_done(doc, summary, &lists, (text, key), gates));
     }
     found.extend(finished_but_next_step(doc, summary, res, &lists));
+    // The section's activity (or v1 prose) in a finished workflow, describing
+    // work still to do: the same test, said once per key.
+    let activity = (
+        summary.activity.as_deref(),
+        summary.sources.activity.as_deref(),
+    );
+    if let (Some(text), Some(key)) = activity
+        && !found.iter().any(|(at, _)| at == key)
+        && let Some(line) =
+            finished_but_says(doc, res, &lists, text, key, "still describes work to do")
+    {
+        found.push(line);
+    }
     found.extend(gates_not_listed(doc, res));
     found
 }
@@ -198,16 +211,43 @@ fn finished_but_next_step(
     if progress(res.recovery.workflow_status.as_deref()) == Progress::Done {
         return None;
     }
-    let key = summary.sources.next_step.clone()?;
-    if !key.starts_with("resumption") {
+    let key = summary.sources.next_step.as_deref()?;
+    let step = summary.next_step.as_deref()?;
+    finished_but_says(doc, Some(res), lists, step, key, "still names a step")
+}
+
+/// The workflow is finished (its status, or `workflow_complete`), while `text`
+/// (from the resumption section's `key`) names a phase of the file and no done
+/// word: it describes a point the workflow has passed.
+fn finished_but_says(
+    doc: &Value,
+    res: Option<&Resumption>,
+    lists: &[Vec<(String, PhaseEntry)>],
+    step: &str,
+    key: &str,
+    what: &str,
+) -> Option<(String, String)> {
+    let res = res?;
+    if progress(res.recovery.workflow_status.as_deref()) == Progress::Done
+        || !key.starts_with("resumption")
+    {
         return None;
     }
-    let step = summary.next_step.as_deref()?;
+    let key = key.to_string();
     let says_done = |t: &str| {
-        let t = t.to_ascii_uppercase();
-        ["COMPLETE", "DONE", "FINISHED", "CLOSED", "NONE", "N/A"]
+        let tokens: Vec<String> = t.split_whitespace().map(str::to_ascii_uppercase).collect();
+        tokens.iter().enumerate().any(|(i, token)| {
+            let done = [
+                "COMPLETE", "DONE", "FINISHED", "CLOSED", "NONE", "N/A", "PASSED",
+            ]
             .iter()
-            .any(|w| t.contains(w))
+            .any(|w| token.contains(w));
+            // "0/3 phases complete" counts nothing done.
+            let none_counted = tokens
+                .get(i.saturating_sub(3)..i)
+                .is_some_and(|before| before.iter().any(|b| b.starts_with("0/")));
+            done && !none_counted
+        })
     };
     let names_a_phase = words(step).iter().any(|(word, _)| {
         phase_number(word)
@@ -241,7 +281,7 @@ fn finished_but_next_step(
     Some((
         key.clone(),
         format!(
-            "{} is {}, but {key} still names a step: \"{}\"",
+            "{} is {}, but {key} {what}: \"{}\"",
             finished.0,
             finished.1,
             short(step)
@@ -385,6 +425,22 @@ mod tests {
         );
         let current = yaml.replace("{id: 1, status: COMPLETE}", "{id: 1, status: PENDING}");
         assert!(behind(&current).is_empty(), "nothing later under way");
+    }
+
+    #[test]
+    fn a_finished_workflow_whose_activity_describes_work_to_do() {
+        let yaml = "workflow: {id: w, status: COMPLETE}\nphases:\n  - {id: 1, status: COMPLETE}\n\
+                    resumption:\n  current_state: WORKFLOW PLANNED. 0/3 phases complete. Ready to \
+                    begin Phase 1.\n  next_step: Close the feature\n";
+        assert_eq!(
+            behind(yaml),
+            [
+                "workflow.status is COMPLETE, but resumption.current_state still describes work to \
+                 do: \"WORKFLOW PLANNED. 0/3 phases complete. Ready to begin Phase 1.\""
+            ]
+        );
+        let done = yaml.replace("0/3 phases complete", "3/3 phases complete");
+        assert!(behind(&done).is_empty(), "a report of work done");
     }
 
     #[test]
