@@ -166,6 +166,7 @@ fn lists_a_plan(doc: &Value) -> bool {
 
 struct Tally {
     all_passed: usize,
+    finished_with_open_gates: usize,
     outside: usize,
     blockers: usize,
     pipelines: usize,
@@ -193,6 +194,25 @@ fn check(p: &Project, doc: &Value, prompt: &str, tally: &mut Tally, problems: &m
         tally.all_passed += 1;
         if prompt.contains("Current gate: unknown") {
             fail("every quality gate has passed, and the prompt's current gate is unknown".into());
+        }
+    }
+
+    // A finished workflow whose trajectory still has gates to run says so.
+    let finished = [
+        doc.get("workflow").and_then(|w| w.get("status")),
+        doc.get("resumption")
+            .and_then(|r| r.get("recovery_state"))
+            .and_then(|r| r.get("workflow_status")),
+    ]
+    .into_iter()
+    .flatten()
+    .filter_map(text)
+    .any(|s| s.to_ascii_uppercase().starts_with("COMPLETE"));
+    let open_gates = !no_current || list_len("gates_remaining").unwrap_or(0) > 0;
+    if finished && trajectory.is_some() && open_gates {
+        tally.finished_with_open_gates += 1;
+        if !prompt.contains("but resumption.quality_trajectory still has") {
+            fail("finished, with gates still open in the trajectory, and no NOTE line".into());
         }
     }
 
@@ -307,6 +327,7 @@ fn every_corpus_prompt_states_what_its_file_states() {
     let now = Timestamp::parse("2026-03-01T00:00:00Z").unwrap();
     let mut tally = Tally {
         all_passed: 0,
+        finished_with_open_gates: 0,
         outside: 0,
         blockers: 0,
         pipelines: 0,
@@ -343,6 +364,11 @@ fn every_corpus_prompt_states_what_its_file_states() {
         tally.all_passed
     );
     assert!(tally.outside >= 5, "scores outside: {}", tally.outside);
+    assert!(
+        tally.finished_with_open_gates >= 1,
+        "finished with open gates: {}",
+        tally.finished_with_open_gates
+    );
     assert!(tally.blockers >= 1, "active blockers: {}", tally.blockers);
     assert!(
         tally.pipelines >= 5,

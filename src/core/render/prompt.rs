@@ -328,6 +328,18 @@ fn quality_lines(project: &Project) -> Option<Vec<(&'static str, String)>> {
         (None, None) => "unknown".into(),
     };
     lines.push(("Current gate", current));
+    // The trajectory's own lists, when a NOTE line says they were left behind.
+    if quality.is_some() {
+        for (label, value) in lines.iter_mut() {
+            if matches!(*label, "Gates remaining" | "Current gate") {
+                *value = marked(
+                    project,
+                    value.clone(),
+                    Some("resumption.quality_trajectory"),
+                );
+            }
+        }
+    }
     let last = match last {
         Some((gate, Some(n), value)) => format!("{} ({gate} iter {n})", score(value)),
         Some((gate, None, value)) => format!("{} ({gate})", score(value)),

@@ -49,6 +49,7 @@ pub(super) fn behind(
         found.push(line);
     }
     found.extend(gates_not_listed(doc, res));
+    found.extend(finished_but_gates_open(summary, res));
     found
 }
 
@@ -134,6 +135,38 @@ fn phase_behind_in(
             ),
         ))
     })
+}
+
+/// The workflow is finished, and the resumption section's quality trajectory
+/// still has a gate under way or gates to run: the trajectory was left behind.
+fn finished_but_gates_open(
+    summary: &Summary,
+    res: Option<&Resumption>,
+) -> Option<(String, String)> {
+    let q = res?.quality.as_ref()?;
+    if progress(summary.status.as_deref()) != Progress::Done {
+        return None;
+    }
+    let status_key = summary
+        .sources
+        .status
+        .clone()
+        .unwrap_or_else(|| "the status".into());
+    let status = summary.status.as_deref().unwrap_or_default();
+    let key = "resumption.quality_trajectory";
+    let open = match (&q.current_gate, q.gates_remaining.len()) {
+        (Some(gate), 0) => format!("current_gate {gate}"),
+        (Some(gate), n) => format!("current_gate {gate} and {n} gates_remaining"),
+        (None, 0) => return None,
+        (None, n) => format!("{n} gates_remaining ({})", q.gates_remaining.join(", ")),
+    };
+    Some((
+        key.to_string(),
+        format!(
+            "{status_key} is {status}, but {key} still has {}",
+            short(&open)
+        ),
+    ))
 }
 
 /// The resumption section's next step (or its activity) names phases or gates,
@@ -441,6 +474,22 @@ mod tests {
         );
         let done = yaml.replace("0/3 phases complete", "3/3 phases complete");
         assert!(behind(&done).is_empty(), "a report of work done");
+    }
+
+    #[test]
+    fn a_finished_workflow_whose_trajectory_still_has_gates_to_run() {
+        let yaml = "workflow: {id: w, status: COMPLETE}\nresumption:\n  next_step: none\n  \
+                    quality_trajectory:\n    gates_completed: []\n    gates_remaining: [g-1, g-2]\n    \
+                    current_gate: g-2\n";
+        assert_eq!(
+            behind(yaml),
+            [
+                "workflow.status is COMPLETE, but resumption.quality_trajectory still has \
+              current_gate g-2 and 2 gates_remaining"
+            ]
+        );
+        let active = yaml.replace("status: COMPLETE", "status: ACTIVE");
+        assert!(behind(&active).is_empty());
     }
 
     #[test]
