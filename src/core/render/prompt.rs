@@ -93,6 +93,10 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
     };
     let sources = &project.summary.sources;
     let phase = phase.map(|p| marked(project, p, sources.phase.as_deref()));
+    let phase = phase.map(|p| match facts::phase_not_started(project) {
+        Some(at) => format!("{p} [not started: the phase after the last one done, per {at}]"),
+        None => p,
+    });
     out.push_str(&item("Current phase", phase));
     if let Some(pipelines) = facts::pipelines(project) {
         out.push_str(&item("Pipelines (active first)", Some(pipelines)));

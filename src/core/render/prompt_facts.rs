@@ -38,6 +38,23 @@ pub(super) fn state_as_of(project: &Project) -> String {
     }
 }
 
+/// The key of a phase list entry the current phase was read from, when that
+/// entry's status says it has not started (the phase after the last one done).
+pub(super) fn phase_not_started(project: &Project) -> Option<String> {
+    let s = &project.summary;
+    let key = s
+        .sources
+        .phase
+        .as_deref()
+        .filter(|k| k.ends_with(".status"))?;
+    let phase = s.phase.as_deref()?;
+    s.phase_progress
+        .remaining
+        .iter()
+        .any(|id| id == phase)
+        .then(|| key.to_string())
+}
+
 /// Each pipeline's phase and status, the active one first; `None` for a
 /// workflow of one pipeline (its phase is the "Current phase" line).
 pub(super) fn pipelines(project: &Project) -> Option<String> {
@@ -137,6 +154,22 @@ mod tests {
         assert_eq!(
             state_as_of(&p),
             "2026-02-01T13:30:00Z (STALE: Last updated before the current phase 1 started)"
+        );
+    }
+
+    #[test]
+    fn a_phase_read_from_a_list_entry_not_yet_started() {
+        let mut p = project();
+        p.summary.phase = Some("phase-2".into());
+        p.summary.sources.phase = Some("phases[1].status".into());
+        assert_eq!(phase_not_started(&p), None);
+        p.summary.phase_progress.remaining = vec!["phase-2".into()];
+        assert_eq!(phase_not_started(&p).as_deref(), Some("phases[1].status"));
+        p.summary.sources.phase = Some("workflow.current_phase".into());
+        assert_eq!(
+            phase_not_started(&p),
+            None,
+            "a phase the file names as current"
         );
     }
 
