@@ -93,9 +93,19 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
     };
     let sources = &project.summary.sources;
     let phase = phase.map(|p| marked(project, p, sources.phase.as_deref()));
-    let phase = phase.map(|p| match facts::phase_not_started(project) {
-        Some(at) => format!("{p} [not started: the phase after the last one done, per {at}]"),
-        None => p,
+    let phase = phase.map(|p| {
+        match (
+            facts::phase_not_started(project),
+            facts::phase_done_but_workflow_not(project),
+        ) {
+            (Some(at), _) => {
+                format!("{p} [not started: the phase after the last one done, per {at}]")
+            }
+            (None, Some(at)) => format!(
+                "{p} [done per {at}, while the workflow is not; the file names no later phase]"
+            ),
+            (None, None) => p,
+        }
     });
     out.push_str(&item("Current phase", phase));
     if let Some(pipelines) = facts::pipelines(project) {

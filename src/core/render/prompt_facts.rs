@@ -41,6 +41,23 @@ pub(super) fn state_as_of(project: &Project) -> String {
 /// The key of a phase list entry the current phase was read from, when that
 /// entry's status says it has not started (the phase after the last one done).
 pub(super) fn phase_not_started(project: &Project) -> Option<String> {
+    phase_entry_in(project, &project.summary.phase_progress.remaining)
+}
+
+/// The same, when the entry says it is done while the workflow is not: the
+/// file names no later phase, and the work goes on elsewhere in it.
+pub(super) fn phase_done_but_workflow_not(project: &Project) -> Option<String> {
+    let status = project.summary.status.as_deref().unwrap_or_default();
+    let finished = ["COMPLETE", "DONE", "FINISHED", "CLOSED"]
+        .iter()
+        .any(|w| status.to_ascii_uppercase().contains(w));
+    match finished {
+        true => None,
+        false => phase_entry_in(project, &project.summary.phase_progress.complete),
+    }
+}
+
+fn phase_entry_in(project: &Project, ids: &[String]) -> Option<String> {
     let s = &project.summary;
     let key = s
         .sources
@@ -48,11 +65,7 @@ pub(super) fn phase_not_started(project: &Project) -> Option<String> {
         .as_deref()
         .filter(|k| k.ends_with(".status"))?;
     let phase = s.phase.as_deref()?;
-    s.phase_progress
-        .remaining
-        .iter()
-        .any(|id| id == phase)
-        .then(|| key.to_string())
+    ids.iter().any(|id| id == phase).then(|| key.to_string())
 }
 
 /// Each pipeline's phase and status, the active one first; `None` for a
@@ -171,6 +184,16 @@ mod tests {
             None,
             "a phase the file names as current"
         );
+        p.summary.sources.phase = Some("phase_0.status".into());
+        p.summary.phase = Some("0".into());
+        p.summary.phase_progress.complete = vec!["0".into()];
+        p.summary.status = Some("ACTIVE".into());
+        assert_eq!(
+            phase_done_but_workflow_not(&p).as_deref(),
+            Some("phase_0.status")
+        );
+        p.summary.status = Some("COMPLETE".into());
+        assert_eq!(phase_done_but_workflow_not(&p), None);
     }
 
     #[test]
