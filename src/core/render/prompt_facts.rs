@@ -111,13 +111,12 @@ pub(super) fn blockers(project: &Project) -> Block {
         block.shortened |= kept != one_line(&text);
         block.lines.push(wrap("- ", 2, &kept));
     }
-    if let (Some(more), Some(first)) = (list.len().checked_sub(MAX_BLOCKERS), list.first()) {
-        if more > 0 {
-            block.lines.push(format!(
-                "- ({more} less severe in {} of {})",
-                first.key, project.source
-            ));
-        }
+    let more = list.len().saturating_sub(MAX_BLOCKERS);
+    if let Some(first) = list.first().filter(|_| more > 0) {
+        block.lines.push(format!(
+            "- ({more} less severe in {} of {})",
+            first.key, project.source
+        ));
     }
     block
 }
@@ -216,6 +215,24 @@ mod tests {
         assert_eq!(
             pipelines(&p).as_deref(),
             Some("a phase 2 (ACTIVE); b phase 3 (COMPLETE) [behind, see NOTE above]")
+        );
+    }
+
+    #[test]
+    fn past_eight_blockers_a_line_counts_the_rest() {
+        let mut p = project();
+        p.summary.blockers = (0..10)
+            .map(|i| Blocker {
+                description: format!("b{i}"),
+                key: "blockers.active".into(),
+                ..Blocker::default()
+            })
+            .collect();
+        let lines = blockers(&p).lines;
+        assert_eq!(lines.len(), 9);
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("- (2 less severe in blockers.active of w/ORCHESTRATION.yaml)")
         );
     }
 
