@@ -165,6 +165,7 @@ fn lists_a_plan(doc: &Value) -> bool {
 }
 
 struct Tally {
+    status_behind_score: usize,
     all_passed: usize,
     finished_with_open_gates: usize,
     outside: usize,
@@ -217,6 +218,29 @@ fn check(p: &Project, doc: &Value, prompt: &str, tally: &mut Tally, problems: &m
     }
 
     let outside = scores_outside(doc);
+    // A listed gate not passed, scored at or above its threshold elsewhere.
+    if let Some(Value::Sequence(items)) = doc.get("quality_gates") {
+        for g in items {
+            let (Some(id), Some(status), Some(threshold)) = (
+                g.get("id").and_then(text),
+                g.get("status").and_then(text),
+                g.get("threshold").and_then(number),
+            ) else {
+                continue;
+            };
+            let scored = outside
+                .iter()
+                .any(|(o, score, _)| *o == id && *score >= threshold);
+            if !passed(&status) && g.get("score").is_none() && scored {
+                tally.status_behind_score += 1;
+                if !prompt.contains(&format!("quality_gates marks {id} {status}")) {
+                    fail(format!(
+                        "{id} is {status} but scored elsewhere, and no NOTE line"
+                    ));
+                }
+            }
+        }
+    }
     if !outside.is_empty() {
         tally.outside += 1;
         if !prompt.contains("QUALITY TRAJECTORY:") || prompt.contains("Last gate score: none") {
@@ -326,6 +350,7 @@ fn every_corpus_prompt_states_what_its_file_states() {
     let corpus = needs::corpus();
     let now = Timestamp::parse("2026-03-01T00:00:00Z").unwrap();
     let mut tally = Tally {
+        status_behind_score: 0,
         all_passed: 0,
         finished_with_open_gates: 0,
         outside: 0,
@@ -364,6 +389,11 @@ fn every_corpus_prompt_states_what_its_file_states() {
         tally.all_passed
     );
     assert!(tally.outside >= 5, "scores outside: {}", tally.outside);
+    assert!(
+        tally.status_behind_score >= 2,
+        "gate statuses behind scores: {}",
+        tally.status_behind_score
+    );
     assert!(
         tally.finished_with_open_gates >= 1,
         "finished with open gates: {}",

@@ -342,16 +342,15 @@ fn quality_lines(project: &Project) -> Option<Vec<(&'static str, String)>> {
         (None, None) => "unknown".into(),
     };
     lines.push(("Current gate", current));
-    // The trajectory's own lists, when a NOTE line says they were left behind.
-    if quality.is_some() {
-        for (label, value) in lines.iter_mut() {
-            if matches!(*label, "Gates remaining" | "Current gate") {
-                *value = marked(
-                    project,
-                    value.clone(),
-                    Some("resumption.quality_trajectory"),
-                );
-            }
+    // The gate lists, when a NOTE line says their source was left behind.
+    let lists_from = match quality {
+        Some(_) => "resumption.quality_trajectory",
+        None => "quality_gates",
+    };
+    for (label, value) in lines.iter_mut() {
+        let shown = *label == "Gates remaining" || (*label == "Current gate" && quality.is_some());
+        if shown {
+            *value = marked(project, value.clone(), Some(lists_from));
         }
     }
     let last = match last {

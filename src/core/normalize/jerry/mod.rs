@@ -206,7 +206,9 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
         ctx.warn_text(&at, format!("the file contradicts itself: {message}"));
         project.summary.contradictions.push(message);
     }
-    for (at, message) in progress::behind(doc, &project.summary, project.resumption.as_ref()) {
+    let mut behind = progress::behind(doc, &project.summary, project.resumption.as_ref());
+    behind.extend(scored_blocks::statuses_behind_scores(doc));
+    for (at, message) in behind {
         ctx.warn_text(&at, format!("{}{message}", behind::WARNING_PREFIX));
         project.summary.behind.push(message);
     }

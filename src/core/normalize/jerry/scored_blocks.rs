@@ -31,6 +31,46 @@ pub(super) fn merge_scored_blocks(
     gates
 }
 
+/// A `quality_gates` entry with no score whose status does not say it passed,
+/// while `barriers:` or `metrics.quality` records it scored at or above its
+/// threshold: its status was left behind. One line each, with the key.
+pub(super) fn statuses_behind_scores(doc: &Value) -> Vec<(String, String)> {
+    let listed = super::gates::quality_gates(doc);
+    let elsewhere: Vec<(GateTrajectory, &str)> = barriers(doc)
+        .into_iter()
+        .map(|g| (g, "barriers"))
+        .chain(metrics(doc).into_iter().map(|g| (g, "metrics.quality")))
+        .collect();
+    let passed = |s: &str| {
+        let s = s.to_ascii_uppercase();
+        ["PASS", "COMPLETE", "DONE", "ACCEPTED"]
+            .iter()
+            .any(|w| s.contains(w))
+    };
+    listed
+        .iter()
+        .filter(|g| g.scores.is_empty())
+        .filter_map(|g| {
+            let status = g.status.as_deref().filter(|s| !passed(s))?;
+            let (found, block) = elsewhere
+                .iter()
+                .find(|(f, _)| same_gate(&f.gate, &g.gate))?;
+            let score = *found.scores.last()?;
+            let threshold = g.threshold.or(found.threshold)?;
+            (score >= threshold).then(|| {
+                (
+                    "quality_gates".to_string(),
+                    format!(
+                        "quality_gates marks {} {status}, but {block} records it scored {score} \
+                         (threshold {threshold})",
+                        g.gate
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
 fn barriers(doc: &Value) -> Vec<GateTrajectory> {
     entries(get(doc, "barriers"))
 }
@@ -144,6 +184,26 @@ mod tests {
             (vec![0.93], Some(4))
         );
         assert_eq!(g.len(), 2);
+    }
+
+    #[test]
+    fn a_gate_status_behind_a_passing_score_elsewhere() {
+        let doc: Value = yaml_serde::from_str(
+            "quality_gates:\n  - {id: qg2, status: BLOCKED, threshold: 0.92}\n  \
+             - {id: qg3, status: BLOCKED, threshold: 0.92}\n  - {id: qg4, status: PENDING}\n\
+             metrics:\n  quality:\n    qg2_score: 0.97\n    qg3_score: 0.9\n    qg4_score: 0.99\n",
+        )
+        .expect("test YAML");
+        assert_eq!(
+            statuses_behind_scores(&doc),
+            [(
+                "quality_gates".to_string(),
+                "quality_gates marks qg2 BLOCKED, but metrics.quality records it scored 0.97 \
+                 (threshold 0.92)"
+                    .to_string()
+            )],
+            "qg3 is below its threshold; qg4 has none to judge by"
+        );
     }
 
     #[test]
