@@ -313,7 +313,8 @@ fn check(p: &Project, doc: &Value, prompt: &str, tally: &mut Tally, problems: &m
             dir => format!("{dir}/ORCHESTRATION_PLAN.md"),
         };
         if !prompt.contains(&format!(
-            "ORCHESTRATION PLAN: none: files_to_read names none, and there is no {sibling}"
+            "ORCHESTRATION PLAN: {sibling} [not found: files_to_read names no plan, and none \
+             is beside the state file]"
         )) && !prompt.contains(&format!(
             "ORCHESTRATION PLAN: {sibling} [beside the state file"
         )) {

@@ -122,8 +122,8 @@ fn without_a_sibling_plan_the_prompt_says_there_is_none() {
     let prompt = flat(&render_prompt(&p).text);
     assert!(
         prompt.contains(
-            "ORCHESTRATION PLAN: none: files_to_read names none, and there is no \
-             wf/ORCHESTRATION_PLAN.md"
+            "ORCHESTRATION PLAN: wf/ORCHESTRATION_PLAN.md [not found: files_to_read names no \
+             plan, and none is beside the state file]"
         ),
         "{prompt}"
     );

@@ -292,7 +292,7 @@ pub fn plan_path(project: &Project) -> String {
                 one_line(&plan.path)
             ),
             Some(plan) if plan.exists == Some(false) => format!(
-                "none: files_to_read names none, and there is no {}",
+                "{}  [not found: files_to_read names no plan, and none is beside the state file]",
                 one_line(&plan.path)
             ),
             _ => "none listed in files_to_read".into(),
