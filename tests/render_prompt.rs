@@ -76,6 +76,12 @@ is limited.
 /// Where the seed's example says more than its template's variables can carry.
 /// Each entry: (seed text, what the template's own variables give).
 const HAND_EDITS: &[(&str, &str)] = &[
+    // Issue 34: the header says when the state was written (and, when the loader
+    // judged it, the staleness verdict with its reasons; not judged here).
+    (
+        "ORCHESTRATION_PLAN.md\n\nRECOVERY STATE:",
+        "ORCHESTRATION_PLAN.md\n\nSTATE AS OF: 2026-02-17T11:45:00Z\n\nRECOVERY STATE:",
+    ),
     // "pre-revision" is an annotation the author added; no field records it.
     ("0.960 (qg-2 iter 1, pre-revision)", "0.960 (qg-2 iter 1)"),
     // The template repeats {NEXT_ACTION} here; the author hand-abbreviated it and

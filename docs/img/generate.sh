@@ -7,7 +7,7 @@
 # tests/readme.rs fails when the dashboard no longer draws dashboard.txt; run
 # this script then, and commit both files.
 set -eu
-bin=${RESUME_TUI_BIN:-target/x86_64-unknown-linux-gnu/debug/resume-tui}
+bin=${RESUME_TUI_BIN:-target/debug/resume-tui}
 out=docs/img
 scratch=$(mktemp -d)
 session=resume-tui-readme-$$

@@ -414,5 +414,6 @@ fn row_json(p: &Project) -> Value {
         "warnings": problem_count(p),
         "contradictions": s.contradictions,
         "behind": s.behind,
+        "blockers": s.blockers,
     })
 }

@@ -7,7 +7,8 @@ use serde::Serialize;
 pub enum TrajectorySource {
     /// `resumption.quality_trajectory.score_history`.
     ResumptionSection,
-    /// `quality_gates.*.iteration_history[].score` elsewhere in the file.
+    /// `quality_gates.*.iteration_history[].score` elsewhere in the file, and the
+    /// scored gates kept outside it (`barriers:`, `metrics.quality`).
     QualityGates,
     /// Scores written in v1 `current_state` prose ("QG-1: 0.941").
     Prose,
@@ -20,6 +21,10 @@ pub struct GateTrajectory {
     pub gate: String,
     pub name: Option<String>,
     pub scores: Vec<f64>,
+    /// The number of the gate's last iteration as the file states it
+    /// (`iterations_used`, `iterations`, `pg5_iterations`), which a list of
+    /// scores may not show: a file often keeps only the final score.
+    pub iterations: Option<i64>,
     pub threshold: Option<f64>,
     pub max_iterations: Option<i64>,
     pub status: Option<String>,
@@ -28,6 +33,19 @@ pub struct GateTrajectory {
     pub lowest_dimension: Option<(String, f64)>,
     /// When the gate's last score was given (`completed_at`, `date`), if recorded.
     pub scored_at: Option<crate::core::time::Timestamp>,
+}
+
+impl GateTrajectory {
+    /// The number of the iteration its last score is from: the count the file
+    /// states, unless the gate is under way (the count then includes the
+    /// iteration in progress, which has no score yet); else the scores' count.
+    pub fn last_scored_iteration(&self) -> usize {
+        let stated = self
+            .iterations
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|n| *n > 0 && !under_way(self.status.as_deref()));
+        stated.unwrap_or(self.scores.len())
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -101,6 +119,7 @@ impl Trajectory {
             gate.name = gate.name.take().or_else(|| d.name.clone());
             gate.threshold = gate.threshold.or(d.threshold);
             gate.max_iterations = gate.max_iterations.or(d.max_iterations);
+            gate.iterations = gate.iterations.or(d.iterations);
             gate.status = gate.status.take().or_else(|| d.status.clone());
             gate.lowest_dimension = gate
                 .lowest_dimension
@@ -236,6 +255,7 @@ mod tests {
             gate: "QG_1".into(),
             name: Some("Gate one".into()),
             scores: vec![0.1],
+            iterations: Some(3),
             threshold: Some(0.92),
             max_iterations: Some(5),
             status: Some("PASS".into()),
@@ -247,6 +267,7 @@ mod tests {
         assert_eq!(g.scores, vec![0.9]);
         assert_eq!(g.threshold, Some(0.92));
         assert_eq!(g.max_iterations, Some(5));
+        assert_eq!(g.iterations, Some(3));
         assert_eq!(g.status.as_deref(), Some("PASS"));
         assert_eq!(g.name.as_deref(), Some("Gate one"));
         assert_eq!(t.gates[1].threshold, None);

@@ -1,6 +1,6 @@
 use serde::Serialize;
 
-use super::{Checkpoint, Diagnostic, NexusManifest, Resumption};
+use super::{Checkpoint, Diagnostic, FileToRead, NexusManifest, Resumption};
 use crate::core::staleness::Staleness;
 use crate::core::time::Timestamp;
 use crate::core::trajectory::Trajectory;
@@ -96,8 +96,28 @@ pub struct Summary {
     /// a phase, gate or completion the rest of the file records): one line each,
     /// naming both sides. Not a contradiction: the newer side is current.
     pub behind: Vec<String>,
+    /// The state file's sibling `ORCHESTRATION_PLAN.md` (the Jerry convention,
+    /// docs/templates.md) when `files_to_read` names no plan; the loader fills
+    /// `exists`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sibling_plan: Option<FileToRead>,
+    /// Blockers the file lists as active (`blockers.active`, a `blockers:` list),
+    /// most severe first.
+    pub blockers: Vec<Blocker>,
     /// The key each value above was read from (`pipelines.ps.current_phase`).
     pub sources: SummarySources,
+}
+
+/// One active blocker as the file states it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Blocker {
+    pub id: Option<String>,
+    /// As written (`CRITICAL`, `HIGH`, …); `None` when the file gives none.
+    pub severity: Option<String>,
+    pub description: String,
+    pub impact: Option<String>,
+    /// The key of the list it is in (`blockers.active`).
+    pub key: String,
 }
 
 /// Phase ids by what their status says, in file order. A phase listed without a

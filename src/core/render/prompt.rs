@@ -5,6 +5,8 @@
 use super::budget::{INJECTION_LIMIT_CHARS, Rendered, finish, limit};
 use super::format::{abbreviate, one_line, percent, score, wrap};
 use super::prompt_blocks::{self as blocks, Block};
+#[path = "prompt_facts.rs"]
+mod facts;
 use super::state::{self, first, newest_checkpoint, phase_label};
 use crate::core::model::Project;
 
@@ -59,6 +61,9 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
         "ORCHESTRATION PLAN: {}\n\n",
         blocks::plan_path(project)
     ));
+    // A paragraph of its own: the dashboard's pane joins wrapped lines again.
+    out.push_str(&wrap("STATE AS OF: ", 2, &facts::state_as_of(project)));
+    out.push_str("\n\n");
     if !project.summary.contradictions.is_empty() {
         out.push_str("WARNING: the state file contradicts itself; confirm with the operator before trusting it:\n");
         for sentence in &project.summary.contradictions {
@@ -88,7 +93,24 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
     };
     let sources = &project.summary.sources;
     let phase = phase.map(|p| marked(project, p, sources.phase.as_deref()));
+    let phase = phase.map(|p| {
+        match (
+            facts::phase_not_started(project),
+            facts::phase_done_but_workflow_not(project),
+        ) {
+            (Some(at), _) => {
+                format!("{p} [not started: the phase after the last one done, per {at}]")
+            }
+            (None, Some(at)) => format!(
+                "{p} [done per {at}, while the workflow is not; the file names no later phase]"
+            ),
+            (None, None) => p,
+        }
+    });
     out.push_str(&item("Current phase", phase));
+    if let Some(pipelines) = facts::pipelines(project) {
+        out.push_str(&item("Pipelines (active first)", Some(pipelines)));
+    }
     out.push_str(&item("Workflow status", state::status(project)));
     let activity = state::activity(project);
     let prose = state::state_prose(project);
@@ -163,6 +185,14 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
     let next = marked(project, next, sources.next_step.as_deref());
     out.push_str(&wrap("NEXT ACTION: ", 0, &next));
     out.push_str("\n\n");
+
+    let blockers = facts::blockers(project);
+    if !blockers.lines.is_empty() {
+        shortened |= blockers.shortened;
+        out.push_str("ACTIVE BLOCKERS (most severe first):\n");
+        out.push_str(&blockers.lines.join("\n"));
+        out.push_str("\n\n");
+    }
 
     if let Some(lines) = quality_lines(project) {
         out.push_str("QUALITY TRAJECTORY:\n");
@@ -274,10 +304,15 @@ fn project_id(project: &Project) -> String {
 fn quality_lines(project: &Project) -> Option<Vec<(&'static str, String)>> {
     let quality = project.resumption.as_ref().and_then(|r| r.quality.as_ref());
     let last = state::last_score(project);
-    if quality.is_none() && last.is_none() && project.trajectory.gates.is_empty() {
+    if quality.is_none()
+        && last.is_none()
+        && project.trajectory.gates.is_empty()
+        && project.summary.current_gate.is_none()
+    {
         return None;
     }
     let (completed, remaining) = blocks::gate_lists(project);
+    let all_passed = remaining == "none" && !matches!(completed.as_str(), "none" | "unknown");
     let mut lines = vec![
         ("Gates completed", completed),
         ("Gates remaining", remaining),
@@ -286,6 +321,9 @@ fn quality_lines(project: &Project) -> Option<Vec<(&'static str, String)>> {
     // marked IN_PROGRESS), with the key it came from when not the section's own.
     let known = project.summary.current_gate.as_ref().map(|gate| {
         match project.summary.sources.current_gate.as_deref() {
+            Some(key) if key.ends_with("next_gate") => {
+                format!("{gate} (the next gate, from {key})")
+            }
             Some(key) if !key.starts_with("resumption") => format!("{gate} (from {key})"),
             _ => gate.clone(),
         }
@@ -299,10 +337,22 @@ fn quality_lines(project: &Project) -> Option<Vec<(&'static str, String)>> {
             }
         }
         (_, Some(known)) => known,
+        (_, None) if all_passed => "none (every listed gate has passed)".into(),
         (Some(_), None) => "none (between gates)".into(),
         (None, None) => "unknown".into(),
     };
     lines.push(("Current gate", current));
+    // The gate lists, when a NOTE line says their source was left behind.
+    let lists_from = match quality {
+        Some(_) => "resumption.quality_trajectory",
+        None => "quality_gates",
+    };
+    for (label, value) in lines.iter_mut() {
+        let shown = *label == "Gates remaining" || (*label == "Current gate" && quality.is_some());
+        if shown {
+            *value = marked(project, value.clone(), Some(lists_from));
+        }
+    }
     let last = match last {
         Some((gate, Some(n), value)) => format!("{} ({gate} iter {n})", score(value)),
         Some((gate, None, value)) => format!("{} ({gate})", score(value)),

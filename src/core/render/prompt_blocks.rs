@@ -191,6 +191,10 @@ pub fn files(project: &Project) -> Block {
             ..FileToRead::default()
         });
     }
+    // The documented fallback plan, when the loader found it.
+    if let Some(plan) = sibling_plan(project) {
+        list.push(plan.clone());
+    }
     list.sort_by_key(|f| f.priority.map_or((1, 0), |p| (0, p)));
     let gate = project.summary.current_gate.clone();
     let phase = state::phase(project);
@@ -271,8 +275,9 @@ fn fill_placeholders(section: &str, gate: Option<&str>, phase: Option<&str>) -> 
 }
 
 /// The ORCHESTRATION_PLAN.md listed in `files_to_read`, as resolved from the root
-/// and marked when it was not found. A plan the file does not list is not
-/// guessed at (a path printed here must exist or say it does not).
+/// and marked when it was not found; else the state file's sibling plan (the
+/// documented convention), printed only when the loader found it, and said to
+/// be absent when it looked and did not.
 pub fn plan_path(project: &Project) -> String {
     let listed = project.resumption.as_ref().and_then(|r| {
         r.files_to_read
@@ -281,10 +286,29 @@ pub fn plan_path(project: &Project) -> String {
             .find(|f| f.path.trim_end().ends_with("ORCHESTRATION_PLAN.md"))
     });
     let Some(file) = listed else {
-        return "none listed in files_to_read".into();
+        return match &project.summary.sibling_plan {
+            Some(plan) if plan.exists == Some(true) => format!(
+                "{}  [beside the state file; files_to_read names no plan]",
+                one_line(&plan.path)
+            ),
+            Some(plan) if plan.exists == Some(false) => format!(
+                "{}  [not found: files_to_read names no plan, and none is beside the state file]",
+                one_line(&plan.path)
+            ),
+            _ => "none listed in files_to_read".into(),
+        };
     };
     let path = one_line(file.resolved.as_deref().unwrap_or(&file.path));
     format!("{path}{}", not_found(file))
+}
+
+/// The state file's sibling plan when `files_to_read` names none and it exists.
+fn sibling_plan(project: &Project) -> Option<&FileToRead> {
+    project
+        .summary
+        .sibling_plan
+        .as_ref()
+        .filter(|p| p.exists == Some(true))
 }
 
 /// `  [not found; looked in a, b]` after a listed file that resolves nowhere.

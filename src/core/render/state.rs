@@ -248,14 +248,9 @@ pub fn last_score(project: &Project) -> Option<(String, Option<usize>, f64)> {
             return Some((done.id.clone(), done.iterations.map(|n| n as usize), score));
         }
     }
-    let gate = project
-        .trajectory
-        .gates
-        .iter()
-        .rev()
-        .find(|g| !g.scores.is_empty())?;
+    let gate = project.trajectory.newest_scored()?;
     let last = gate.scores.last()?;
-    Some((gate.gate.clone(), Some(gate.scores.len()), *last))
+    Some((gate.gate.clone(), Some(gate.last_scored_iteration()), *last))
 }
 
 #[cfg(test)]

@@ -183,6 +183,12 @@ pub fn check_listed_files(root: &Path, project: &mut Project) {
             };
         }
     }
+    // The plan `files_to_read` does not name: the state file's sibling.
+    if let Some(plan) = &mut project.summary.sibling_plan {
+        let found = root.join(&plan.path).is_file();
+        plan.exists = Some(found);
+        plan.resolved = found.then(|| plan.path.clone());
+    }
     if let Some(manifest) = &mut project.manifest {
         for file in &mut manifest.files_to_load {
             (file.exists, file.resolved) = match check(&file.path, "files_to_load") {

@@ -35,6 +35,7 @@ pub fn scrolling(model: &Model, project: &Project, area: Rect) -> Scrolling {
 pub fn lines(model: &Model, p: &Project, width: usize) -> Vec<Line<'static>> {
     let mut out = Wrapped::new(model, width, LABEL_W);
     summary(&mut out, p);
+    findings(&mut out, p);
     if let Some(r) = &p.resumption {
         resumption(&mut out, r);
     }
@@ -169,6 +170,22 @@ fn summary(out: &mut Wrapped, p: &Project) {
         out.field("Next step", vec![Piece::words(clean(next), t.accent)]);
     }
     out.field_text("Last checkpoint", owned(s.last_checkpoint.as_deref()));
+    out.field_text("Current gate", owned(s.current_gate.as_deref()));
+    if s.pipelines.len() > 1 {
+        let each: Vec<String> = s
+            .pipelines
+            .iter()
+            .map(|pl| match (pl.phase.as_deref(), pl.status.as_deref()) {
+                (Some(ph), Some(st)) => {
+                    format!("{} phase {} ({})", clean(&pl.name), clean(ph), clean(st))
+                }
+                (Some(ph), None) => format!("{} phase {}", clean(&pl.name), clean(ph)),
+                (None, Some(st)) => format!("{} ({})", clean(&pl.name), clean(st)),
+                (None, None) => clean(&pl.name).into_owned(),
+            })
+            .collect();
+        out.field_text("Pipelines", Some(each.join("; ")));
+    }
     let kind = format!("({:?} · {})", p.kind, p.shape.label()).to_lowercase();
     // The path has the line; the kind follows it, or goes under it.
     let path = out.path(&p.source, LABEL_W);
@@ -180,6 +197,36 @@ fn summary(out: &mut Wrapped, p: &Project) {
             Piece::whole(kind, t.dim),
         ],
     );
+}
+
+/// What the prompt says above its recovery lines, said here too: where the
+/// resumption section is behind newer evidence, and the active blockers.
+fn findings(out: &mut Wrapped, p: &Project) {
+    let t = &out.model.theme;
+    let (warn, dim) = (t.warn, t.dim);
+    if !p.summary.behind.is_empty() {
+        out.section("Behind newer evidence (the newer side is current)");
+        for line in &p.summary.behind {
+            out.hang(lead("  * ", warn), ENTRY_W, vec![words(line)]);
+        }
+    }
+    if !p.summary.blockers.is_empty() {
+        out.section("Active blockers (most severe first)");
+        for b in &p.summary.blockers {
+            let mut pieces = Vec::new();
+            if let Some(severity) = &b.severity {
+                pieces.push(Piece::whole(format!("[{}] ", clean(severity)), warn));
+            }
+            if let Some(id) = &b.id {
+                pieces.push(Piece::whole(format!("{}: ", clean(id)), Style::new()));
+            }
+            pieces.push(words(&b.description));
+            if let Some(impact) = &b.impact {
+                pieces.push(Piece::words(format!(" (impact: {})", clean(impact)), dim));
+            }
+            out.hang(lead("  ‖ ", warn), ENTRY_W, pieces);
+        }
+    }
 }
 
 fn resumption(out: &mut Wrapped, r: &Resumption) {
@@ -385,6 +432,44 @@ mod tests {
 
     fn text(lines: &[Line]) -> Vec<String> {
         lines.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn the_prompts_findings_show_here_too() {
+        use crate::core::model::{Blocker, PipelineState};
+        let model = demo_model();
+        let mut p = model.workspace.projects[0].clone();
+        p.summary.behind =
+            vec!["resumption.next_step names phase 2, but phase 2 is COMPLETE".into()];
+        p.summary.current_gate = Some("QG-3".into());
+        let pipe = |name: &str| PipelineState {
+            name: name.into(),
+            key: format!("pipelines.{name}"),
+            phase: Some("2".into()),
+            status: None,
+        };
+        p.summary.pipelines = vec![pipe("ps"), pipe("nse")];
+        p.summary.blockers = vec![Blocker {
+            id: Some("B-4".into()),
+            severity: Some("CRITICAL".into()),
+            description: "no sandbox".into(),
+            impact: None,
+            key: "blockers.active".into(),
+        }];
+        let shown = text(&lines(&model, &p, 100)).join("\n");
+        for expected in [
+            "Behind newer evidence (the newer side is current)",
+            "* resumption.next_step names phase 2, but phase 2 is COMPLETE",
+            "Active blockers (most severe first)",
+            "‖ [CRITICAL] B-4: no sandbox",
+            "QG-3",
+            "ps phase 2; nse phase 2",
+        ] {
+            assert!(shown.contains(expected), "{expected:?} not in\n{shown}");
+        }
+        for width in 8..=60 {
+            assert!(lines(&model, &p, width).iter().all(|l| l.width() <= width));
+        }
     }
 
     #[test]

@@ -68,9 +68,10 @@ fn status_conflict(
     let done = all
         .iter()
         .find(|(s, _)| progress(Some(s)) == Progress::Done)?;
-    let active = all
-        .iter()
-        .find(|(s, _)| progress(Some(s)) == Progress::Active)?;
+    // Under way, or blocked: neither is finished.
+    let active = all.iter().find(|(s, _)| {
+        progress(Some(s)) == Progress::Active || s.to_ascii_uppercase().contains("BLOCKED")
+    })?;
     let message = format!(
         "the status is {} at {} but {} at {}",
         done.0, done.1, active.0, active.1
@@ -178,6 +179,14 @@ mod tests {
         );
         assert!(
             said("workflow: {id: w, status: ACTIVE}\npipelines:\n  a: {status: PENDING}\n")
+                .is_empty()
+        );
+        assert_eq!(
+            said("workflow: {id: w, status: COMPLETE}\npipelines:\n  a: {status: BLOCKED}\n"),
+            ["the status is COMPLETE at workflow.status but BLOCKED at pipelines.a.status"]
+        );
+        assert!(
+            said("workflow: {id: w, status: APPROVED}\npipelines:\n  a: {status: BLOCKED}\n")
                 .is_empty()
         );
     }

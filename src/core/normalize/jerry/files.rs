@@ -92,6 +92,33 @@ fn read_entry(item: &Value, ctx: &mut Ctx, path: &[&str]) -> Option<FileToRead> 
 /// A listed entry as written: a path, a path followed by words about it
 /// (`docs/a.md (sections 1-3)`, `plan.md @work`), or prose that names no file,
 /// which is kept as a note and never looked up.
+/// The file every Jerry workflow's plan is by convention, beside its state file.
+pub(crate) const PLAN_FILE: &str = "ORCHESTRATION_PLAN.md";
+
+/// The state file's sibling plan, when `files_to_read` names none (docs/templates.md,
+/// `{ORCHESTRATION_PLAN_PATH}`); whether it exists is the loader's to say.
+pub(super) fn sibling_plan(project: &crate::core::model::Project) -> Option<FileToRead> {
+    let listed = project.resumption.as_ref().is_some_and(|r| {
+        r.files_to_read
+            .iter()
+            .any(|f| !f.note && f.path.trim_end().ends_with(PLAN_FILE))
+    });
+    if listed {
+        return None;
+    }
+    let path = match project.dir.trim_end_matches('/') {
+        "" => PLAN_FILE.to_string(),
+        dir => format!("{dir}/{PLAN_FILE}"),
+    };
+    Some(FileToRead {
+        path,
+        purpose: Some(
+            "The workflow's plan, beside the state file (files_to_read names no plan).".into(),
+        ),
+        ..FileToRead::default()
+    })
+}
+
 pub(crate) fn listed(raw: &str) -> FileToRead {
     let text = raw.trim();
     let whole = drop_at_suffix(text);

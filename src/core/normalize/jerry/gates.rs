@@ -1,10 +1,11 @@
 //! Gate details and score histories from the top-level `quality_gates:` block,
 //! (else `gates:`), which real files write as a map of gates, a list of gates, or
-//! a map holding a `gates:` list.
+//! a map holding a `gates:` list; then the scored gates kept outside it
+//! (`barriers:`, `metrics.quality`, see `scored_blocks`).
 
 use yaml_serde::Value;
 
-use crate::core::normalize::value::{float, get, get_int, get_text, key_text};
+use crate::core::normalize::value::{float, get, get_text, int, key_text};
 use crate::core::trajectory::{GateTrajectory, lowest_dimension};
 
 pub(super) fn quality_gates(doc: &Value) -> Vec<GateTrajectory> {
@@ -30,16 +31,32 @@ pub(super) fn quality_gates(doc: &Value) -> Vec<GateTrajectory> {
     gates
 }
 
-fn gate(value: &Value, key: Option<String>) -> Option<GateTrajectory> {
+pub(super) fn gate(value: &Value, key: Option<String>) -> Option<GateTrajectory> {
     value.as_mapping()?;
-    let id = get_text(value, "id").or(key)?;
+    let id = ["id", "gate", "barrier"]
+        .iter()
+        .find_map(|k| get_text(value, k))
+        .or(key)?;
+    // A barrier keeps its threshold, budget and scores in a `quality:` block.
+    let inner = get(value, "quality").filter(|q| q.is_mapping());
+    let either = |k: &str| get(value, k).or_else(|| inner.and_then(|q| get(q, k)));
+    let mut scores = scores(value);
+    if scores.is_empty()
+        && let Some(q) = inner
+    {
+        scores = self::scores(q);
+    }
     Some(GateTrajectory {
         gate: id,
         name: get_text(value, "name"),
-        scores: scores(value),
-        threshold: get(value, "threshold").and_then(threshold),
-        max_iterations: get_int(value, "max_iterations"),
-        status: get_text(value, "status"),
+        scores,
+        iterations: ITERATION_KEYS.iter().find_map(|k| either(k).and_then(int)),
+        threshold: either("threshold").and_then(threshold),
+        max_iterations: either("max_iterations").and_then(int),
+        // A scores list entry says how its gate ended in `result` (`PASS`).
+        status: ["status", "result", "verdict"]
+            .iter()
+            .find_map(|k| get_text(value, k)),
         lowest_dimension: dimensions(value),
         scored_at: ["completed_at", "date", "scored_at"]
             .iter()
@@ -62,15 +79,41 @@ fn scores(value: &Value) -> Vec<f64> {
         }
     }
     let mut scores = iteration_scores(value);
-    let last = get(value, "score")
-        .and_then(float)
-        .or_else(|| get(value, "final_score").and_then(float));
+    let last = final_score(value);
     if let Some(last) = last
         && scores.last() != Some(&last)
     {
         scores.push(last);
     }
     scores
+}
+
+/// Keys a gate's result is written under, first found wins; a map under one of
+/// them (`score: {composite: 0.927, band: PASS}`) gives its `composite`/`score`.
+pub(super) const SCORE_KEYS: &[&str] = &[
+    "score",
+    "final_score",
+    "score_recorded",
+    "composite",
+    "composite_score",
+    "quality_score",
+    "actual_score",
+    "actual_scores",
+];
+
+/// Keys that state how many iterations a gate took (the number of its last one).
+/// (`current_iteration` is the one under way, not the one scored last.)
+pub(super) const ITERATION_KEYS: &[&str] = &["iterations_used", "iterations"];
+
+fn final_score(value: &Value) -> Option<f64> {
+    SCORE_KEYS.iter().find_map(|k| {
+        let v = get(value, k)?;
+        float(v).or_else(|| {
+            ["composite", "composite_score", "score", "final"]
+                .iter()
+                .find_map(|inner| get(v, inner).and_then(float))
+        })
+    })
 }
 
 fn iteration_scores(value: &Value) -> Vec<f64> {

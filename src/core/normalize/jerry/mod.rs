@@ -3,6 +3,7 @@
 //! (or not a map of keys) is an error.
 
 mod behind;
+mod blockers;
 mod compaction;
 mod contradict;
 mod ctx;
@@ -16,6 +17,7 @@ mod prose_scores;
 pub mod prune;
 mod quality;
 mod recovery;
+mod scored_blocks;
 mod section;
 mod shape;
 pub(crate) use shape::V2_SECTIONS;
@@ -161,7 +163,7 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
         .collect();
 
     let fallback = state::located_summary(doc);
-    let gates = gates::quality_gates(doc);
+    let gates = scored_blocks::merge_scored_blocks(gates::quality_gates(doc), doc);
     match doc.get("resumption") {
         None => {
             project.shape = Shape::None;
@@ -194,6 +196,8 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
             project.resumption = Some(resumption);
         }
     }
+    project.summary.blockers = blockers::active_blockers(doc);
+    project.summary.sibling_plan = files::sibling_plan(project);
     project.summary.phase_started_at = phase_started_at(doc, project.summary.phase.as_deref())
         .or(project.summary.phase_started_at);
     for (at, message) in
@@ -202,7 +206,9 @@ fn fill_project(project: &mut Project, doc: &Value, ctx: &mut Ctx) {
         ctx.warn_text(&at, format!("the file contradicts itself: {message}"));
         project.summary.contradictions.push(message);
     }
-    for (at, message) in progress::behind(doc, &project.summary, project.resumption.as_ref()) {
+    let mut behind = progress::behind(doc, &project.summary, project.resumption.as_ref());
+    behind.extend(scored_blocks::statuses_behind_scores(doc));
+    for (at, message) in behind {
         ctx.warn_text(&at, format!("{}{message}", behind::WARNING_PREFIX));
         project.summary.behind.push(message);
     }
@@ -291,7 +297,11 @@ fn summary(res: &Resumption, fallback: Summary, section: &Value) -> Summary {
             Some(g),
             Some("resumption.quality_trajectory.current_gate".to_string()),
         ),
-        None => (fallback.current_gate, src.current_gate.clone()),
+        None => match (next_gate_in(section), &src.current_gate) {
+            (Some(next), Some(key)) if key.ends_with("next_gate") => next,
+            (Some(next), None) => next,
+            _ => (fallback.current_gate, src.current_gate.clone()),
+        },
     };
     let (updated_at, updated_at_raw, updated_src) = match &rec.updated_at_raw {
         Some(raw) => (rec.updated_at, Some(raw.clone()), key_of(&["updated_at"])),
@@ -317,6 +327,8 @@ fn summary(res: &Resumption, fallback: Summary, section: &Value) -> Summary {
         phase_progress: fallback.phase_progress,
         contradictions: Vec::new(),
         behind: Vec::new(),
+        sibling_plan: None,
+        blockers: Vec::new(),
         sources: SummarySources {
             status: status_src,
             phase: phase_src,
@@ -328,6 +340,29 @@ fn summary(res: &Resumption, fallback: Summary, section: &Value) -> Summary {
             phase_in_a_part: false,
         },
     }
+}
+
+/// The resumption section's `next_gate` (under `quality_trajectory:`,
+/// `recovery_state:` or the section itself), with its key: the gate that is
+/// current when none is under way.
+fn next_gate_in(section: &Value) -> Option<(Option<String>, Option<String>)> {
+    ["quality_trajectory", "recovery_state", ""]
+        .iter()
+        .find_map(|block| {
+            let holder = match *block {
+                "" => Some(section),
+                block => section.get(block),
+            }?;
+            let gate = holder
+                .get("next_gate")
+                .and_then(crate::core::normalize::value::text)?;
+            let gate = gate.trim().to_string();
+            let key = match *block {
+                "" => "resumption.next_gate".to_string(),
+                block => format!("resumption.{block}.next_gate"),
+            };
+            (!gate.is_empty()).then_some((Some(gate), Some(key)))
+        })
 }
 
 /// `score_history` (or scored `gates_completed`), else `quality_gates`, else scores

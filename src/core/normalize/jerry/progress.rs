@@ -22,6 +22,7 @@ pub(super) fn behind(
     let lists = all_phase_lists(doc);
     let mut found = Vec::new();
     found.extend(phase_behind(summary, &lists));
+    found.extend(other_pipelines_behind(summary, &lists));
     let next = (
         summary.next_step.as_deref(),
         summary.sources.next_step.clone(),
@@ -34,7 +35,21 @@ pub(super) fn behind(
         found.extend(names_only_done(doc, summary, &lists, (text, key), gates));
     }
     found.extend(finished_but_next_step(doc, summary, res, &lists));
+    // The section's activity (or v1 prose) in a finished workflow, describing
+    // work still to do: the same test, said once per key.
+    let activity = (
+        summary.activity.as_deref(),
+        summary.sources.activity.as_deref(),
+    );
+    if let (Some(text), Some(key)) = activity
+        && !found.iter().any(|(at, _)| at == key)
+        && let Some(line) =
+            finished_but_says(doc, res, &lists, text, key, "still describes work to do")
+    {
+        found.push(line);
+    }
     found.extend(gates_not_listed(doc, res));
+    found.extend(finished_but_gates_open(summary, res));
     found
 }
 
@@ -49,6 +64,49 @@ fn phase_behind(
     if summary.sources.phase_in_a_part {
         return None;
     }
+    let lists: Vec<&Vec<(String, PhaseEntry)>> = lists.iter().collect();
+    phase_behind_in(phase, &key, &lists)
+}
+
+/// The same test for each other pipeline's `current_phase`, against its own
+/// phase list (else the lists no pipeline owns): the prompt lists every
+/// pipeline's phase, and a stale one is marked there.
+fn other_pipelines_behind(
+    summary: &Summary,
+    lists: &[Vec<(String, PhaseEntry)>],
+) -> Vec<(String, String)> {
+    let owned_by = |list: &Vec<(String, PhaseEntry)>, prefix: &str| {
+        list.first().is_some_and(|(k, _)| k.starts_with(prefix))
+    };
+    summary
+        .pipelines
+        .iter()
+        .filter_map(|p| {
+            let key = format!("{}.current_phase", p.key);
+            if summary.sources.phase.as_deref() == Some(key.as_str()) {
+                return None;
+            }
+            let phase = p.phase.as_deref()?;
+            let own = format!("{}.", p.key);
+            let mut mine: Vec<&Vec<(String, PhaseEntry)>> =
+                lists.iter().filter(|l| owned_by(l, &own)).collect();
+            if mine.is_empty() {
+                mine = lists
+                    .iter()
+                    .filter(|l| !owned_by(l, "pipelines.") && !owned_by(l, "pipeline."))
+                    .collect();
+            }
+            phase_behind_in(phase, &key, &mine)
+        })
+        .collect()
+}
+
+fn phase_behind_in(
+    phase: &str,
+    key: &str,
+    lists: &[&Vec<(String, PhaseEntry)>],
+) -> Option<(String, String)> {
+    let key = key.to_string();
     lists.iter().find_map(|list| {
         let at = list.iter().position(|(_, e)| same_phase(&e.id, phase))?;
         let (own_key, own) = list.get(at)?;
@@ -77,6 +135,38 @@ fn phase_behind(
             ),
         ))
     })
+}
+
+/// The workflow is finished, and the resumption section's quality trajectory
+/// still has a gate under way or gates to run: the trajectory was left behind.
+fn finished_but_gates_open(
+    summary: &Summary,
+    res: Option<&Resumption>,
+) -> Option<(String, String)> {
+    let q = res?.quality.as_ref()?;
+    if progress(summary.status.as_deref()) != Progress::Done {
+        return None;
+    }
+    let status_key = summary
+        .sources
+        .status
+        .clone()
+        .unwrap_or_else(|| "the status".into());
+    let status = summary.status.as_deref().unwrap_or_default();
+    let key = "resumption.quality_trajectory";
+    let open = match (&q.current_gate, q.gates_remaining.len()) {
+        (Some(gate), 0) => format!("current_gate {gate}"),
+        (Some(gate), n) => format!("current_gate {gate} and {n} gates_remaining"),
+        (None, 0) => return None,
+        (None, n) => format!("{n} gates_remaining ({})", q.gates_remaining.join(", ")),
+    };
+    Some((
+        key.to_string(),
+        format!(
+            "{status_key} is {status}, but {key} still has {}",
+            short(&open)
+        ),
+    ))
 }
 
 /// The resumption section's next step (or its activity) names phases or gates,
@@ -154,16 +244,43 @@ fn finished_but_next_step(
     if progress(res.recovery.workflow_status.as_deref()) == Progress::Done {
         return None;
     }
-    let key = summary.sources.next_step.clone()?;
-    if !key.starts_with("resumption") {
+    let key = summary.sources.next_step.as_deref()?;
+    let step = summary.next_step.as_deref()?;
+    finished_but_says(doc, Some(res), lists, step, key, "still names a step")
+}
+
+/// The workflow is finished (its status, or `workflow_complete`), while `text`
+/// (from the resumption section's `key`) names a phase of the file and no done
+/// word: it describes a point the workflow has passed.
+fn finished_but_says(
+    doc: &Value,
+    res: Option<&Resumption>,
+    lists: &[Vec<(String, PhaseEntry)>],
+    step: &str,
+    key: &str,
+    what: &str,
+) -> Option<(String, String)> {
+    let res = res?;
+    if progress(res.recovery.workflow_status.as_deref()) == Progress::Done
+        || !key.starts_with("resumption")
+    {
         return None;
     }
-    let step = summary.next_step.as_deref()?;
+    let key = key.to_string();
     let says_done = |t: &str| {
-        let t = t.to_ascii_uppercase();
-        ["COMPLETE", "DONE", "FINISHED", "CLOSED", "NONE", "N/A"]
+        let tokens: Vec<String> = t.split_whitespace().map(str::to_ascii_uppercase).collect();
+        tokens.iter().enumerate().any(|(i, token)| {
+            let done = [
+                "COMPLETE", "DONE", "FINISHED", "CLOSED", "NONE", "N/A", "PASSED",
+            ]
             .iter()
-            .any(|w| t.contains(w))
+            .any(|w| token.contains(w));
+            // "0/3 phases complete" counts nothing done.
+            let none_counted = tokens
+                .get(i.saturating_sub(3)..i)
+                .is_some_and(|before| before.iter().any(|b| b.starts_with("0/")));
+            done && !none_counted
+        })
     };
     let names_a_phase = words(step).iter().any(|(word, _)| {
         phase_number(word)
@@ -197,7 +314,7 @@ fn finished_but_next_step(
     Some((
         key.clone(),
         format!(
-            "{} is {}, but {key} still names a step: \"{}\"",
+            "{} is {}, but {key} {what}: \"{}\"",
             finished.0,
             finished.1,
             short(step)
@@ -341,6 +458,59 @@ mod tests {
         );
         let current = yaml.replace("{id: 1, status: COMPLETE}", "{id: 1, status: PENDING}");
         assert!(behind(&current).is_empty(), "nothing later under way");
+    }
+
+    #[test]
+    fn a_finished_workflow_whose_activity_describes_work_to_do() {
+        let yaml = "workflow: {id: w, status: COMPLETE}\nphases:\n  - {id: 1, status: COMPLETE}\n\
+                    resumption:\n  current_state: WORKFLOW PLANNED. 0/3 phases complete. Ready to \
+                    begin Phase 1.\n  next_step: Close the feature\n";
+        assert_eq!(
+            behind(yaml),
+            [
+                "workflow.status is COMPLETE, but resumption.current_state still describes work to \
+                 do: \"WORKFLOW PLANNED. 0/3 phases complete. Ready to begin Phase 1.\""
+            ]
+        );
+        let done = yaml.replace("0/3 phases complete", "3/3 phases complete");
+        assert!(behind(&done).is_empty(), "a report of work done");
+    }
+
+    #[test]
+    fn a_finished_workflow_whose_trajectory_still_has_gates_to_run() {
+        let yaml = "workflow: {id: w, status: COMPLETE}\nresumption:\n  next_step: none\n  \
+                    quality_trajectory:\n    gates_completed: []\n    gates_remaining: [g-1, g-2]\n    \
+                    current_gate: g-2\n";
+        assert_eq!(
+            behind(yaml),
+            [
+                "workflow.status is COMPLETE, but resumption.quality_trajectory still has \
+              current_gate g-2 and 2 gates_remaining"
+            ]
+        );
+        let active = yaml.replace("status: COMPLETE", "status: ACTIVE");
+        assert!(behind(&active).is_empty());
+    }
+
+    #[test]
+    fn every_pipeline_behind_its_own_phase_list_is_named() {
+        let yaml = "workflow: {id: w, status: COMPLETE}\npipelines:\n  a: {current_phase: 0}\n  \
+                    b: {current_phase: 0}\nphases:\n  - {id: 0, status: COMPLETE}\n  \
+                    - {id: 1, status: COMPLETE}\n";
+        let found = behind(yaml);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[1].starts_with("pipelines.b.current_phase is 0, but phases[0]"));
+        let own = "workflow: {id: w, status: ACTIVE}\npipelines:\n  a:\n    current_phase: 2\n    \
+                   phases:\n      - {id: 1, status: COMPLETE}\n      - {id: 2, status: IN_PROGRESS}\n  \
+                   b:\n    current_phase: 1\n    phases:\n      - {id: 1, status: COMPLETE}\n      \
+                   - {id: 2, status: COMPLETE}\n";
+        assert_eq!(
+            behind(own),
+            [
+                "pipelines.b.current_phase is 1, but pipelines.b.phases[0].status is COMPLETE and \
+                 phase 2 is COMPLETE at pipelines.b.phases[1].status; every phase is done"
+            ]
+        );
     }
 
     #[test]

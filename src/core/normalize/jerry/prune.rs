@@ -406,6 +406,8 @@ const STATE_FIELDS: &[&str] = &[
     "current_phase_name",
     "current_activity",
     "current_gate",
+    "next_gate",
+    "blockers",
     "workflow_status",
     "workflow_complete",
 ];
@@ -437,6 +439,11 @@ const GATE_FIELDS: &[&str] = &[
     "completed_at",
     "date",
     "scored_at",
+    "gate",
+    "barrier",
+    "quality",
+    "result",
+    "verdict",
 ];
 
 /// What the normaliser reads (see `toplevel`, `gates`, `staleness::phase`), by the
@@ -460,6 +467,7 @@ fn want(path: &[Option<&str>]) -> Want {
         [Some("phases"), rest @ ..] => phase(rest),
         [Some(block), Some(k)] if is_phase_block(block) => field(k, PHASE_FIELDS),
         [Some("barriers"), rest @ ..] => barrier(rest),
+        [Some("metrics"), Some(k)] => field(k, &["quality"]),
         [Some("gates"), Some(_), None, rest @ ..] => gate(rest),
         [Some("gates"), _, rest @ ..] => gate(rest),
         [Some("quality_gates"), Some(_), None, rest @ ..] => gate(rest),
@@ -497,6 +505,7 @@ fn top_level(key: &str) -> Want {
             "state",
             "orchestration",
             "barriers",
+            "metrics",
             "gates",
             "paths",
         ]
@@ -533,12 +542,27 @@ fn phase(rest: &[Option<&str>]) -> Want {
     }
 }
 
-/// Below `barriers`: each barrier's id and status.
+/// Below `barriers`: each barrier's id and status, and the fields of a scored
+/// gate (`scored_blocks`).
 fn barrier(rest: &[Option<&str>]) -> Want {
     match rest {
         [] | [_] => Want::Descend,
-        [_, Some(k)] => field(k, &["id", "status"]),
+        [_, Some(k)] => gate_field(k),
         _ => Want::Drop,
+    }
+}
+
+/// A gate's own field, its result (`gates::SCORE_KEYS`) or iteration count.
+fn gate_field(key: &str) -> Want {
+    let read = [
+        GATE_FIELDS,
+        super::gates::SCORE_KEYS,
+        super::gates::ITERATION_KEYS,
+    ];
+    if read.iter().any(|keys| keys.contains(&key)) {
+        Want::Whole
+    } else {
+        Want::Drop
     }
 }
 
@@ -549,7 +573,7 @@ fn gate(rest: &[Option<&str>]) -> Want {
         [Some("iteration_history")] => Want::Descend,
         [Some("iteration_history"), None, Some(k)] => field(k, &["score", "score_dimensions"]),
         [Some(k)] if k.starts_with("score_iteration_") => Want::Whole,
-        [Some(k)] => field(k, GATE_FIELDS),
+        [Some(k)] => gate_field(k),
         _ => Want::Drop,
     }
 }

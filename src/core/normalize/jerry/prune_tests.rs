@@ -71,7 +71,7 @@ status: still inside the quote\"
 
     # part of the text
 # a comment
-metrics: [1,
+counts: [1,
 2, 3]
 status: done
 ";

@@ -46,7 +46,9 @@ pub(super) fn located_summary(doc: &Value) -> Summary {
         },
         other => other,
     };
-    let current_gate = plain(&["current_gate"], PHASE_PLACES).or_else(|| gate_in_progress(doc));
+    let current_gate = plain(&["current_gate"], PHASE_PLACES)
+        .or_else(|| gate_in_progress(doc))
+        .or_else(|| plain(&["next_gate"], PHASE_PLACES));
     let next_step = first_next_action(doc).map(|n| (n, "next_actions".to_string()));
     let updated_at_raw = updated.as_ref().map(|(v, _)| v.clone());
     let sources = SummarySources {
