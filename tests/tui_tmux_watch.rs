@@ -143,11 +143,10 @@ fn f_hides_complete_projects_and_skips_a_filter_that_changes_nothing() {
     tmux.wait_for_list(11);
     // CRITICAL, STALE, unacknowledged, then not COMPLETE: the ledger (COMPLETE) goes.
     tmux.keys(&["F", "F", "F", "F"]);
-    let screen = tmux.wait_for_text("[open 10]");
-    assert!(
-        screen.contains("only not COMPLETE: 10 projects"),
-        "{screen}"
-    );
+    // The title and the status bar are written apart: wait for both.
+    let screen = tmux.wait_for("the not-COMPLETE filter", |s| {
+        s.contains("[open 10]") && s.contains("only not COMPLETE: 10 projects")
+    });
     assert!(row_of(&screen, LEDGER).is_none(), "{screen}");
     assert!(row_of(&screen, PAYOUTS).is_some(), "{screen}");
     tmux.keys(&["F"]);
@@ -162,11 +161,9 @@ fn f_hides_complete_projects_and_skips_a_filter_that_changes_nothing() {
     let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
     tmux.wait_for_list(11);
     tmux.keys(&["F", "F", "F", "F"]);
-    let screen = tmux.wait_for_text("[Jerry 6]");
-    assert!(
-        screen.contains("only Jerry: 6 projects; skipped not COMPLETE all"),
-        "{screen}"
-    );
+    tmux.wait_for("the not-COMPLETE step passed over", |s| {
+        s.contains("[Jerry 6]") && s.contains("only Jerry: 6 projects; skipped not COMPLETE all")
+    });
 }
 
 /// The selected row of the list.

@@ -151,13 +151,18 @@ impl Tmux {
         assert!(paste.success(), "paste-buffer");
     }
 
+    /// The screen once `done` holds for it and it stayed the same across two
+    /// captures: a program writes a frame in pieces, and one capture can fall
+    /// between them (the title of the new frame above the rows of the old).
     pub fn wait_for(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
+        let mut previous = String::new();
         loop {
             let screen = self.capture();
-            if done(&screen) {
+            if done(&screen) && screen == previous {
                 return screen;
             }
+            previous = screen.clone();
             if start.elapsed() > DEADLINE {
                 panic!("waited {DEADLINE:?} for {what}; the screen was:\n{screen}");
             }
