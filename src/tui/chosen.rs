@@ -11,13 +11,32 @@ use super::model::{Model, StatusKind};
 /// their choice.
 pub(crate) fn after_input(model: &mut Model, before: Option<String>) {
     if model.selected != before || model.chosen.is_none() {
-        model.chosen = model.selected.clone();
+        adopt(model);
     }
 }
 
 /// The operator picked the selected row (a move in the list, a click).
 pub(crate) fn adopt(model: &mut Model) {
+    model.chosen_gone = false;
     model.chosen = model.selected.clone();
+    model.chosen_source = model.chosen.as_deref().and_then(|id| source_of(model, id));
+}
+
+fn source_of(model: &Model, id: &str) -> Option<String> {
+    let project = model.workspace.projects.iter().find(|p| p.id == id)?;
+    Some(project.source.clone())
+}
+
+/// The chosen project's id now: its file's project may carry another id after
+/// a reload (a suffix handed out again); `None` when that file is no project.
+fn chosen_now(model: &Model) -> Option<String> {
+    let source = model.chosen_source.as_deref()?;
+    let project = model
+        .workspace
+        .projects
+        .iter()
+        .find(|p| p.source == source)?;
+    Some(project.id.clone())
 }
 
 /// After a message from the background (a load, a reload, a timer): a chosen
@@ -25,12 +44,36 @@ pub(crate) fn adopt(model: &mut Model) {
 pub(crate) fn after_background(model: &mut Model, before: Option<String>, was_read: bool) {
     if !was_read || model.chosen.is_none() {
         // The first rows read: what is selected is what the operator first sees.
-        model.chosen = model.selected.clone();
+        adopt(model);
         return;
     }
-    let Some(chosen) = model.chosen.clone() else {
+    let Some(mut chosen) = model.chosen.clone() else {
         return;
     };
+    let by_file = model.chosen_source.is_some();
+    match chosen_now(model) {
+        Some(id) => {
+            if std::mem::take(&mut model.chosen_gone) {
+                clear_gone_report(model);
+            }
+            // Its file's project may carry another id now: the choice follows the file.
+            model.chosen = Some(id.clone());
+            chosen = id;
+        }
+        // Its file is no project now: the id, if still listed, names another.
+        None if by_file => {
+            if !model.chosen_gone {
+                model.chosen_gone = true;
+                let text = format!(
+                    "{chosen} is gone (deleted or renamed); {}",
+                    not_chosen(model)
+                );
+                say_with_report(model, text);
+            }
+            return;
+        }
+        None => {}
+    }
     if model.selected.as_deref() == Some(chosen.as_str()) {
         return;
     }
@@ -65,7 +108,11 @@ fn say_with_report(model: &mut Model, text: String) {
 /// Why nothing may be done to `project_id` now (it is not the chosen project), if so.
 pub(crate) fn refusal(model: &Model, project_id: &str) -> Option<String> {
     let chosen = model.chosen.as_deref()?;
-    (chosen != project_id)
+    let other_file = model
+        .chosen_source
+        .as_deref()
+        .is_some_and(|source| source_of(model, project_id).as_deref() != Some(source));
+    (chosen != project_id || other_file)
         .then(|| format!("not done: {}; {}", gone(model, chosen), not_chosen(model)))
 }
 
@@ -86,8 +133,19 @@ pub(crate) fn unreadable(model: &Model, project_id: &str) -> Option<(String, Vec
     Some((text, problems))
 }
 
+/// The chosen project is back: the report that it had gone is no longer true.
+fn clear_gone_report(model: &mut Model) {
+    if model.status.as_ref().is_some_and(|s| {
+        s.kind == StatusKind::Error && s.text.contains(" is gone (deleted or renamed)")
+    }) {
+        model.status = None;
+    }
+}
+
 fn gone(model: &Model, chosen: &str) -> String {
-    if model.workspace.projects.iter().any(|p| p.id == chosen) {
+    if model.chosen_gone {
+        format!("{chosen} is gone (deleted or renamed)")
+    } else if model.workspace.projects.iter().any(|p| p.id == chosen) {
         format!("{chosen} left the list")
     } else {
         format!("{chosen} is gone (deleted or renamed)")

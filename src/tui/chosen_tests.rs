@@ -47,3 +47,75 @@ fn a_deleted_project_moves_the_selection_but_not_the_edits() {
         model.status
     );
 }
+
+/// Projects that share an id are told apart by a suffix a reload hands out
+/// again: the choice is held by file, so the suffix passing to another copy
+/// takes neither the selection's edits nor the choice with it.
+#[test]
+fn a_suffix_handed_to_another_copy_does_not_take_the_choice() {
+    let dir = crate::io::demo::unpack(NOW).unwrap();
+    let original = dir
+        .path()
+        .join("projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001");
+    let text = std::fs::read_to_string(original.join("ORCHESTRATION.yaml")).unwrap();
+    for copy in ["copy-a", "copy-b"] {
+        let folder = original.with_file_name(copy);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("ORCHESTRATION.yaml"), &text).unwrap();
+    }
+    let mut model = crate::tui::input::test_model();
+    load(dir.path(), &mut model);
+    let copies = |model: &crate::tui::model::Model| -> Vec<(String, String)> {
+        model
+            .workspace
+            .projects
+            .iter()
+            .filter(|p| p.id.starts_with("payouts-v2-20260302-001"))
+            .map(|p| (p.id.clone(), p.source.clone()))
+            .collect()
+    };
+    let before = copies(&model);
+    assert_eq!(before.len(), 3, "{before:?}");
+    // Choose the copy whose suffixed id another copy takes once it is gone.
+    let taken = before.iter().find_map(|(id, source)| {
+        let folder = dir.path().join(source).parent()?.to_path_buf();
+        let away = folder.with_extension("away");
+        std::fs::rename(&folder, &away).ok()?;
+        let mut probe = crate::tui::input::test_model();
+        load(dir.path(), &mut probe);
+        std::fs::rename(&away, &folder).ok()?;
+        copies(&probe)
+            .iter()
+            .any(|(other_id, other_source)| other_id == id && other_source != source)
+            .then(|| (id.clone(), folder))
+    });
+    let (id, folder) = taken.expect("a suffix that passes to another copy");
+    while model.selected.as_deref() != Some(id.as_str()) {
+        let at = model.selected.clone();
+        apply(&mut model, Action::Down);
+        assert_ne!(model.selected, at, "{id} not reached");
+    }
+    apply(&mut model, Action::TabDecisions);
+    let away = folder.with_extension("away");
+    std::fs::rename(&folder, &away).unwrap();
+    load(dir.path(), &mut model);
+    let said = model.live_status().unwrap().text.clone();
+    assert!(said.contains(&format!("{id} is gone")), "{said}");
+    // The row now carrying the id is another copy: nothing is written to it.
+    assert!(apply(&mut model, Action::ToggleApplied).is_empty());
+    assert!(apply(&mut model, Action::NewDecision).is_empty());
+    let refused = model.live_status().unwrap().text.clone();
+    assert!(refused.starts_with("not done:"), "{refused}");
+    // Back: the choice is that file's project again, and the report goes.
+    std::fs::rename(&away, &folder).unwrap();
+    load(dir.path(), &mut model);
+    let source = model.project().map(|p| p.source.clone()).unwrap();
+    assert!(dir.path().join(&source).starts_with(&folder), "{source}");
+    assert!(
+        model
+            .live_status()
+            .is_none_or(|s| !s.text.contains("is gone")),
+        "{:?}",
+        model.status
+    );
+}

@@ -208,6 +208,12 @@ pub struct Model {
     /// moved it off a project that left the list. Writes and launches refuse
     /// any other project.
     pub chosen: Option<String>,
+    /// The chosen project's state file: an id shared by several projects is
+    /// told apart by a suffix (`@folder`) that a reload may hand to another, so
+    /// the choice is held by file as well as by id.
+    pub chosen_source: Option<String>,
+    /// The chosen project's file is no project now, and the status bar said so.
+    pub chosen_gone: bool,
     /// State files that no longer read, by source, with the errors: their
     /// projects are shown as last read (`last_known`).
     pub unreadable: std::collections::BTreeMap<String, Vec<crate::core::model::Diagnostic>>,
@@ -278,6 +284,8 @@ impl Model {
             tally: super::list_change::Tally::default(),
             selected: None,
             chosen: None,
+            chosen_source: None,
+            chosen_gone: false,
             unreadable: std::collections::BTreeMap::new(),
             list_offset: 0,
             sort: Sort::Attention,

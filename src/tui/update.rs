@@ -378,6 +378,7 @@ pub(crate) fn set_only(model: &mut Model, only: Option<Only>) -> Vec<Effect> {
     model.only = only;
     // A filter the operator sets shows its set alone (`list::View::keep`).
     model.chosen = None;
+    model.chosen_source = None;
     model.focus = Focus::List;
     refresh_visible(model);
     let text = match only {
