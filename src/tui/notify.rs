@@ -12,6 +12,9 @@ use super::effect::Effect;
 use super::loader::StateHashes;
 use super::model::{Model, StatusKind};
 
+/// How an event says a project left the list.
+pub const GONE: &str = "left the list: its file was deleted or moved";
+
 /// Seconds a changed row stays highlighted.
 pub const HIGHLIGHT_SECONDS: i64 = 3;
 
@@ -68,6 +71,17 @@ pub fn workspace_changes(
             }
             None => out.rows.push(project.id.clone()),
         }
+    }
+    // A project whose file went (its folder deleted or moved) leaves the list:
+    // said, so a row does not vanish in silence.
+    let after_sources: std::collections::HashSet<&str> =
+        after.projects.iter().map(|p| p.source.as_str()).collect();
+    for gone in before
+        .projects
+        .iter()
+        .filter(|p| !after_sources.contains(p.source.as_str()))
+    {
+        out.events.push(format!("{} {GONE}", gone.id));
     }
     // A checkpoint a project held before (its folder removed, say) is not news.
     let known = |path: &str| {
@@ -152,6 +166,32 @@ pub fn tmux_passthrough(sequence: &str) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_project_whose_file_went_is_said_to_have_left_the_list() {
+        let project = |id: &str, source: &str| {
+            crate::core::model::Project::at(
+                crate::core::model::ProjectKind::Jerry,
+                id,
+                source,
+                "p",
+                crate::core::model::Shape::V2Nested,
+            )
+        };
+        let before = Workspace {
+            projects: vec![project("a", "p/a.yaml"), project("b", "p/b.yaml")],
+            ..Workspace::default()
+        };
+        let after = Workspace {
+            projects: vec![project("b", "p/b.yaml")],
+            ..Workspace::default()
+        };
+        let hashes = StateHashes::default();
+        let changes = workspace_changes(&before, &hashes, &after, &hashes);
+        assert_eq!(changes.events, [format!("a {GONE}")]);
+        let same = workspace_changes(&after, &hashes, &after, &hashes);
+        assert!(same.events.is_empty());
+    }
 
     #[test]
     fn notifications_carry_no_control_characters() {

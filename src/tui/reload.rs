@@ -101,6 +101,11 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
     }
     match changes {
         Some(mut changes) => {
+            // The chosen project's going is said by `chosen`, with what to do.
+            if let Some(chosen) = &model.chosen {
+                let own = format!("{chosen} {}", notify::GONE);
+                changes.events.retain(|e| *e != own);
+            }
             // A problem reading the files says more than a change does.
             if !problems.is_empty() {
                 changes.events.clear();
