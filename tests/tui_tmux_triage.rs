@@ -88,7 +88,7 @@ fn an_acknowledge_is_undone_unless_its_files_changed_since() {
     acknowledged(&tmux);
     assert_ne!(read(&root, PAYOUTS_CHECKPOINT), checkpoint);
     tmux.keys(&["u"]);
-    tmux.wait_for_text("saved: undo \"acknowledged cx-002\"");
+    tmux.wait_for_text("saved: undo \"acknowledged cx-002 in payouts-v2-20260302-001\"");
     assert_eq!(read(&root, PAYOUTS_FILE), state);
     assert_eq!(read(&root, PAYOUTS_CHECKPOINT), checkpoint);
     tmux.wait_for("the flag back", |s| s.contains("⚑ NOT ACKNOWLEDGED"));

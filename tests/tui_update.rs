@@ -1363,11 +1363,14 @@ fn deleting_a_decision_can_be_undone() {
     assert_eq!(
         request.op,
         StateChange::Restore {
-            what: "deleted RD-001".into(),
+            what: format!("deleted RD-001 in {PAYOUTS}"),
             files: vec![revert()]
         }
     );
-    assert_eq!(status_text(&m), "saving: undo \"deleted RD-001\"");
+    assert_eq!(
+        status_text(&m),
+        format!("saving: undo \"deleted RD-001 in {PAYOUTS}\"")
+    );
     saved_and_reloaded(&mut m);
     press(&mut m, &["u"]);
     assert_eq!(status_text(&m), "nothing to undo");

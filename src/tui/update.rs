@@ -366,8 +366,9 @@ fn undo(model: &mut Model) -> Vec<Effect> {
         return Vec::new();
     };
     let project_id = undo.project_id.clone();
+    // Said with its project: the selection may be on another one by now.
     let op = StateChange::Restore {
-        what: undo.what,
+        what: format!("{} in {project_id}", undo.what),
         files: undo.files,
     };
     write(model, &project_id, op)
@@ -382,7 +383,11 @@ pub(crate) fn set_only(model: &mut Model, only: Option<Only>) -> Vec<Effect> {
     model.focus = Focus::List;
     refresh_visible(model);
     let text = match only {
-        Some(only) => format!("only {}: {} projects", only.label(), model.visible.len()),
+        Some(only) => {
+            let n = model.visible.len();
+            let noun = if n == 1 { "project" } else { "projects" };
+            format!("only {}: {n} {noun}", only.label())
+        }
         None => "every project".to_string(),
     };
     model.set_status(StatusKind::Info, text);
