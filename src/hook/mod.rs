@@ -142,7 +142,12 @@ pub fn run_statusline(config_file: Option<&Path>) -> ExitCode {
     deadline::arm(&env, now);
     let _ = std::panic::catch_unwind(AssertUnwindSafe(|| {
         let (config, _) = crate::app::context::load_config(config_file, &env);
-        let status = match stdin::read_stdin(stdin::Wait::HOOK, stdin::MAX_BYTES) {
+        let read = stdin::read_stdin_for(
+            stdin::Reader::StatusLine,
+            stdin::Wait::HOOK,
+            stdin::MAX_BYTES,
+        );
+        let status = match read {
             stdin::Payload::Object(map) => statusline::Status::from_map(&map),
             _ => statusline::Status::default(),
         };
@@ -188,7 +193,10 @@ impl Run<'_> {
                 let reason = format!(
                     "no complete JSON object on stdin after 2 s of silence ({bytes} bytes read)"
                 );
-                return self.log(named.as_ref(), Level::Error, &reason);
+                // Someone trying the hook at a terminal is not a failing hook.
+                let typed = bytes == 0 && std::io::IsTerminal::is_terminal(&std::io::stdin());
+                let level = if typed { Level::Info } else { Level::Error };
+                return self.log(named.as_ref(), level, &reason);
             }
             stdin::Payload::Late { bytes } => {
                 let reason = format!(

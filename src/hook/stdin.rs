@@ -48,10 +48,22 @@ pub enum Payload {
 /// Reads one JSON object from the process's stdin: on Unix by polling it (no
 /// thread to start), elsewhere through [`read_payload`].
 pub fn read_stdin(wait: Wait, max: usize) -> Payload {
+    read_stdin_for(Reader::Hook, wait, max)
+}
+
+/// Who reads stdin: what it says when typed at a terminal differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reader {
+    Hook,
+    StatusLine,
+}
+
+/// [`read_stdin`] for `reader`.
+pub fn read_stdin_for(reader: Reader, wait: Wait, max: usize) -> Payload {
     // Under Claude Code stdin is a pipe; typed at a terminal, say what is awaited
     // rather than wait in silence (on stderr: stdout stays the hook's output).
     if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-        let _ = terminal_notice(wait, &mut std::io::stderr());
+        let _ = terminal_notice(reader, wait, &mut std::io::stderr());
     }
     #[cfg(unix)]
     {
@@ -64,14 +76,26 @@ pub fn read_stdin(wait: Wait, max: usize) -> Payload {
 }
 
 /// What a hook or status line started at a terminal says before it reads.
-pub fn terminal_notice(wait: Wait, err: &mut dyn std::io::Write) -> std::io::Result<()> {
-    writeln!(
-        err,
-        "resume-tui: reading one event as JSON on standard input, as Claude Code sends it; \
-         giving up after {} s of silence (no output, exit 0). To try one by hand:\n  \
-         echo '{{\"hook_event_name\":\"SessionStart\",\"cwd\":\".\"}}' | resume-tui hook --dry-run --explain",
-        wait.silence.as_secs()
-    )
+pub fn terminal_notice(
+    reader: Reader,
+    wait: Wait,
+    err: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let secs = wait.silence.as_secs();
+    match reader {
+        Reader::Hook => writeln!(
+            err,
+            "resume-tui: reading one event as JSON on standard input, as Claude Code sends it; \
+             giving up after {secs} s of silence (no output, exit 0). To try one by hand:\n  \
+             echo '{{\"hook_event_name\":\"SessionStart\",\"cwd\":\".\"}}' | resume-tui hook --dry-run --explain",
+        ),
+        Reader::StatusLine => writeln!(
+            err,
+            "resume-tui statusline: reading Claude Code's status-line JSON on standard input; \
+             after {secs} s of silence it prints the line from what it has. To try one by hand:\n  \
+             echo '{{\"session_id\":\"s1\",\"cwd\":\".\"}}' | resume-tui statusline",
+        ),
+    }
 }
 
 /// How long a read waits: for each chunk (`silence`) and in all (`deadline`).
@@ -319,7 +343,7 @@ mod tests {
     #[test]
     fn the_terminal_notice_says_what_is_read_and_how_to_try_one() {
         let mut err = Vec::new();
-        terminal_notice(Wait::HOOK, &mut err).expect("written to a Vec");
+        terminal_notice(Reader::Hook, Wait::HOOK, &mut err).expect("written to a Vec");
         let said = String::from_utf8(err).expect("UTF-8");
         assert!(said.contains("as JSON on standard input"), "{said}");
         assert!(said.contains("after 2 s of silence"), "{said}");
@@ -330,6 +354,25 @@ mod tests {
             .expect("an example event");
         let event: Value = serde_json::from_str(example).expect("the example is JSON");
         assert_eq!(event["hook_event_name"], "SessionStart");
+    }
+
+    #[test]
+    fn the_status_line_says_what_it_reads_and_names_its_own_command() {
+        let mut err = Vec::new();
+        terminal_notice(Reader::StatusLine, Wait::HOOK, &mut err).expect("written to a Vec");
+        let said = String::from_utf8(err).expect("UTF-8");
+        assert!(
+            said.contains("status-line JSON on standard input"),
+            "{said}"
+        );
+        assert!(
+            said.trim_end().ends_with("| resume-tui statusline"),
+            "{said}"
+        );
+        assert!(
+            !said.contains("hook_event_name") && !said.contains("no output"),
+            "{said}"
+        );
     }
 
     struct Chunks(Vec<Vec<u8>>);
