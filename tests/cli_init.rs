@@ -183,3 +183,19 @@ fn init_refuses_the_demo() {
         .failure();
     assert!(stderr(&refused).contains("--demo makes no sense with `init`"));
 }
+
+#[test]
+fn validate_in_a_folder_with_nothing_to_check_says_how_to_start_one() {
+    let dir = new_project();
+    let out = stdout(&cli(dir.path(), &["validate"]).success());
+    assert!(out.starts_with("0 files: 0 errors"), "{out}");
+    assert!(out.contains("`resume-tui init` starts one"), "{out}");
+    let done = cli(dir.path(), &["init"]).success();
+    let said = stdout(&done);
+    assert!(
+        said.contains("hooks install --project   # checkpoints before each compaction"),
+        "{said}"
+    );
+    let out = stdout(&cli(dir.path(), &["validate"]).success());
+    assert!(!out.contains("resume-tui init"), "{out}");
+}

@@ -117,7 +117,7 @@ fn install_form(ctx: &Context) -> (Form, String, Option<Version>) {
         Err(reason) => (
             Form::Exec,
             format!(
-                "{reason}: exec form (needs Claude Code {EXEC_FORM_SINCE} or later; an older one runs the bare binary, which still acts as `hook`)"
+                "note: Claude Code's version is unknown ({reason}), so the entries are written for Claude Code {EXEC_FORM_SINCE} or later (the command and its arguments apart); an older one runs the command without them, which works too (docs/hooks.md, \"Claude Code versions\")"
             ),
             None,
         ),

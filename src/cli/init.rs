@@ -61,7 +61,7 @@ pub fn run(ctx: &Context, args: &InitArgs, out: &mut dyn Write) -> Result<ExitCo
         "Next:".to_string(),
         format!("  edit next_step and files_to_read in {FILE_NAME}"),
         "  resume-tui validate                  # checks it".to_string(),
-        "  resume-tui hooks install --project   # Claude Code keeps it current".to_string(),
+        "  resume-tui hooks install --project   # checkpoints before each compaction, context on resume".to_string(),
         "  resume-tui                           # the dashboard".to_string(),
     ];
     for line in lines {

@@ -252,5 +252,13 @@ fn write_text(
         plural(errors, "error"),
         plural(warnings, "warning"),
         plural(infos, "note")
-    )
+    )?;
+    if files == 0 {
+        writeln!(
+            out,
+            "no workflow or manifest here to check: `resume-tui init` starts one \
+             (README, \"What it needs\"), `--root DIR` names another folder"
+        )?;
+    }
+    Ok(())
 }
