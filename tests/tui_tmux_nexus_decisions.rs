@@ -1,6 +1,7 @@
 //! End to end in tmux, on a copy of the demo: a Nexus build's decisions, read
 //! from its `02-resources/decisions.md`, on the Decisions tab, read-only (an
-//! edit key says where to edit them and writes nothing).
+//! edit key says where to edit them and writes nothing), refreshed when the file
+//! changes.
 //!
 //! Waits poll the screen with a generous deadline; running out of time is a
 //! failure that prints the screen, not a timing assertion.
@@ -49,6 +50,11 @@ fn a_nexus_builds_decisions_show_on_the_decisions_tab_read_only() {
     tmux.keys(&["n"]);
     tmux.wait_for_text("edit it there (o opens it)");
     assert_eq!(std::fs::read(root.join(DECISIONS)).unwrap(), before);
+    // Edited there, it shows here without a key.
+    let mut more = before.clone();
+    more.extend_from_slice(b"- D-005: Page the owning team first\n");
+    std::fs::write(root.join(DECISIONS), more).unwrap();
+    tmux.wait_for_text("Page the owning team first");
 
     // A build without the file says where they would be.
     drop(tmux);

@@ -82,6 +82,13 @@ pub fn plan<'a>(
         for cp in &project.checkpoints {
             add_chain(&mut flat, &parent(&cp.path));
         }
+        // A Nexus build's decisions, beside its manifest's folder.
+        if project.kind == crate::core::model::ProjectKind::Nexus {
+            add_chain(
+                &mut flat,
+                &crate::core::launch::join(&project.dir, "02-resources"),
+            );
+        }
     }
     for cp in &workspace.unassigned_checkpoints {
         add_chain(&mut flat, &parent(&cp.path));
@@ -179,6 +186,20 @@ mod tests {
                 "projects",
                 "projects/PROJ-001 (r)",
             ]
+        );
+    }
+
+    #[test]
+    fn a_nexus_builds_decisions_folder_is_watched() {
+        let mut workspace = ws(&["02-projects/04-x/01-planning/resume-context.md"]);
+        for project in &mut workspace.projects {
+            project.kind = crate::core::model::ProjectKind::Nexus;
+            project.dir = "02-projects/04-x".into();
+        }
+        let shown = show(&plan(&workspace, &[]));
+        assert!(
+            shown.contains(&"02-projects/04-x/02-resources".to_string()),
+            "{shown:?}"
         );
     }
 
