@@ -50,6 +50,7 @@ pub(super) fn behind(
     }
     found.extend(gates_not_listed(doc, res));
     found.extend(finished_but_gates_open(summary, res));
+    found.extend(finished_but_gates_unrun(doc, summary, res));
     found
 }
 
@@ -359,6 +360,41 @@ fn gates_not_listed(doc: &Value, res: Option<&Resumption>) -> Option<(String, St
     ))
 }
 
+/// The workflow is finished, no quality trajectory lists its gates, and its
+/// gate block still holds gates that neither passed nor were skipped: run and
+/// not recorded, or never run, the file does not say which.
+fn finished_but_gates_unrun(
+    doc: &Value,
+    summary: &Summary,
+    res: Option<&Resumption>,
+) -> Option<(String, String)> {
+    if res.is_some_and(|r| r.quality.is_some())
+        || progress(summary.status.as_deref()) != Progress::Done
+    {
+        return None;
+    }
+    let open: Vec<(String, String, String)> = gate_statuses(doc)
+        .into_iter()
+        .filter(|(_, _, s)| progress(Some(s)) != Progress::Done)
+        .collect();
+    let (_, at, _) = open.first()?;
+    let block = at.split(['.', '[']).next().unwrap_or("quality_gates");
+    let status_key = summary
+        .sources
+        .status
+        .clone()
+        .unwrap_or_else(|| "the status".into());
+    let status = summary.status.as_deref().unwrap_or_default();
+    let gates: Vec<String> = open.iter().map(|(id, _, s)| format!("{id} {s}")).collect();
+    Some((
+        block.to_string(),
+        format!(
+            "{status_key} is {status}, but {block} still holds {} (run and not recorded, or never run: the file does not say)",
+            short(&gates.join(", "))
+        ),
+    ))
+}
+
 /// `(id, key, status)` of every gate under `quality_gates:` / `gates:`.
 fn gate_statuses(doc: &Value) -> Vec<(String, String, String)> {
     let mut all = Vec::new();
@@ -474,6 +510,23 @@ mod tests {
         );
         let done = yaml.replace("0/3 phases complete", "3/3 phases complete");
         assert!(behind(&done).is_empty(), "a report of work done");
+    }
+
+    #[test]
+    fn a_finished_workflow_whose_gate_block_still_has_gates_not_run() {
+        let yaml = "workflow: {id: w, status: COMPLETE}\nresumption:\n  next_step: none\n\
+                    quality_gates:\n  pg1: {status: PASSED, score: 0.95}\n  pg2: {status: PLANNED}\n";
+        assert_eq!(
+            behind(yaml),
+            [
+                "workflow.status is COMPLETE, but quality_gates still holds pg2 PLANNED \
+                 (run and not recorded, or never run: the file does not say)"
+            ]
+        );
+        let active = yaml.replace("status: COMPLETE", "status: ACTIVE");
+        assert!(behind(&active).is_empty());
+        let all_passed = yaml.replace("status: PLANNED", "status: SKIPPED");
+        assert!(behind(&all_passed).is_empty());
     }
 
     #[test]
