@@ -67,6 +67,9 @@ pub struct KeyIndex {
     flows_under: HashMap<usize, Vec<usize>>,
     flow_lines: Vec<FlowLine>,
     answers: HashMap<Vec<String>, Option<(usize, usize)>>,
+    /// The last flow map's parent path and number: the lines of a list of flow
+    /// maps share one, and comparing it costs less than hashing it again.
+    last_parent: Option<(Vec<String>, usize)>,
 }
 
 struct FlowLine {
@@ -123,12 +126,19 @@ impl KeyIndex {
 
     fn add_flow(&mut self, names: &[String], line: KeyLine) {
         let at = self.flow_lines.len();
-        let parent = match self.parents.get(names) {
-            Some(&parent) => parent,
-            None => {
-                let next = self.parents.len();
-                self.parents.insert(names.to_vec(), next);
-                next
+        let parent = match &self.last_parent {
+            Some((path, parent)) if path.as_slice() == names => *parent,
+            _ => {
+                let parent = match self.parents.get(names) {
+                    Some(&parent) => parent,
+                    None => {
+                        let next = self.parents.len();
+                        self.parents.insert(names.to_vec(), next);
+                        next
+                    }
+                };
+                self.last_parent = Some((names.to_vec(), parent));
+                parent
             }
         };
         self.flows_under.entry(parent).or_default().push(at);
