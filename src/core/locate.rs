@@ -60,9 +60,10 @@ pub struct KeyIndex {
     keys: HashMap<Vec<String>, (usize, usize)>,
     /// The paths one-line flow maps sit under, numbered.
     parents: HashMap<Vec<String>, usize>,
-    /// One-line flow maps by parent and the hash of a key that
-    /// `find_in_flow` could match first in them, in document order.
-    flows: HashMap<(usize, u64), Vec<usize>>,
+    /// (parent, hash of a key that `find_in_flow` could match first, flow map),
+    /// sorted once built: one list rather than a list per key (20,000 flow maps
+    /// each with its own key made 60,000 small allocations and hashes).
+    flows: Vec<(usize, u64, usize)>,
     /// Every one-line flow map by parent, in document order.
     flows_under: HashMap<usize, Vec<usize>>,
     flow_lines: Vec<FlowLine>,
@@ -121,6 +122,9 @@ impl KeyIndex {
                 index.add_flow(&names, line);
             }
         }
+        // By parent and key, then in document order.
+        index.flows.sort_unstable();
+        index.flows.dedup();
         index
     }
 
@@ -143,10 +147,7 @@ impl KeyIndex {
         };
         self.flows_under.entry(parent).or_default().push(at);
         for key in flow_key_hashes(&line.chars, line.value_start) {
-            let lines = self.flows.entry((parent, key)).or_default();
-            if lines.last() != Some(&at) {
-                lines.push(at);
-            }
+            self.flows.push((parent, key, at));
         }
         self.flow_lines.push(FlowLine {
             number: line.number,
@@ -175,12 +176,20 @@ impl KeyIndex {
             let indexed = first.chars().count() <= INDEXED_FLOW_KEY
                 && !first.contains(':')
                 && !first.ends_with(char::is_whitespace);
-            let candidates = if indexed {
-                self.flows.get(&(parent, key_hash(first.chars())))
+            let candidates: Vec<usize> = if indexed {
+                let wanted = (parent, key_hash(first.chars()));
+                let start = self.flows.partition_point(|(p, k, _)| (*p, *k) < wanted);
+                self.flows
+                    .get(start..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|(p, k, _)| (*p, *k) == wanted)
+                    .map(|(_, _, at)| *at)
+                    .collect()
             } else {
-                self.flows_under.get(&parent)
+                self.flows_under.get(&parent).cloned().unwrap_or_default()
             };
-            let found = candidates.into_iter().flatten().find_map(|&at| {
+            let found = candidates.iter().find_map(|&at| {
                 let line = self.flow_lines.get(at)?;
                 let column = find_in_flow(&line.chars, line.value_start, tail)?;
                 Some((line.number, column + 1))
