@@ -60,13 +60,17 @@ pub struct KeyIndex {
     keys: HashMap<Vec<String>, (usize, usize)>,
     /// The paths one-line flow maps sit under, numbered.
     parents: HashMap<Vec<String>, usize>,
-    /// One-line flow maps by parent and the hash of a key that
-    /// `find_in_flow` could match first in them, in document order.
-    flows: HashMap<(usize, u64), Vec<usize>>,
+    /// (parent, hash of a key that `find_in_flow` could match first, flow map),
+    /// sorted once built: one list rather than a list per key (20,000 flow maps
+    /// each with its own key made 60,000 small allocations and hashes).
+    flows: Vec<(usize, u64, usize)>,
     /// Every one-line flow map by parent, in document order.
     flows_under: HashMap<usize, Vec<usize>>,
     flow_lines: Vec<FlowLine>,
     answers: HashMap<Vec<String>, Option<(usize, usize)>>,
+    /// The last flow map's parent path and number: the lines of a list of flow
+    /// maps share one, and comparing it costs less than hashing it again.
+    last_parent: Option<(Vec<String>, usize)>,
 }
 
 struct FlowLine {
@@ -118,25 +122,32 @@ impl KeyIndex {
                 index.add_flow(&names, line);
             }
         }
+        // By parent and key, then in document order.
+        index.flows.sort_unstable();
+        index.flows.dedup();
         index
     }
 
     fn add_flow(&mut self, names: &[String], line: KeyLine) {
         let at = self.flow_lines.len();
-        let parent = match self.parents.get(names) {
-            Some(&parent) => parent,
-            None => {
-                let next = self.parents.len();
-                self.parents.insert(names.to_vec(), next);
-                next
+        let parent = match &self.last_parent {
+            Some((path, parent)) if path.as_slice() == names => *parent,
+            _ => {
+                let parent = match self.parents.get(names) {
+                    Some(&parent) => parent,
+                    None => {
+                        let next = self.parents.len();
+                        self.parents.insert(names.to_vec(), next);
+                        next
+                    }
+                };
+                self.last_parent = Some((names.to_vec(), parent));
+                parent
             }
         };
         self.flows_under.entry(parent).or_default().push(at);
         for key in flow_key_hashes(&line.chars, line.value_start) {
-            let lines = self.flows.entry((parent, key)).or_default();
-            if lines.last() != Some(&at) {
-                lines.push(at);
-            }
+            self.flows.push((parent, key, at));
         }
         self.flow_lines.push(FlowLine {
             number: line.number,
@@ -165,12 +176,20 @@ impl KeyIndex {
             let indexed = first.chars().count() <= INDEXED_FLOW_KEY
                 && !first.contains(':')
                 && !first.ends_with(char::is_whitespace);
-            let candidates = if indexed {
-                self.flows.get(&(parent, key_hash(first.chars())))
+            let candidates: Vec<usize> = if indexed {
+                let wanted = (parent, key_hash(first.chars()));
+                let start = self.flows.partition_point(|(p, k, _)| (*p, *k) < wanted);
+                self.flows
+                    .get(start..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|(p, k, _)| (*p, *k) == wanted)
+                    .map(|(_, _, at)| *at)
+                    .collect()
             } else {
-                self.flows_under.get(&parent)
+                self.flows_under.get(&parent).cloned().unwrap_or_default()
             };
-            let found = candidates.into_iter().flatten().find_map(|&at| {
+            let found = candidates.iter().find_map(|&at| {
                 let line = self.flow_lines.get(at)?;
                 let column = find_in_flow(&line.chars, line.value_start, tail)?;
                 Some((line.number, column + 1))

@@ -31,21 +31,58 @@ pub struct Parsed {
     pub duplicates: Vec<String>,
 }
 
-/// Nesting deeper than this is left to `yaml_serde`, which refuses it past 128.
-const MAX_DEPTH: usize = 100;
+/// `yaml_serde` reads at most this many collections nested in one another.
+const YAML_SERDE_DEPTH: usize = 128;
+
+/// The deepest key or list position read here (a scalar there sits in the 128th
+/// collection; a collection there would be the 129th).
+const MAX_DEPTH: usize = YAML_SERDE_DEPTH;
 
 /// The document as `yaml_serde` would read it, or `None` when it is not in the
 /// subset read here (or not valid YAML). The top level must be a block map.
 pub fn parse(text: &str) -> Option<Parsed> {
+    read(text).ok().flatten()
+}
+
+/// Block maps or lists nested past the 128 levels `yaml_serde` reads, found
+/// before the rest of the document is read: `yaml_serde` would refuse it too,
+/// but only after reading every event of the file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TooDeep {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl std::fmt::Display for TooDeep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "recursion limit exceeded: block maps and lists nest more than {YAML_SERDE_DEPTH} levels deep \
+             (the most the YAML reader takes): refused unparsed at line {} column {}",
+            self.line, self.column
+        )
+    }
+}
+
+/// [`parse`], or the place where block nesting went past what `yaml_serde` reads.
+pub fn read(text: &str) -> Result<Option<Parsed>, TooDeep> {
     if !plain_characters(text) {
-        return None;
+        return Ok(None);
     }
     let mut cursor = Cursor::new(text);
-    let doc = block::document(&mut cursor)?;
-    Some(Parsed {
+    let Some(doc) = block::document(&mut cursor) else {
+        return match cursor.too_deep {
+            Some((line, column)) => Err(TooDeep {
+                line: line + 1,
+                column,
+            }),
+            None => Ok(None),
+        };
+    };
+    Ok(Some(Parsed {
         doc,
         duplicates: cursor.duplicates,
-    })
+    }))
 }
 
 /// No carriage return, control character other than tab, or character YAML

@@ -212,14 +212,92 @@ fn duplicate_keys_are_named_as_the_lenient_parser_names_them() {
     same("1: a\n1: b\nnull: c\n~: d\n");
 }
 
-#[test]
-fn deep_nesting_is_left_to_yaml_serde() {
-    let deep: String = (0..150)
-        .map(|i| format!("{}k{i}:\n", " ".repeat(i)))
+/// `levels` block maps nested in one another (the top one included), the
+/// innermost holding `leaf`.
+fn nested_maps(levels: usize, leaf: &str) -> String {
+    let mut text: String = (1..levels)
+        .map(|i| format!("{}k{i}:\n", " ".repeat(i - 1)))
         .collect();
-    left(&deep);
+    text.push_str(&format!("{}{leaf}\n", " ".repeat(levels - 1)));
+    text
+}
+
+/// `levels` collections, alternating block lists and maps, the innermost holding `leaf`.
+fn nested_lists_and_maps(levels: usize, leaf: &str) -> String {
+    let mut text = String::from("top:\n");
+    for i in 1..levels - 1 {
+        let indent = " ".repeat(2 * (i - 1));
+        text.push_str(&if i % 2 == 1 {
+            format!("{indent}- \n")
+        } else {
+            format!("{indent}  m{i}:\n")
+        });
+    }
+    text.push_str(&format!("{}  {leaf}\n", " ".repeat(2 * (levels - 2))));
+    text
+}
+
+/// As deep as `yaml_serde` reads (128 collections), the fast reader reads too.
+#[test]
+fn nesting_up_to_yaml_serdes_limit_is_read() {
+    same(&nested_maps(128, "leaf: 1"));
+    same(&nested_maps(128, "leaf: "));
+    same(&nested_maps(126, "leaf: [1, {a: b}]"));
+    same(&nested_maps(100, "leaf: 1"));
+    same(&nested_lists_and_maps(128, "x: 1"));
+    for levels in 120..=129 {
+        for leaf in ["x: 1", "x: [1]", "x: {a: 1}", "- 1"] {
+            agrees(&nested_maps(levels, leaf));
+            agrees(&nested_lists_and_maps(levels, leaf));
+        }
+    }
+}
+
+/// Past 128 levels `yaml_serde` refuses the file, after reading all of it; the
+/// fast reader refuses it where the 129th level starts.
+#[test]
+fn block_nesting_past_yaml_serdes_limit_is_refused_where_it_starts() {
+    let mut deep = nested_maps(129, "leaf: 1");
+    deep.push_str(&"more: [1, 2, 3]\n".repeat(1_000));
+    assert!(parse_slow(&deep).is_err(), "yaml_serde refuses it too");
+    assert_eq!(
+        read(&deep),
+        Err(TooDeep {
+            line: 129,
+            column: 129
+        })
+    );
+    let deep = nested_maps(200, "leaf: 1");
+    assert_eq!(
+        read(&deep),
+        Err(TooDeep {
+            line: 129,
+            column: 129
+        })
+    );
+    let list = format!(
+        "top:\n{}- x\n",
+        (0..128)
+            .map(|i| format!("{}-\n", " ".repeat(2 * i)))
+            .collect::<String>()
+    );
+    assert!(parse_slow(&list).is_err());
+    assert!(
+        matches!(read(&list), Err(TooDeep { .. })),
+        "{:?}",
+        read(&list)
+    );
+    let mixed = nested_lists_and_maps(129, "x: 1");
+    assert!(parse_slow(&mixed).is_err());
+    assert!(
+        matches!(read(&mixed), Err(TooDeep { .. })),
+        "{:?}",
+        read(&mixed)
+    );
+    // Flow nesting past the limit is left to yaml_serde, which says where.
     let flow = format!("a: {}{}\n", "[".repeat(150), "]".repeat(150));
-    left(&flow);
+    assert_eq!(read(&flow), Ok(None));
+    invalid(&flow);
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! Diagnostics collected while normalising one file, located with `core::locate`.
 
+use std::collections::HashMap;
+
 use yaml_serde::Value;
 
 use crate::core::locate::KeyIndex;
@@ -12,6 +14,7 @@ pub(super) struct Ctx<'a> {
     pub diagnostics: Vec<Diagnostic>,
     /// Built at the first warning: one scan of the text locates them all.
     keys: Option<KeyIndex>,
+    notes: NoteCap,
 }
 
 impl<'a> Ctx<'a> {
@@ -21,6 +24,7 @@ impl<'a> Ctx<'a> {
             text,
             diagnostics: Vec::new(),
             keys: None,
+            notes: NoteCap::default(),
         }
     }
 
@@ -64,6 +68,26 @@ impl<'a> Ctx<'a> {
     }
 
     fn push(&mut self, severity: Severity, path: &[&str], message: &str) {
+        if severity == Severity::Info {
+            let (text, keys) = (self.text, &mut self.keys);
+            let listed = self.notes.admit(
+                path,
+                message,
+                &mut self.diagnostics,
+                self.source,
+                |parent: &[&str]| {
+                    let parent: Vec<&str> = parent
+                        .iter()
+                        .copied()
+                        .filter(|p| !p.starts_with('['))
+                        .collect();
+                    locate(keys, text, &parent)
+                },
+            );
+            if !listed {
+                return;
+            }
+        }
         let text = format!("{}: {message}", dotted(path));
         let diagnostic = match severity {
             Severity::Warning => Diagnostic::warning(self.source, text),
@@ -82,16 +106,103 @@ impl<'a> Ctx<'a> {
     /// Located at the key of `keys`, or else at its nearest ancestor that can be
     /// found.
     fn located(&mut self, diagnostic: Diagnostic, keys: &[&str]) -> Diagnostic {
-        let text = self.text;
-        let index = self.keys.get_or_insert_with(|| KeyIndex::new(text));
-        let found = (1..=keys.len())
-            .rev()
-            .find_map(|n| keys.get(..n).and_then(|p| index.locate(p)));
-        match found {
+        match locate(&mut self.keys, self.text, keys) {
             Some((line, column)) => diagnostic.at(line, column),
             None => diagnostic,
         }
     }
+}
+
+/// The line and column of the key at `keys`, or else of its nearest ancestor
+/// that can be found; the index is built at the first call.
+fn locate(index: &mut Option<KeyIndex>, text: &str, keys: &[&str]) -> Option<(usize, usize)> {
+    let index = index.get_or_insert_with(|| KeyIndex::new(text));
+    (1..=keys.len())
+        .rev()
+        .find_map(|n| keys.get(..n).and_then(|p| index.locate(p)))
+}
+
+/// Notes of one kind listed one by one; past this many, one note counts the rest.
+pub(super) const NOTES_OF_A_KIND: usize = 100;
+
+/// Caps notes of a kind: thousands of entries with the same unknown key made as
+/// many notes, each located (a tenth of a second per hook on a 1 MB file, and a
+/// `validate` listing nobody reads). A kind is the notes about the children of one
+/// place (list indices ignored) whose messages agree up to their first `: `,
+/// with backquoted names and digits left out: `files_to_read[3]: keys not shown: x3`
+/// and `files_to_read[4]: keys not shown: y` are one kind.
+#[derive(Default)]
+pub(super) struct NoteCap {
+    /// kind → notes seen, the first one's message, and where in the diagnostics
+    /// the note counting those past the cap is.
+    kinds: HashMap<String, (usize, String, Option<usize>)>,
+}
+
+impl NoteCap {
+    /// Whether the note at `path` (list indices as `[N]`) is to be listed. If it
+    /// is not, the note counting its kind in `out` says one more (and is added,
+    /// located by `locate` at the parent of `path`, the first time).
+    pub fn admit(
+        &mut self,
+        path: &[&str],
+        message: &str,
+        out: &mut Vec<Diagnostic>,
+        source: &str,
+        locate: impl FnOnce(&[&str]) -> Option<(usize, usize)>,
+    ) -> bool {
+        let parent = path.split_last().map_or(&[][..], |(_, parent)| parent);
+        let kind = kind_of(parent, message);
+        let (seen, first, at) = self
+            .kinds
+            .entry(kind)
+            .or_insert_with(|| (0, format!("{}: {message}", dotted(path)), None));
+        *seen += 1;
+        let Some(more) = seen.checked_sub(NOTES_OF_A_KIND).filter(|m| *m > 0) else {
+            return true;
+        };
+        let any_index: Vec<&str> = parent
+            .iter()
+            .map(|p| if p.starts_with('[') { "[*]" } else { p })
+            .collect();
+        let text = format!(
+            "{}: {more} more notes like \"{first}\" past the first {NOTES_OF_A_KIND}, counted here, not listed one by one",
+            dotted(&any_index)
+        );
+        match at.and_then(|i| out.get_mut(i)) {
+            Some(summary) => summary.message = text,
+            None => {
+                let note = Diagnostic::info(source, text);
+                let note = match locate(parent) {
+                    Some((line, column)) => note.at(line, column),
+                    None => note,
+                };
+                *at = Some(out.len());
+                out.push(note);
+            }
+        }
+        false
+    }
+}
+
+/// `parent` with list indices erased, and `message` up to its first `: ` without
+/// backquoted names or digits.
+fn kind_of(parent: &[&str], message: &str) -> String {
+    let mut kind = String::new();
+    for part in parent {
+        kind.push_str(if part.starts_with('[') { "[]" } else { part });
+        kind.push('.');
+    }
+    kind.push('|');
+    let head = message.split(": ").next().unwrap_or(message);
+    let mut quoted = false;
+    for c in head.chars() {
+        if c == '`' {
+            quoted = !quoted;
+        } else if !quoted && !c.is_ascii_digit() {
+            kind.push(c);
+        }
+    }
+    kind
 }
 
 /// `["resumption", "files_to_read", "[2]"]` → `resumption.files_to_read[2]`.
@@ -164,5 +275,66 @@ mod tests {
         assert_eq!(at(0), (Some(3), Some(18)), "x0 in the first item");
         assert_eq!(at(2 * 999), (Some(1002), Some(20)), "x999 in the last");
         assert_eq!(at(1), (Some(1), Some(1)), "an absent key at its parent");
+    }
+
+    /// Thousands of notes of one kind: the first hundred are listed and located,
+    /// the rest counted, exactly, in one note at their parent.
+    #[test]
+    fn notes_of_one_kind_past_a_hundred_are_counted_in_one() {
+        let mut text = String::from("resumption:\n  files_to_read:\n");
+        for i in 0..1_000 {
+            text.push_str(&format!("    - {{path: f{i}, x{i}: 1}}\n"));
+        }
+        let mut ctx = Ctx::new("x/ORCHESTRATION.yaml", &text);
+        for i in 0..1_000 {
+            let index = format!("[{i}]");
+            let path = ["resumption", "files_to_read", index.as_str()];
+            ctx.info(&path, format!("keys not shown: x{i}"));
+            ctx.info(
+                &["resumption", "files_to_read", &index, "path"],
+                "`f` is odd",
+            );
+        }
+        ctx.warn(&["resumption", "files_to_read", "[5]"], "a warning");
+        let listed = |part: &str| {
+            let d = &ctx.diagnostics;
+            d.iter().filter(|d| d.message.contains(part)).count()
+        };
+        assert_eq!(listed("keys not shown: x"), NOTES_OF_A_KIND + 1);
+        assert_eq!(listed("is odd"), NOTES_OF_A_KIND + 1);
+        assert_eq!(listed("a warning"), 1, "warnings are not capped");
+        let count = ctx
+            .diagnostics
+            .iter()
+            .find(|d| d.message.contains("more notes like") && d.message.contains("keys not shown"))
+            .unwrap();
+        assert_eq!(
+            count.message,
+            "resumption.files_to_read: 900 more notes like \"resumption.files_to_read[0]: keys not shown: x0\" \
+             past the first 100, counted here, not listed one by one"
+        );
+        assert_eq!((count.line, count.column), (Some(2), Some(3)));
+        assert!(
+            ctx.diagnostics
+                .iter()
+                .any(|d| d.message == "resumption.files_to_read[99]: keys not shown: x99")
+        );
+        assert_eq!(listed("keys not shown: x100"), 0);
+    }
+
+    #[test]
+    fn a_kind_is_its_parent_and_the_start_of_its_message() {
+        assert_eq!(
+            kind_of(&["a", "[3]"], "unknown field `x12` (kept): more"),
+            kind_of(&["a", "[40]"], "unknown field `y` (kept): other")
+        );
+        assert_ne!(
+            kind_of(&["a"], "keys not shown: x"),
+            kind_of(&["b"], "keys not shown: x")
+        );
+        assert_ne!(
+            kind_of(&["a"], "keys not shown: x"),
+            kind_of(&["a"], "other: x")
+        );
     }
 }

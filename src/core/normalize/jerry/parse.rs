@@ -15,7 +15,11 @@ pub use crate::core::yaml::parse::Parsed;
 
 /// The document, read by `fast_yaml` when it can and by `yaml_serde` otherwise.
 pub fn parse(text: &str) -> Result<Parsed, yaml_serde::Error> {
-    crate::core::yaml::parse::parse(text).map_or_else(|| parse_slow(text), Ok)
+    match crate::core::yaml::parse::read(text) {
+        Ok(Some(parsed)) => Ok(parsed),
+        Ok(None) => parse_slow(text),
+        Err(too_deep) => Err(<yaml_serde::Error as serde::de::Error>::custom(too_deep)),
+    }
 }
 
 /// The document as `yaml_serde` reads it, behind `core::yaml::guard`: the
@@ -230,5 +234,19 @@ mod tests {
         let e = parse("a:\n  b: [1\n").err().unwrap();
         assert!(e.location().is_some());
         assert!(parse("a: 1\n---\nb: 2\n").is_err(), "one document only");
+    }
+
+    /// Block nesting past what `yaml_serde` reads is refused by the fast reader
+    /// at the line and column where it starts, not after `yaml_serde` has read
+    /// every event of the file.
+    #[test]
+    fn block_nesting_past_the_limit_is_refused_where_it_starts() {
+        let mut deep: String = (0..140)
+            .map(|i| format!("{}k{i}:\n", " ".repeat(i)))
+            .collect();
+        deep.push_str(&"x: 1\n".repeat(100));
+        let err = parse(&deep).unwrap_err().to_string();
+        assert!(err.contains("nest more than 128 levels"), "{err}");
+        assert!(err.contains("at line 129 column 129"), "{err}");
     }
 }

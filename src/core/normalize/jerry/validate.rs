@@ -4,7 +4,7 @@
 
 use yaml_serde::Value;
 
-use super::ctx::kind;
+use super::ctx::{NoteCap, kind};
 use super::{parse, shape, yaml_error};
 use crate::core::locate::KeyIndex;
 use crate::core::model::{Diagnostic, Severity, Shape};
@@ -45,10 +45,39 @@ pub fn validate_orchestration(source: &str, text: &str) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let mut keys = KeyIndex::new(text);
-    findings
-        .iter()
-        .map(|f| diagnostic(source, &mut keys, f))
-        .collect()
+    let mut notes = NoteCap::default();
+    let mut out = Vec::new();
+    for finding in &findings {
+        if finding.severity == Severity::Info {
+            let path = segments(finding);
+            let path: Vec<&str> = path.iter().map(String::as_str).collect();
+            let locate = |parent: &[&str]| {
+                let keys_only: Vec<&str> = parent
+                    .iter()
+                    .copied()
+                    .filter(|p| !p.starts_with('['))
+                    .collect();
+                (1..=keys_only.len())
+                    .rev()
+                    .find_map(|n| keys_only.get(..n).and_then(|k| keys.locate(k)))
+            };
+            if !notes.admit(&path, &finding.message, &mut out, source, locate) {
+                continue;
+            }
+        }
+        out.push(diagnostic(source, &mut keys, finding));
+    }
+    out
+}
+
+/// The finding's path under `resumption`, list indices as `[N]`.
+fn segments(finding: &Finding) -> Vec<String> {
+    let mut path = vec!["resumption".to_string()];
+    path.extend(finding.path.iter().map(|s| match s {
+        Seg::Key(k) => k.clone(),
+        Seg::Index(i) => format!("[{i}]"),
+    }));
+    path
 }
 
 /// The sub-sections seed 002 gives a v2 section, each missing one a warning.
@@ -216,6 +245,35 @@ mod tests {
         assert!(
             got[0].contains(":1:1: error: resumption: expected a map"),
             "{got:#?}"
+        );
+    }
+
+    /// 20,000 entries with an unknown key made 20,000 notes, each located; now
+    /// a hundred are listed and one note counts the rest, exactly.
+    #[test]
+    fn unknown_fields_past_a_hundred_are_counted_not_listed() {
+        let mut text = String::from("resumption:\n  files_to_read:\n");
+        for i in 0..1_000 {
+            text.push_str(&format!("    - {{path: f{i}, x{i}: 1}}\n"));
+        }
+        let got = validate(&text);
+        let unknown = got
+            .iter()
+            .filter(|d| d.contains("unknown field") && !d.contains("more notes like"))
+            .count();
+        assert_eq!(unknown, 100, "{got:#?}");
+        assert!(got.iter().any(|d| {
+            d.contains(":3:18: info: resumption.files_to_read[0].x0: unknown field `x0`")
+        }));
+        let count: Vec<&String> = got
+            .iter()
+            .filter(|d| d.contains("more notes like"))
+            .collect();
+        assert_eq!(count.len(), 1, "{got:#?}");
+        assert!(
+            count[0].contains(":2:3: info: resumption.files_to_read[*]: 900 more notes like \"resumption.files_to_read[0].x0: unknown field `x0` (kept as an other field)\""),
+            "{}",
+            count[0]
         );
     }
 }

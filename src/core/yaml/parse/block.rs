@@ -85,6 +85,7 @@ fn is_dash(content: &str) -> bool {
 /// The map at `indent`; its first entry may be `first`, the rest of the cursor's
 /// line after a list dash.
 fn mapping(c: &mut Cursor, indent: usize, mut first: Option<&str>) -> Option<Value> {
+    c.open_collection(Some(indent + 1))?;
     let mut map = Mapping::new();
     loop {
         let content = match first.take() {
@@ -117,6 +118,7 @@ fn mapping(c: &mut Cursor, indent: usize, mut first: Option<&str>) -> Option<Val
 
 /// The list whose dashes are at `indent`.
 fn sequence(c: &mut Cursor, indent: usize) -> Option<Value> {
+    c.open_collection(Some(indent + 1))?;
     let mut items = Vec::new();
     loop {
         let line = match c.next_content() {

@@ -3,7 +3,7 @@
 
 use yaml_serde::Value;
 
-use super::MAX_DEPTH;
+use super::{MAX_DEPTH, YAML_SERDE_DEPTH};
 use crate::core::normalize::value::key_text;
 use crate::core::yaml::lines as yaml;
 
@@ -53,6 +53,9 @@ pub(super) struct Cursor<'a> {
     path: Vec<Seg>,
     /// Whether the last line ends with a line break.
     pub ends_with_newline: bool,
+    /// The line (0-based) and column (1-based) of a block node nested past what
+    /// `yaml_serde` reads at all.
+    pub too_deep: Option<(usize, usize)>,
 }
 
 impl<'a> Cursor<'a> {
@@ -76,6 +79,7 @@ impl<'a> Cursor<'a> {
             duplicates: Vec::new(),
             path: Vec::new(),
             ends_with_newline: text.ends_with('\n'),
+            too_deep: None,
         }
     }
 
@@ -114,6 +118,19 @@ impl<'a> Cursor<'a> {
     pub fn enter_index(&mut self, index: usize) -> Option<()> {
         self.path.push(Seg::Index(index));
         (self.path.len() <= MAX_DEPTH).then_some(())
+    }
+
+    /// Starts a collection, `None` past the nesting `yaml_serde` reads; a block
+    /// collection (`column` given) notes where, at its first line with content.
+    pub fn open_collection(&mut self, column: Option<usize>) -> Option<()> {
+        if self.path.len() < YAML_SERDE_DEPTH {
+            return Some(());
+        }
+        if let Some(column) = column {
+            self.next_content();
+            self.too_deep.get_or_insert((self.at, column));
+        }
+        None
     }
 
     pub fn leave_index(&mut self) {

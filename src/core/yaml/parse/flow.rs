@@ -128,6 +128,7 @@ impl Flow<'_, '_> {
     }
 
     fn list(&mut self) -> Option<Value> {
+        self.cursor.open_collection(None)?;
         self.pos += 1;
         let mut items = Vec::new();
         loop {
@@ -153,6 +154,7 @@ impl Flow<'_, '_> {
     }
 
     fn map(&mut self) -> Option<Value> {
+        self.cursor.open_collection(None)?;
         self.pos += 1;
         let mut map = Mapping::new();
         loop {
