@@ -119,12 +119,49 @@ pub fn normalize_orchestration_pruned(source: &str, dir: &str, text: &str) -> Pr
         text,
         Some(pruned.top_level_keys),
     );
-    // The last-resort phase (a part's, `state::phase_in_a_part`) may lie anywhere
-    // in the file, past what the pruner keeps: such files are read whole.
-    if project.summary.phase.is_none() && text.contains("phase") {
+    // The last-resort phase (a part's, `state::phase_in_a_part`, or the work
+    // units', `state::unit_under_way`) may lie anywhere in the file, past what
+    // the pruner keeps: such files are read whole.
+    if project.summary.phase.is_none()
+        && (text.contains("phase") || lists_units_with_a_status(text))
+    {
         return normalize_orchestration(source, dir, text);
     }
     project
+}
+
+/// Whether a top-level key holds a list whose entries have a `status` (what
+/// `state::unit_under_way` reads), by a look at the lines: a block list under an
+/// unindented `key:` with `status:` in it before the next top-level key.
+fn lists_units_with_a_status(text: &str) -> bool {
+    // Under the last top-level `key:`: `None` until its first line says whether
+    // it holds a list.
+    let mut list: Option<bool> = Some(false);
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if !line.starts_with([' ', '\t', '-']) {
+            list = if line.trim_end().ends_with(':') {
+                None
+            } else {
+                Some(false)
+            };
+            continue;
+        }
+        let is_list = *list.get_or_insert(trimmed.starts_with("- "));
+        if is_list && line.contains("status:") && text_before_status_is_a_list(line) {
+            return true;
+        }
+    }
+    false
+}
+
+/// `  - status: …`, `    status: …` or `  - {id: x, status: …}`: inside a list entry.
+fn text_before_status_is_a_list(line: &str) -> bool {
+    let trimmed = line.trim_start();
+    trimmed.starts_with("- ") || trimmed.starts_with("status:") || trimmed.starts_with('{')
 }
 
 fn finish(

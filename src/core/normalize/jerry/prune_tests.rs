@@ -418,3 +418,19 @@ fn many_top_level_keys_are_listed_once_in_linear_time() {
     assert_eq!(keys.get(8).map(String::as_str), Some("pad7"));
     assert_eq!(keys.last().map(String::as_str), Some("resumption"));
 }
+
+#[test]
+fn a_top_level_list_of_units_with_a_status_is_seen_without_parsing() {
+    use super::super::lists_units_with_a_status as units;
+    assert!(units(
+        "status: DONE\nwork_items:\n  - id: W1\n    status: DONE\n"
+    ));
+    assert!(units("enablers:\n- {id: E1, status: DONE}\n"));
+    assert!(!units(
+        "workflow:\n  id: w\n  status: ACTIVE\nhistory:\n  - step 1 done\n"
+    ));
+    assert!(!units(
+        "resumption:\n  files_to_read:\n    - {path: a, status: x}\n"
+    ));
+    assert!(!units("notes: a\n# status: x\n"));
+}

@@ -456,7 +456,8 @@ pub(super) fn fill_phase_from_a_part(summary: &mut Summary, doc: &Value) {
     if summary.phase.is_some() {
         return;
     }
-    if let Some(((phase, at), name)) = phase_in_a_part(doc, "", 0) {
+    let found = phase_in_a_part(doc, "", 0).or_else(|| unit_under_way(doc));
+    if let Some(((phase, at), name)) = found {
         summary.phase = Some(phase);
         summary.sources.phase = Some(at);
         summary.sources.phase_in_a_part = true;
@@ -467,6 +468,44 @@ pub(super) fn fill_phase_from_a_part(summary: &mut Summary, doc: &Value) {
             summary.sources.phase_name = Some(at);
         }
     }
+}
+
+/// A file that states no phase but lists its work as units with a status
+/// (`work_items:`, `enablers:`, `tasks:` … at the top level, each an entry with an
+/// `id` or `name`): the first unit not done is where the work stands; every unit
+/// done, the work is `complete`, named by how many units of which lists.
+pub(super) fn unit_under_way(doc: &Value) -> Option<(Sourced, Option<Sourced>)> {
+    let mut units = 0;
+    let mut lists = Vec::new();
+    for (k, v) in doc.as_mapping()? {
+        let Some(items) = v.as_sequence() else {
+            continue;
+        };
+        let key = key_text(k);
+        let mut listed = false;
+        for (i, item) in items.iter().enumerate() {
+            let Some(status) = get_text(item, "status") else {
+                continue;
+            };
+            let Some(id) = get_text(item, "id").or_else(|| get_text(item, "name")) else {
+                continue;
+            };
+            if progress(Some(&status)) != Progress::Done {
+                let name = get_text(item, "name")
+                    .filter(|n| *n != id)
+                    .map(|n| (n, format!("{key}[{i}].name")));
+                return Some(((id, format!("{key}[{i}].status")), name));
+            }
+            units += 1;
+            listed = true;
+        }
+        if listed {
+            lists.push(key);
+        }
+    }
+    let at = format!("{}[*].status", lists.first()?);
+    let name = format!("all {units} units of {} done", lists.join(", "));
+    Some((("complete".into(), at.clone()), Some((name, at))))
 }
 
 fn phase_in_a_part(value: &Value, at: &str, depth: usize) -> Option<(Sourced, Option<Sourced>)> {

@@ -242,3 +242,37 @@ fn a_phase_stated_only_in_a_part_of_the_file_is_shown_with_that_part_as_its_sour
     let s = summary("workflow: {id: w, status: ACTIVE}\nnotes: {plan: none}\n");
     assert_eq!(s.phase, None, "no phase anywhere: none shown");
 }
+
+#[test]
+fn work_listed_as_units_with_a_status_stands_in_for_a_phase_the_file_never_states() {
+    let summary = |text: &str| {
+        let doc: Value = yaml_serde::from_str(text).unwrap();
+        let mut s = located_summary(&doc);
+        fill_phase_from_a_part(&mut s, &doc);
+        s
+    };
+    let text = "status: IN_PROGRESS\nenablers:\n  - {id: EN-4, name: Fix tests, status: COMPLETED}\n\
+                work_items:\n  - {id: WI-2, name: CI check, status: COMPLETED}\n  \
+                - {id: WI-1, name: Playbook, status: IN_PROGRESS}\n\
+                tech_debt_resolved:\n  - {id: TD-1, resolved_by: EN-4}\n";
+    let s = summary(text);
+    assert_eq!(
+        (s.phase.as_deref(), s.phase_name.as_deref()),
+        (Some("WI-1"), Some("Playbook"))
+    );
+    assert_eq!(s.sources.phase.as_deref(), Some("work_items[1].status"));
+    assert!(s.sources.phase_in_a_part);
+    let done = summary(&text.replace("status: IN_PROGRESS}", "status: COMPLETED}"));
+    assert_eq!(
+        (done.phase.as_deref(), done.phase_name.as_deref()),
+        (
+            Some("complete"),
+            Some("all 3 units of enablers, work_items done")
+        )
+    );
+    // A phase stated anywhere wins over the units.
+    let stated = summary(&format!("current_phase: 2\n{text}"));
+    assert_eq!(stated.phase.as_deref(), Some("2"));
+    // Lists without a status are no work units.
+    assert_eq!(summary("tech_debt_resolved:\n  - {id: TD-1}\n").phase, None);
+}
