@@ -4,12 +4,14 @@
 //! builds), and the Nexus loading sequence of a v5 build naming only the files
 //! its folder holds.
 
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::run;
+
 #[path = "support/folder.rs"]
 mod folder;
 
-use std::path::Path;
-
-use assert_cmd::Command;
 use folder::write;
 
 const EPIC: &str = "projects/PROJ-008-t/work/EPIC-001-transcript";
@@ -50,24 +52,6 @@ fn workspace() -> tempfile::TempDir {
         );
     }
     dir
-}
-
-fn run(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::cargo_bin("resume-tui")
-        .unwrap()
-        .env_remove("CLAUDE_PROJECT_DIR")
-        .env("HOME", root.join("no-home"))
-        .env("RESUME_TUI_CONFIG", root.join("no-config.toml"))
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 fn candidates(err: &str) -> Vec<String> {

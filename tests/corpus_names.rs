@@ -4,34 +4,17 @@
 //! in a generic folder is named by its file's own id. The corpus is read in place
 //! from `$RESUME_TUI_CORPUS` (tests/support/needs.rs).
 
+#[path = "support/cli.rs"]
+mod cli;
 #[path = "support/needs.rs"]
 mod needs;
 
-use std::path::Path;
+use cli::run;
 
-use assert_cmd::Command;
+use std::path::Path;
 
 const JERRY: &str = "geekatron+jerry";
 const NEXUS: &str = "DorianSchlede+nexus-template";
-
-/// (exit code, stdout, stderr) of `resume-tui --root ROOT ARGS…`.
-fn run(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::cargo_bin("resume-tui")
-        .unwrap()
-        .env_remove("CLAUDE_PROJECT_DIR")
-        .env("HOME", root.join("no-home"))
-        .env("RESUME_TUI_CONFIG", root.join("no-config.toml"))
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 /// The id `show --json NAME` resolves to.
 fn shown_id(root: &Path, name: &str) -> Result<String, (Option<i32>, String)> {

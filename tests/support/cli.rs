@@ -16,3 +16,15 @@ pub fn cli(root: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
         .env_remove("HOME")
         .assert()
 }
+
+/// (exit code, stdout, stderr) of [`cli`], for tests that look at a failure's
+/// code and both streams.
+#[allow(dead_code)] // each test binary includes this module; not all call it
+pub fn run(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = cli(root, args).get_output().clone();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
