@@ -9,12 +9,9 @@
 #[path = "support/needs.rs"]
 mod needs;
 
-use resume_tui::config::Config;
-use resume_tui::core::model::{Project, ProjectKind, Shape};
+use resume_tui::core::model::{Project, ProjectKind};
 use resume_tui::core::render::render_prompt;
 use resume_tui::core::time::Timestamp;
-use resume_tui::io::env::Env;
-use resume_tui::io::load::load_workspace;
 use yaml_serde::Value;
 
 fn done(status: &str) -> bool {
@@ -86,55 +83,47 @@ fn flat(text: &str) -> String {
     ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
 )]
 fn no_corpus_prompt_repeats_a_done_phase_or_step_as_current_without_saying_so() {
-    let corpus = needs::corpus();
     let now = Timestamp::parse("2026-03-01T00:00:00Z").unwrap();
     let (mut stale_phase, mut noted, mut gates) = (0, 0, 0);
     let mut problems = Vec::new();
-    for entry in std::fs::read_dir(&corpus).unwrap() {
-        let root = entry.unwrap().path();
-        if !root.is_dir() {
+    for (root, p) in needs::corpus_projects(now)
+        .iter()
+        .filter(|(_, p)| p.kind == ProjectKind::Jerry)
+    {
+        let text = std::fs::read_to_string(root.join(&p.source)).unwrap();
+        let Ok(doc) = yaml_serde::from_str::<Value>(&text) else {
             continue;
+        };
+        let prompt = flat(&render_prompt(p).text);
+        if prompt.contains("confirm with the operator") && p.summary.contradictions.is_empty() {
+            problems.push(format!("{}: an alarm without a contradiction", p.source));
         }
-        let ws = load_workspace(&root, &Env::default(), now, &Config::default());
-        for p in ws.projects.iter().filter(|p| p.kind == ProjectKind::Jerry) {
-            if p.shape == Shape::Unreadable {
-                continue;
+        for line in &p.summary.behind {
+            noted += 1;
+            if !prompt.contains(&flat(line)) {
+                problems.push(format!("{}: the prompt lacks \"{line}\"", p.source));
             }
-            let text = std::fs::read_to_string(root.join(&p.source)).unwrap();
-            let Ok(doc) = yaml_serde::from_str::<Value>(&text) else {
-                continue;
-            };
-            let prompt = flat(&render_prompt(p).text);
-            if prompt.contains("confirm with the operator") && p.summary.contradictions.is_empty() {
-                problems.push(format!("{}: an alarm without a contradiction", p.source));
+        }
+        if let Some(gate) = &p.summary.current_gate {
+            gates += 1;
+            if !prompt.contains(&format!("Current gate: {}", flat(gate))) {
+                problems.push(format!(
+                    "{}: current gate {gate} is not the prompt's",
+                    p.source
+                ));
             }
-            for line in &p.summary.behind {
-                noted += 1;
-                if !prompt.contains(&flat(line)) {
-                    problems.push(format!("{}: the prompt lacks \"{line}\"", p.source));
-                }
-            }
-            if let Some(gate) = &p.summary.current_gate {
-                gates += 1;
-                if !prompt.contains(&format!("Current gate: {}", flat(gate))) {
-                    problems.push(format!(
-                        "{}: current gate {gate} is not the prompt's",
-                        p.source
-                    ));
-                }
-            }
-            if shown_phase_is_behind(p, &doc) {
-                stale_phase += 1;
-                let key = p.summary.sources.phase.clone().unwrap_or_default();
-                if !prompt.contains("NOTE: part of the state file is behind newer evidence")
-                    || !prompt.contains(&format!("[as {key} says; behind newer evidence"))
-                {
-                    problems.push(format!(
-                        "{}: phase {:?} ({key}) is done with a later phase done, and the prompt \
-                         does not say so",
-                        p.source, p.summary.phase
-                    ));
-                }
+        }
+        if shown_phase_is_behind(p, &doc) {
+            stale_phase += 1;
+            let key = p.summary.sources.phase.clone().unwrap_or_default();
+            if !prompt.contains("NOTE: part of the state file is behind newer evidence")
+                || !prompt.contains(&format!("[as {key} says; behind newer evidence"))
+            {
+                problems.push(format!(
+                    "{}: phase {:?} ({key}) is done with a later phase done, and the prompt \
+                     does not say so",
+                    p.source, p.summary.phase
+                ));
             }
         }
     }

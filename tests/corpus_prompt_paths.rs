@@ -5,12 +5,9 @@
 #[path = "support/needs.rs"]
 mod needs;
 
-use resume_tui::config::Config;
-use resume_tui::core::model::{ProjectKind, Shape};
+use resume_tui::core::model::ProjectKind;
 use resume_tui::core::render::render_prompt;
 use resume_tui::core::time::Timestamp;
-use resume_tui::io::env::Env;
-use resume_tui::io::load::load_workspace;
 
 /// The paths a Template 1 text names: the plan, each `[PRIORITY n]` file and the
 /// `[CHECKPOINT]`, each with whether the line marks it as not found.
@@ -59,32 +56,24 @@ fn the_reader_finds_plans_files_and_checkpoints() {
     ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
 )]
 fn every_path_in_every_corpus_prompt_exists_or_is_marked_missing() {
-    let corpus = needs::corpus();
     let now = Timestamp::parse("2026-03-01T00:00:00Z").unwrap();
     let (mut prompts, mut paths, mut marked) = (0, 0, 0);
     let mut problems = Vec::new();
-    for entry in std::fs::read_dir(&corpus).unwrap() {
-        let root = entry.unwrap().path();
-        if !root.is_dir() {
-            continue;
-        }
-        let ws = load_workspace(&root, &Env::default(), now, &Config::default());
-        for project in ws.projects.iter().filter(|p| p.kind == ProjectKind::Jerry) {
-            if project.shape == Shape::Unreadable {
-                continue;
-            }
-            prompts += 1;
-            for (path, is_marked) in named_paths(&render_prompt(project).text) {
-                paths += 1;
-                if is_marked {
-                    marked += 1;
-                } else if !root.join(&path).exists() {
-                    problems.push(format!(
-                        "{}/{}: \"{path}\" neither exists from the root nor is marked",
-                        root.display(),
-                        project.source
-                    ));
-                }
+    for (root, project) in needs::corpus_projects(now)
+        .iter()
+        .filter(|(_, project)| project.kind == ProjectKind::Jerry)
+    {
+        prompts += 1;
+        for (path, is_marked) in named_paths(&render_prompt(project).text) {
+            paths += 1;
+            if is_marked {
+                marked += 1;
+            } else if !root.join(&path).exists() {
+                problems.push(format!(
+                    "{}/{}: \"{path}\" neither exists from the root nor is marked",
+                    root.display(),
+                    project.source
+                ));
             }
         }
     }

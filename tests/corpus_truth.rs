@@ -9,12 +9,9 @@
 #[path = "support/needs.rs"]
 mod needs;
 
-use resume_tui::config::Config;
-use resume_tui::core::model::{Project, ProjectKind, Shape};
+use resume_tui::core::model::{Project, ProjectKind};
 use resume_tui::core::render::render_prompt;
 use resume_tui::core::time::Timestamp;
-use resume_tui::io::env::Env;
-use resume_tui::io::load::load_workspace;
 use yaml_serde::Value;
 
 fn flat(text: &str) -> String {
@@ -348,7 +345,6 @@ fn check(p: &Project, doc: &Value, prompt: &str, tally: &mut Tally, problems: &m
     ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
 )]
 fn every_corpus_prompt_states_what_its_file_states() {
-    let corpus = needs::corpus();
     let now = Timestamp::parse("2026-03-01T00:00:00Z").unwrap();
     let mut tally = Tally {
         status_behind_score: 0,
@@ -360,23 +356,16 @@ fn every_corpus_prompt_states_what_its_file_states() {
         unlisted_plan: 0,
     };
     let mut problems = Vec::new();
-    for entry in std::fs::read_dir(&corpus).unwrap() {
-        let root = entry.unwrap().path();
-        if !root.is_dir() {
+    for (root, p) in needs::corpus_projects(now)
+        .iter()
+        .filter(|(_, p)| p.kind == ProjectKind::Jerry)
+    {
+        let text = std::fs::read_to_string(root.join(&p.source)).unwrap();
+        let Ok(doc) = yaml_serde::from_str::<Value>(&text) else {
             continue;
-        }
-        let ws = load_workspace(&root, &Env::default(), now, &Config::default());
-        for p in ws.projects.iter().filter(|p| p.kind == ProjectKind::Jerry) {
-            if p.shape == Shape::Unreadable {
-                continue;
-            }
-            let text = std::fs::read_to_string(root.join(&p.source)).unwrap();
-            let Ok(doc) = yaml_serde::from_str::<Value>(&text) else {
-                continue;
-            };
-            let prompt = flat(&render_prompt(p).text);
-            check(p, &doc, &prompt, &mut tally, &mut problems);
-        }
+        };
+        let prompt = flat(&render_prompt(p).text);
+        check(p, &doc, &prompt, &mut tally, &mut problems);
     }
     eprintln!(
         "all gates passed {}, scores outside quality_gates {}, active blockers {}, \

@@ -102,12 +102,7 @@ fn defect_3_own_checkpoint_is_not_called_a_contradiction() {
         let id = id.unwrap_or_else(|| panic!("{}: no checkpoint", client.label()));
         world.api.clear();
         world.resume(&session, "Go on.");
-        let all = world
-            .api
-            .messages()
-            .iter()
-            .map(|r| r.text())
-            .collect::<String>();
+        let all = world.api.messages_text();
         assert!(
             !all.contains("contradicts itself") && !all.contains("confirm with the operator"),
             "{}: its own checkpoint was reported as a contradiction",
@@ -209,12 +204,7 @@ fn defect_6_a_1m_session_is_not_measured_against_200k() {
         let session = world.print("Look at the payouts workflow.", &[]);
         world.api.clear();
         world.resume(&session, "Go on.");
-        let all = world
-            .api
-            .messages()
-            .iter()
-            .map(|r| r.text())
-            .collect::<String>();
+        let all = world.api.messages_text();
         assert!(
             !all.contains("CONTEXT STATUS: CRITICAL")
                 && !all.contains("CONTEXT STATUS: COMPACTION"),

@@ -104,7 +104,7 @@ fn the_plugin_dir_runs_the_hooks_and_their_context_reaches_the_model() {
         // The slash commands are one call of the binary each.
         world.api.clear();
         world.print("/resume-tui:timeline", &["--plugin-dir", &plugin_dir()]);
-        let sent: String = world.api.messages().iter().map(|r| r.text()).collect();
+        let sent = world.api.messages_text();
         assert!(
             sent.contains("payouts-v2-20260302-001"),
             "{}: /resume-tui:timeline did not bring the timeline: {}",

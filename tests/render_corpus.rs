@@ -9,15 +9,12 @@ mod needs;
 
 use std::path::Path;
 
-use resume_tui::config::Config;
 use resume_tui::core::model::{Project, ProjectKind, Shape};
 use resume_tui::core::normalize::jerry::normalize_orchestration;
 use resume_tui::core::render::budget::INJECTION_LIMIT_CHARS;
 use resume_tui::core::render::nexus::{NexusInput, Style};
 use resume_tui::core::render::{Rendered, render_nexus, render_prompt};
 use resume_tui::core::time::Timestamp;
-use resume_tui::io::env::Env;
-use resume_tui::io::load::load_workspace;
 
 /// `{WORKFLOW_ID}`-style template variables (upper case, digits, `_`), not any brace.
 fn template_variables(text: &str) -> Vec<String> {
@@ -73,52 +70,41 @@ fn render(root: &Path, project: &Project) -> Rendered {
     ignore = "needs RESUME_TUI_CORPUS=<corpus folder>"
 )]
 fn every_corpus_project_renders_within_budget_with_no_variable_left() {
-    let corpus = needs::corpus();
     let now = Timestamp::parse("2026-03-01T00:00:00Z").unwrap();
     let mut rendered_count = 0;
     let mut problems = Vec::new();
     let mut largest = (0, String::new());
-    for entry in std::fs::read_dir(&corpus).unwrap() {
-        let root = entry.unwrap().path();
-        if !root.is_dir() {
-            continue;
+    for (root, project) in needs::corpus_projects(now).iter() {
+        let out = render(root, project);
+        rendered_count += 1;
+        let name = format!("{}/{}", root.display(), project.source);
+        let left = template_variables(&out.text);
+        if !left.is_empty() {
+            problems.push(format!("{name}: unreplaced {left:?}"));
         }
-        let ws = load_workspace(&root, &Env::default(), now, &Config::default());
-        for project in &ws.projects {
-            if project.shape == Shape::Unreadable {
-                continue;
-            }
-            let out = render(&root, project);
-            rendered_count += 1;
-            let name = format!("{}/{}", root.display(), project.source);
-            let left = template_variables(&out.text);
-            if !left.is_empty() {
-                problems.push(format!("{name}: unreplaced {left:?}"));
-            }
-            if out.text.chars().count() > INJECTION_LIMIT_CHARS {
-                problems.push(format!("{name}: {} characters", out.text.chars().count()));
-            }
-            if out.truncated && out.text.contains("truncated by resume-tui") {
-                problems.push(format!("{name}: cut at the injection limit"));
-            }
-            if out.tokens_estimate > 2_000 {
-                problems.push(format!(
-                    "{name}: {} tokens (budget 2,000)",
-                    out.tokens_estimate
-                ));
-            }
-            if out.sources.first() != Some(&project.source) {
-                problems.push(format!("{name}: sources {:?}", out.sources));
-            }
-            if out.tokens_estimate > largest.0 {
-                largest = (out.tokens_estimate, name);
-            }
+        if out.text.chars().count() > INJECTION_LIMIT_CHARS {
+            problems.push(format!("{name}: {} characters", out.text.chars().count()));
+        }
+        if out.truncated && out.text.contains("truncated by resume-tui") {
+            problems.push(format!("{name}: cut at the injection limit"));
+        }
+        if out.tokens_estimate > 2_000 {
+            problems.push(format!(
+                "{name}: {} tokens (budget 2,000)",
+                out.tokens_estimate
+            ));
+        }
+        if out.sources.first() != Some(&project.source) {
+            problems.push(format!("{name}: sources {:?}", out.sources));
+        }
+        if out.tokens_estimate > largest.0 {
+            largest = (out.tokens_estimate, name);
         }
     }
     assert!(
         rendered_count >= 60,
         "only {rendered_count} projects found under {}",
-        corpus.display()
+        needs::corpus().display()
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     eprintln!(

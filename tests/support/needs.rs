@@ -100,3 +100,27 @@ pub fn is_root() -> bool {
         })
         .unwrap_or(false)
 }
+
+/// Every readable project of every corpus workspace (one folder per public project),
+/// loaded as the dashboard loads them at `now`, each with its workspace's root.
+pub fn corpus_projects(
+    now: resume_tui::core::time::Timestamp,
+) -> Vec<(PathBuf, resume_tui::core::model::Project)> {
+    let mut projects = Vec::new();
+    for entry in std::fs::read_dir(corpus()).unwrap() {
+        let root = entry.unwrap().path();
+        if !root.is_dir() {
+            continue;
+        }
+        let ws = resume_tui::io::load::load_workspace(
+            &root,
+            &resume_tui::io::env::Env::default(),
+            now,
+            &resume_tui::config::Config::default(),
+        );
+        let readable = ws.projects.into_iter();
+        let readable = readable.filter(|p| p.shape != resume_tui::core::model::Shape::Unreadable);
+        projects.extend(readable.map(|p| (root.clone(), p)));
+    }
+    projects
+}

@@ -167,6 +167,11 @@ impl Api {
             .collect()
     }
 
+    /// The text of every `/v1/messages` request, joined: what reached the model.
+    pub fn messages_text(&self) -> String {
+        self.messages().iter().map(Request::text).collect()
+    }
+
     pub fn clear(&self) {
         self.lock().requests.clear();
     }
