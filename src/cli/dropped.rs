@@ -11,7 +11,7 @@ use super::DroppedArgs;
 use super::alert::matches;
 use super::prompt::{load, lookup};
 use crate::app::Context;
-use crate::core::dropped::{Comparison, compare_checkpoint};
+use crate::core::dropped::{Comparison, compare_checkpoint, report};
 use crate::core::model::{Checkpoint, Project, Workspace};
 use crate::core::render::state::{in_order, newest_checkpoint};
 use crate::core::time::describe_age;
@@ -105,13 +105,13 @@ fn as_text(
     match compared {
         Ok((found, comparison)) => {
             let source = match &found.source {
-                SummarySource::Recorded => {
-                    "post_compact (recorded by the PostCompact hook)".to_string()
+                SummarySource::Recorded => report::RECORDED_SOURCE.to_string(),
+                SummarySource::Transcript(path) => {
+                    report::transcript_source(&path.display().to_string())
                 }
-                SummarySource::Transcript(path) => format!("transcript {}", path.display()),
             };
-            crate::core::dropped::report::as_text(&header, Ok((&source, comparison)))
+            report::as_text(&header, Ok((&source, comparison)))
         }
-        Err(why) => crate::core::dropped::report::as_text(&header, Err(why)),
+        Err(why) => report::as_text(&header, Err(why)),
     }
 }

@@ -7,6 +7,9 @@
 
 use super::model::{Model, StatusKind};
 
+/// What the status bar says of a chosen project whose file is no project now.
+const IS_GONE: &str = "is gone (deleted or renamed)";
+
 /// After the operator's own key, click or paste: a selection they moved is
 /// their choice.
 pub(crate) fn after_input(model: &mut Model, before: Option<String>) {
@@ -64,10 +67,7 @@ pub(crate) fn after_background(model: &mut Model, before: Option<String>, was_re
         None if by_file => {
             if !model.chosen_gone {
                 model.chosen_gone = true;
-                let text = format!(
-                    "{chosen} is gone (deleted or renamed); {}",
-                    not_chosen(model)
-                );
+                let text = format!("{chosen} {IS_GONE}; {}", not_chosen(model));
                 say_with_report(model, text);
             }
             return;
@@ -135,21 +135,20 @@ pub(crate) fn unreadable(model: &Model, project_id: &str) -> Option<(String, Vec
 
 /// The chosen project is back: the report that it had gone is no longer true.
 fn clear_gone_report(model: &mut Model) {
-    if model.status.as_ref().is_some_and(|s| {
-        s.kind == StatusKind::Error && s.text.contains(" is gone (deleted or renamed)")
-    }) {
+    if model
+        .status
+        .as_ref()
+        .is_some_and(|s| s.kind == StatusKind::Error && s.text.contains(IS_GONE))
+    {
         model.status = None;
     }
 }
 
+/// What became of the chosen project: still read but not listed (a filter), or gone.
 fn gone(model: &Model, chosen: &str) -> String {
-    if model.chosen_gone {
-        format!("{chosen} is gone (deleted or renamed)")
-    } else if model.workspace.projects.iter().any(|p| p.id == chosen) {
-        format!("{chosen} left the list")
-    } else {
-        format!("{chosen} is gone (deleted or renamed)")
-    }
+    let listed = !model.chosen_gone && model.workspace.projects.iter().any(|p| p.id == chosen);
+    let what = if listed { "left the list" } else { IS_GONE };
+    format!("{chosen} {what}")
 }
 
 fn not_chosen(model: &Model) -> &'static str {

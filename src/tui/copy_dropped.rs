@@ -55,12 +55,10 @@ pub(crate) fn copy(model: &mut Model) -> Vec<Effect> {
 fn text_of(model: &Model, project_id: &str, cp: &Checkpoint) -> Option<String> {
     let (origin, summary) = known(cp)?;
     let comparison = compare_checkpoint(cp, summary);
-    let source = match origin {
-        Origin::Recorded => "post_compact (recorded by the PostCompact hook)".to_string(),
-        Origin::Transcript => {
-            let path = cp.transcript_summary.as_ref().map(|t| t.path.as_str());
-            format!("transcript {}", path.unwrap_or_default())
-        }
+    let source = match (origin, &cp.transcript_summary) {
+        (Origin::Recorded, _) => report::RECORDED_SOURCE.to_string(),
+        (Origin::Transcript, Some(transcript)) => report::transcript_source(&transcript.path),
+        (Origin::Transcript, None) => return None,
     };
     let when = cp
         .created_at

@@ -6,6 +6,14 @@ use super::{Comparison, Verdict};
 
 /// `header` (`<project> · checkpoint <id> (<age>)`), then either the summary's
 /// `source` and what `comparison` found, or why there is no summary to compare.
+/// The `source` line of a summary the PostCompact hook recorded.
+pub const RECORDED_SOURCE: &str = "post_compact (recorded by the PostCompact hook)";
+
+/// The `source` line of a summary read from a session's transcript.
+pub fn transcript_source(path: &str) -> String {
+    format!("transcript {path}")
+}
+
 pub fn as_text(header: &str, compared: Result<(&str, &Comparison), &str>) -> String {
     let mut text = format!("{header}\n");
     let (source, comparison) = match compared {

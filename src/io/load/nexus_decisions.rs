@@ -3,8 +3,9 @@
 use std::path::Path;
 
 use super::read::{NotRead, decode, read_bytes_capped};
+use crate::core::launch::join;
 use crate::core::model::{Diagnostic, NexusDecisions, Project, Severity};
-use crate::core::normalize::nexus::decisions::parse_decisions;
+use crate::core::normalize::nexus::decisions::{DECISIONS_FILE, parse_decisions};
 
 /// Real decision files are a few KB; a larger one is refused, with a warning.
 const MAX_DECISIONS_BYTES: u64 = 1024 * 1024;
@@ -16,10 +17,7 @@ pub fn read_into(root: &Path, project: &mut Project) {
     let Some(manifest) = &mut project.manifest else {
         return;
     };
-    let rel = match project.dir.as_str() {
-        "" | "." => "02-resources/decisions.md".to_string(),
-        dir => format!("{dir}/02-resources/decisions.md"),
-    };
+    let rel = join(&project.dir, DECISIONS_FILE);
     let bytes = match read_bytes_capped(&root.join(&rel), MAX_DECISIONS_BYTES) {
         Ok(bytes) => bytes,
         Err(NotRead::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => return,

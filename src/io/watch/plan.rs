@@ -24,6 +24,7 @@
 //! new, unusual place) is found by the next full load: `r`, or any change the
 //! watcher sees that it cannot pin to one project.
 
+use crate::core::normalize::nexus::decisions::RESOURCES_DIR;
 use std::collections::BTreeSet;
 
 use super::WatchDir;
@@ -86,7 +87,7 @@ pub fn plan<'a>(
         if project.kind == crate::core::model::ProjectKind::Nexus {
             add_chain(
                 &mut flat,
-                &crate::core::launch::join(&project.dir, "02-resources"),
+                &crate::core::launch::join(&project.dir, RESOURCES_DIR),
             );
         }
     }

@@ -27,10 +27,10 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
             (ProjectKind::Nexus, Some(file)) => {
                 format!("{file} lists none; {} opens it.", key(Action::OpenInEditor))
             }
-            (ProjectKind::Nexus, None) => {
-                "A Nexus build keeps them in 02-resources/decisions.md, which this one has not."
-                    .to_string()
-            }
+            (ProjectKind::Nexus, None) => format!(
+                "A Nexus build keeps them in {}, which this one has not.",
+                crate::core::normalize::nexus::decisions::DECISIONS_FILE
+            ),
         };
         let text = vec![
             Line::from(dim(model, "No decisions recorded.")),

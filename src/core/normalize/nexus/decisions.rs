@@ -13,6 +13,11 @@ use crate::core::model::Decision;
 const MAX_DECISIONS: usize = 500;
 const MAX_TEXT: usize = 2_000;
 
+/// The folder of a build that holds its decisions file, beside its manifest.
+pub const RESOURCES_DIR: &str = "02-resources";
+/// The decisions file's path from the build's folder.
+pub const DECISIONS_FILE: &str = "02-resources/decisions.md";
+
 pub fn parse_decisions(text: &str) -> Vec<Decision> {
     let lines = content_lines(text);
     let mut out = from_table(&lines);
