@@ -1,0 +1,80 @@
+//! End to end in tmux, on a copy of the demo, what the dashboard draws without
+//! colours or without Unicode: a point two gates share on the Quality chart says
+//! so.
+//!
+//! Waits poll the screen with a generous deadline; running out of time is a
+//! failure that prints the screen, not a timing assertion.
+
+#[path = "support/needs.rs"]
+mod needs;
+#[path = "support/tmux.rs"]
+mod tmux;
+
+use std::path::{Path, PathBuf};
+
+use tmux::{Tmux, quote};
+
+const PAYOUTS_FILE: &str =
+    "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
+
+fn demo(tmp: &Path) -> PathBuf {
+    let root = tmp.join("workspace");
+    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
+    std::fs::canonicalize(&root).unwrap()
+}
+
+/// The dashboard on `root`, with `env` (`NAME=value …`) before it and `args`
+/// after it.
+fn command(tmp: &Path, root: &Path, env: &str, args: &str) -> String {
+    format!(
+        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {env} {} --root {} {args}",
+        quote(&tmp.join("xdg")),
+        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
+        quote(root)
+    )
+}
+
+/// How many times `c` is drawn on the ASCII chart's plot (right of its `|`).
+fn on_plot(screen: &str, c: char) -> usize {
+    screen
+        .lines()
+        .filter_map(|l| l.split_once('|').map(|(_, plot)| plot))
+        .map(|plot| plot.matches(c).count())
+        .sum()
+}
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn without_colours_a_point_two_gates_share_shows_both() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    // qg-2's second score made qg-1's: one point for both, at any size.
+    let text = std::fs::read_to_string(root.join(PAYOUTS_FILE)).unwrap();
+    let text = text
+        .replace("score: 0.91\n", "score: 0.916\n")
+        .replace("qg-2: [0.88, 0.91]", "qg-2: [0.88, 0.916]");
+    std::fs::write(root.join(PAYOUTS_FILE), text).unwrap();
+    for (w, h) in [(140, 40), (80, 24)] {
+        let tmux = Tmux::start_sized(&command(tmp.path(), &root, "NO_COLOR=1", ""), w, h);
+        tmux.wait_for_list(11);
+        tmux.keys(&["2"]);
+        let screen = tmux.wait_for("the chart's legend", |s| {
+            s.contains("* qg-1  o qg-2  - pass 0.92")
+        });
+        // The shared point is a `2`, named in the legend; no gate's other
+        // points are lost: qg-1's first and last, qg-2's first.
+        assert!(
+            screen.contains("- pass 0.92  2 qg-1 and qg-2 at iteration 2"),
+            "{w}x{h}:\n{screen}"
+        );
+        assert_eq!(on_plot(&screen, '2'), 1, "{w}x{h}:\n{screen}");
+        assert_eq!(on_plot(&screen, '*'), 2, "{w}x{h}:\n{screen}");
+        assert_eq!(on_plot(&screen, 'o'), 1, "{w}x{h}:\n{screen}");
+        // The pass line shows where a gate runs along it.
+        let pass = screen.lines().find_map(|l| l.split_once("0.92|"));
+        assert!(
+            pass.is_some_and(|(_, plot)| plot.contains("---")),
+            "{w}x{h}:\n{screen}"
+        );
+    }
+}
