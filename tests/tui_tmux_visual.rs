@@ -1,6 +1,6 @@
 //! End to end in tmux, on a copy of the demo, what the dashboard draws without
 //! colours or without Unicode: a point two gates share on the Quality chart says
-//! so.
+//! so, and the footer lists the keys of the overlay that is open.
 //!
 //! Waits poll the screen with a generous deadline; running out of time is a
 //! failure that prints the screen, not a timing assertion.
@@ -76,5 +76,40 @@ fn without_colours_a_point_two_gates_share_shows_both() {
             pass.is_some_and(|(_, plot)| plot.contains("---")),
             "{w}x{h}:\n{screen}"
         );
+    }
+}
+
+/// The footer: the screen's last line.
+fn footer(screen: &str) -> &str {
+    screen.lines().last().unwrap_or("")
+}
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn the_footer_lists_the_keys_of_the_overlay_that_is_open() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root, "", ""), 80, 24);
+    tmux.wait_for_list(11);
+    let list_keys = "j down  k up  l open  / filter";
+    assert!(footer(&tmux.capture()).starts_with(list_keys));
+    for (key, title, keys) in [
+        ("?", "Keys — ? or Esc closes", "j/k scroll  ?/<Esc> close  "),
+        (
+            "t",
+            "Timeline: every project's compactions",
+            "j/k move  <Enter> open  t/<Esc> close  ",
+        ),
+        ("M", "Messages, newest first", "j/k scroll  M/<Esc> close  "),
+    ] {
+        tmux.keys(&[key]);
+        let screen = tmux.wait_for(&format!("{title} and its keys"), |s| {
+            s.contains(title) && footer(s).starts_with(keys)
+        });
+        let keys_shown = footer(&screen);
+        assert!(keys_shown.ends_with("q quit"), "{keys_shown:?}");
+        assert!(!keys_shown.contains("filter"), "{keys_shown:?}");
+        tmux.keys(&["Escape"]);
+        tmux.wait_for("the list's keys back", |s| footer(s).starts_with(list_keys));
     }
 }
