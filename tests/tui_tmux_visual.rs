@@ -1,6 +1,7 @@
 //! End to end in tmux, on a copy of the demo, what the dashboard draws without
 //! colours or without Unicode: a point two gates share on the Quality chart says
-//! so, and the footer lists the keys of the overlay that is open.
+//! so, the footer lists the keys of the overlay that is open, and the ASCII
+//! glyphs give the checkpoint flag and the fill's warning mark a character each.
 //!
 //! Waits poll the screen with a generous deadline; running out of time is a
 //! failure that prints the screen, not a timing assertion.
@@ -112,4 +113,42 @@ fn the_footer_lists_the_keys_of_the_overlay_that_is_open() {
         tmux.keys(&["Escape"]);
         tmux.wait_for("the list's keys back", |s| footer(s).starts_with(list_keys));
     }
+}
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn in_ascii_a_waiting_checkpoint_and_a_fill_past_the_warning_look_different() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    // Tall enough for the whole legend under the help's last page.
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root, "NO_COLOR=1", "--ascii"), 80, 60);
+    tmux.wait_for_list(11);
+    let screen = tmux.wait_for_text("payouts-v2-20260302-001");
+    assert!(screen.is_ascii(), "{screen}");
+    // payouts: one checkpoint waiting, its session past the warning.
+    let payouts = screen
+        .lines()
+        .find(|l| l.contains("payouts-v2-20260302-001  "))
+        .unwrap();
+    assert!(payouts.starts_with("|> @1 "), "{screen}");
+    assert!(payouts.contains(" !63% "), "{screen}");
+    assert!(
+        screen.contains("Projects 11 CRITICAL 1 STALE 3 @ 2 "),
+        "{screen}"
+    );
+    // The help's legend, in the characters on screen, each once.
+    tmux.keys(&["?", "G"]);
+    let screen = tmux.wait_for_text("Glyphs (ASCII)");
+    let legend = screen.split_once("Glyphs (ASCII)").unwrap().1;
+    for (glyph, meaning) in [
+        ("@", "checkpoints waiting for the operator"),
+        ("!", "in the fill column, a session past [context] warning"),
+        ("~", "text cut to fit"),
+    ] {
+        let row = format!("|  {glyph:<18}{meaning}");
+        assert_eq!(legend.matches(&row).count(), 1, "{row}:\n{screen}");
+    }
+    // The Quality tab's scores in order, not compared.
+    tmux.keys(&["Escape", "2"]);
+    tmux.wait_for_text("converging 0.825->0.916->0.941");
 }

@@ -249,6 +249,10 @@ fn summary_lines(
     let t = &model.theme;
     let pass = threshold(model, gates);
     let mut out = Wrapped::new(model, width, GATE_W);
+    let arrow = match model.glyphs {
+        crate::tui::glyphs::Glyphs::Ascii => "->",
+        crate::tui::glyphs::Glyphs::Unicode => "→",
+    };
     for g in gates {
         let Some(last) = g.scores.last().copied() else {
             continue;
@@ -258,7 +262,8 @@ fn summary_lines(
         let mut pieces = vec![verdict(model, g.status.as_deref(), last, gate_pass)];
         pieces.extend([
             Piece::words(format!(" {} ", trend_words(trend(&g.scores))), Style::new()),
-            Piece::words(history.join("→"), t.dim),
+            // `→` would become `>` in ASCII, as if the scores were compared.
+            Piece::words(history.join(arrow), t.dim),
         ]);
         if let Some(max) = g.max_iterations {
             pieces.push(Piece::words(
