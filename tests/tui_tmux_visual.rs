@@ -71,6 +71,19 @@ fn without_colours_a_point_two_gates_share_shows_both() {
         assert_eq!(on_plot(&screen, '2'), 1, "{w}x{h}:\n{screen}");
         assert_eq!(on_plot(&screen, '*'), 2, "{w}x{h}:\n{screen}");
         assert_eq!(on_plot(&screen, 'o'), 1, "{w}x{h}:\n{screen}");
+        // The budget's bar beside its label, not under it: 5 of 9 filled.
+        let budget = screen
+            .lines()
+            .find_map(|l| l.split_once("iterations 5 / 9 "))
+            .map(|(_, bar)| bar.trim_end_matches(['│', ' ']));
+        let (filled, empty) = budget.map_or((0, 0), |bar| {
+            (bar.matches('█').count(), bar.matches('·').count())
+        });
+        assert!(
+            filled > 0 && (filled * 9).abs_diff((filled + empty) * 5) <= 9,
+            "{filled} of {}:\n{screen}",
+            filled + empty
+        );
         // The pass line shows where a gate runs along it.
         let pass = screen.lines().find_map(|l| l.split_once("0.92|"));
         assert!(
