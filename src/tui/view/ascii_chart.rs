@@ -101,6 +101,12 @@ fn plot(
     };
     let mut grid = vec![vec![blank; plot_w]; plot_h];
     let pass_row = row_of(frame.pass);
+    // A score under the pass mark is drawn under the pass line, never on it
+    // (it would read as passing); one at or over it rounds onto it or above.
+    let score_row = |v: f64| match row_of(v) {
+        r if v < frame.pass && r <= pass_row => (pass_row + 1).min(plot_h - 1),
+        r => r,
+    };
     for cell in grid.get_mut(pass_row).into_iter().flatten() {
         *cell = Cell {
             ch: PASS,
@@ -115,7 +121,7 @@ fn plot(
             .iter()
             .enumerate()
             .filter(|(_, v)| v.is_finite())
-            .map(|(i, v)| (col_of(i), row_of(*v), i + 1))
+            .map(|(i, v)| (col_of(i), score_row(*v), i + 1))
             .collect();
         // The segments go under the pass line and every mark.
         for (&(c0, r0, _), &(c1, r1, _)) in points.iter().zip(points.iter().skip(1)) {
@@ -508,6 +514,18 @@ mod tests {
         assert_eq!(pass.matches('*').count(), 3, "{chart}");
         assert!(pass.contains("*----"), "{chart}");
         assert!(!pass["0.90|".len()..].contains('.'), "{chart}");
+    }
+
+    #[test]
+    fn a_score_under_the_pass_mark_is_drawn_under_the_pass_line() {
+        // Three rows: 0.91 and 0.89 round onto the 0.92 line's row; 0.93 is on it.
+        let series = two(&[0.91, 0.93], &[0.89, 0.80]);
+        let chart = text(&lines(&series, &frame(0.92, 0.75, 2), 40, 7));
+        let rows: Vec<&str> = chart.lines().collect();
+        let pass = rows.iter().position(|r| r.starts_with("0.92|")).unwrap();
+        assert_eq!(rows[pass].trim_end().chars().last(), Some('*'), "{chart}");
+        assert_eq!(rows[pass + 1].get(5..6), Some("2"), "{chart}");
+        assert!(chart.ends_with("2 qg-1 and qg-2 at iteration 1"), "{chart}");
     }
 
     #[test]
