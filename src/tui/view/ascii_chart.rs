@@ -93,8 +93,7 @@ fn plot(
         let at = ((1.0 - v.clamp(frame.y_min, 1.0)) / span * (plot_h - 1) as f64).round();
         (at as usize).min(plot_h - 1)
     };
-    let last_x = frame.x_max.max(2) - 1;
-    let col_of = |i: usize| (i * (plot_w - 1) + last_x / 2) / last_x;
+    let col_of = |i: usize| column(i, frame.x_max, plot_w);
     let blank = Cell {
         ch: ' ',
         style: None,
@@ -210,10 +209,30 @@ fn drawn(
     out
 }
 
-/// The iteration axis under the plot and its labels.
+/// The plot's column of iteration `i` (from 0) of `x_max`.
+fn column(i: usize, x_max: usize, plot_w: usize) -> usize {
+    let last_x = x_max.max(2) - 1;
+    (i * plot_w.saturating_sub(1) + last_x / 2) / last_x
+}
+
+/// The iteration axis under the plot, a tick (`+`) at each iteration where
+/// they stand apart, and its labels.
 fn axis_lines(frame: &Frame, plot_w: usize) -> [Line<'static>; 2] {
+    let mut rule = vec!['-'; plot_w];
+    let apart = frame.x_max >= 2 && plot_w.saturating_sub(1) / (frame.x_max - 1) >= 2;
+    if apart {
+        for i in 0..frame.x_max {
+            if let Some(tick) = rule.get_mut(column(i, frame.x_max, plot_w)) {
+                *tick = '+';
+            }
+        }
+    }
     let axis = Line::from(Span::styled(
-        format!("{}+{}", " ".repeat(LABEL_W), "-".repeat(plot_w)),
+        format!(
+            "{}+{}",
+            " ".repeat(LABEL_W),
+            rule.into_iter().collect::<String>()
+        ),
         frame.axis,
     ));
     let (first, last) = ("1".to_string(), frame.x_max.to_string());
@@ -387,7 +406,8 @@ mod tests {
         assert!(rows[0].starts_with("1.00|"), "{chart}");
         assert!(rows.iter().any(|r| r.starts_with("0.90|-")), "{chart}");
         assert!(rows[8].starts_with("0.65|"), "{chart}");
-        assert_eq!(rows[9], format!("    +{}", "-".repeat(35)));
+        // A tick under each of the three iterations.
+        assert_eq!(rows[9], format!("    ++{0}+{0}+", "-".repeat(16)));
         assert!(rows[10].trim_start().starts_with('1') && rows[10].ends_with('3'));
         assert!(rows[10].contains("iteration"));
         assert_eq!(rows[11], "* qg-1  o qg-2  - pass 0.90");
