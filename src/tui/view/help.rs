@@ -161,6 +161,16 @@ pub fn legend(glyphs: Glyphs) -> Vec<(String, String)> {
             }
         }
     }
+    if glyphs == Glyphs::Ascii {
+        let other = "any other character ASCII has none for (an emoji, an accented letter)";
+        match rows.iter_mut().find(|(key, _)| key == "?") {
+            Some((_, meanings)) => {
+                meanings.push_str("; ");
+                meanings.push_str(other);
+            }
+            None => rows.push(("?".into(), other.into())),
+        }
+    }
     rows
 }
 
@@ -254,6 +264,8 @@ mod tests {
             meaning("^").starts_with("CRITICAL") && meaning("^").contains("rising"),
             "{ascii:?}"
         );
+        // What ASCII has no character for is drawn `?`: said too.
+        assert!(meaning("?").contains("an emoji"), "{ascii:?}");
         // With Unicode, one row a glyph, its ASCII beside it.
         let unicode = legend(Glyphs::Unicode);
         assert_eq!(unicode.len(), LEGEND.len());
