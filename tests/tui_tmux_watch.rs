@@ -267,7 +267,7 @@ fn the_help_ends_with_a_legend_of_the_glyphs() {
     let screen = tmux.wait_for_text("Glyphs (ASCII without Unicode)");
     for line in [
         "◐ (%)             STALE",
-        "⚑ (!)             checkpoints waiting for the operator",
+        "⚑ (@)             checkpoints waiting for the operator",
         "!                 in the fill column, a session past [context] warning",
         "… (~)             text cut to fit",
     ] {

@@ -85,7 +85,8 @@ pub fn ascii_for(symbol: &str) -> &'static str {
         '✓' => "+",
         '✗' | '×' => "x",
         '⊘' => "0",
-        '⚑' => "!",
+        // Not `!`: that is the fill column's warning mark.
+        '⚑' => "@",
         '…' => "~",
         '—' | '–' | '‐' | '−' => "-",
         '·' => ".",
@@ -139,6 +140,6 @@ mod tests {
         to_ascii(&mut buffer);
         let text: String = buffer.content.iter().map(|c| c.symbol()).collect();
         assert!(text.is_ascii(), "{text}");
-        assert_eq!(text, "+>!1 % *?? ~");
+        assert_eq!(text, "+>@1 % *?? ~");
     }
 }

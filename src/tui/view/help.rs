@@ -9,6 +9,7 @@ use ratatui::text::{Line, Span};
 use super::wrapped::{Wrapped, words};
 use super::{Scrolling, centered, heading, popup};
 use crate::core::text::fit;
+use crate::tui::glyphs::Glyphs;
 use crate::tui::layout::inside;
 use crate::tui::model::Model;
 
@@ -126,17 +127,51 @@ pub fn lines(model: &Model, width: usize) -> Vec<Line<'static>> {
             entry(&mut out, key, desc);
         }
     }
-    out.section("Glyphs (ASCII without Unicode)");
-    for (glyph, meaning) in LEGEND {
-        let ascii = crate::tui::glyphs::ascii_for(glyph);
-        let shown = if glyph.is_ascii() {
-            (*glyph).to_string()
-        } else {
-            format!("{glyph} ({ascii})")
-        };
-        entry(&mut out, &shown, meaning);
+    let ascii = model.glyphs == Glyphs::Ascii;
+    out.section(if ascii {
+        "Glyphs (ASCII)"
+    } else {
+        "Glyphs (ASCII without Unicode)"
+    });
+    for (shown, meaning) in legend(model.glyphs) {
+        entry(&mut out, &shown, &meaning);
     }
     out.lines
+}
+
+/// The legend's rows for the glyph set on screen: with Unicode each glyph and
+/// the ASCII character it becomes (`⚑ (@)`); in ASCII each character once, with
+/// every meaning it has (`^` is CRITICAL and rising alike).
+pub fn legend(glyphs: Glyphs) -> Vec<(String, String)> {
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for (glyph, meaning) in LEGEND {
+        let ascii = crate::tui::glyphs::ascii_for(glyph);
+        match glyphs {
+            Glyphs::Unicode if glyph.is_ascii() => rows.push(((*glyph).into(), (*meaning).into())),
+            Glyphs::Unicode => rows.push((format!("{glyph} ({ascii})"), (*meaning).into())),
+            Glyphs::Ascii => {
+                let shown = if glyph.is_ascii() { glyph } else { ascii };
+                match rows.iter_mut().find(|(key, _)| key == shown) {
+                    Some((_, meanings)) => {
+                        meanings.push_str("; ");
+                        meanings.push_str(meaning);
+                    }
+                    None => rows.push((shown.into(), (*meaning).into())),
+                }
+            }
+        }
+    }
+    if glyphs == Glyphs::Ascii {
+        let other = "any other character ASCII has none for (an emoji, an accented letter)";
+        match rows.iter_mut().find(|(key, _)| key == "?") {
+            Some((_, meanings)) => {
+                meanings.push_str("; ");
+                meanings.push_str(other);
+            }
+            None => rows.push(("?".into(), other.into())),
+        }
+    }
+    rows
 }
 
 pub fn draw(model: &Model, frame: &mut Frame, area: Rect, scroll: u16) {
@@ -194,5 +229,46 @@ mod tests {
                 "{glyph} has no ASCII of its own"
             );
         }
+    }
+
+    /// In ASCII each character is listed once, with all it means; the flag of
+    /// a checkpoint waiting and the fill's warning mark are two characters.
+    #[test]
+    fn the_ascii_legend_lists_each_character_once_with_all_it_means() {
+        let ascii = legend(Glyphs::Ascii);
+        for (i, (key, _)) in ascii.iter().enumerate() {
+            assert!(key.is_ascii(), "{key}");
+            assert!(
+                ascii.iter().skip(i + 1).all(|(other, _)| other != key),
+                "{key} twice"
+            );
+        }
+        let meaning = |key: &str| {
+            ascii
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, m)| m.clone())
+                .unwrap_or_default()
+        };
+        let flag = crate::tui::glyphs::ascii_for("⚑");
+        assert_ne!(flag, "!");
+        assert!(
+            meaning(flag).starts_with("checkpoints waiting"),
+            "{ascii:?}"
+        );
+        assert!(!meaning(flag).contains("warning"), "{ascii:?}");
+        assert!(meaning("!").contains("[context] warning"), "{ascii:?}");
+        assert!(!meaning("!").contains("checkpoint"), "{ascii:?}");
+        // ▲ and ↑ both become ^: one row says both.
+        assert!(
+            meaning("^").starts_with("CRITICAL") && meaning("^").contains("rising"),
+            "{ascii:?}"
+        );
+        // What ASCII has no character for is drawn `?`: said too.
+        assert!(meaning("?").contains("an emoji"), "{ascii:?}");
+        // With Unicode, one row a glyph, its ASCII beside it.
+        let unicode = legend(Glyphs::Unicode);
+        assert_eq!(unicode.len(), LEGEND.len());
+        assert!(unicode.iter().any(|(k, _)| *k == format!("⚑ ({flag})")));
     }
 }

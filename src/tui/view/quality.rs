@@ -33,13 +33,37 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
         } else {
             0.0
         };
-        let gauge = Gauge::default()
-            .ratio(ratio)
-            .gauge_style(model.theme.gauge)
-            .label(format!("iterations {used} / {total}"));
-        frame.render_widget(gauge, panes.gauge);
+        let label = format!("iterations {used} / {total}");
+        if has_colour(model.theme.gauge) {
+            let gauge = Gauge::default()
+                .ratio(ratio)
+                .gauge_style(model.theme.gauge)
+                .label(label);
+            frame.render_widget(gauge, panes.gauge);
+        } else {
+            let bar = budget_bar(model, label, ratio, usize::from(panes.gauge.width));
+            frame.render_widget(ratatui::widgets::Paragraph::new(bar), panes.gauge);
+        }
     }
     panes.text.draw(frame, model.scroll, model.theme.accent);
+}
+
+fn has_colour(style: Style) -> bool {
+    let coloured =
+        |c: Option<ratatui::style::Color>| c.is_some_and(|c| c != ratatui::style::Color::Reset);
+    coloured(style.fg) || coloured(style.bg)
+}
+
+/// The budget without colours: `iterations 5 / 9 █████····`, the label beside
+/// the bar (a gauge's label over its filled part would hide where it ends).
+fn budget_bar(model: &Model, label: String, ratio: f64, width: usize) -> Line<'static> {
+    let bar_w = width.saturating_sub(crate::core::text::width(&label) + 1);
+    let filled = ((ratio * bar_w as f64).round() as usize).min(bar_w);
+    Line::from(vec![
+        Span::raw(format!("{label} ")),
+        Span::styled("█".repeat(filled), model.theme.gauge),
+        Span::styled("·".repeat(bar_w - filled), model.theme.dim),
+    ])
 }
 
 /// The text under the chart (the whole tab when no gate has a score).
@@ -249,6 +273,10 @@ fn summary_lines(
     let t = &model.theme;
     let pass = threshold(model, gates);
     let mut out = Wrapped::new(model, width, GATE_W);
+    let arrow = match model.glyphs {
+        crate::tui::glyphs::Glyphs::Ascii => "->",
+        crate::tui::glyphs::Glyphs::Unicode => "→",
+    };
     for g in gates {
         let Some(last) = g.scores.last().copied() else {
             continue;
@@ -258,7 +286,8 @@ fn summary_lines(
         let mut pieces = vec![verdict(model, g.status.as_deref(), last, gate_pass)];
         pieces.extend([
             Piece::words(format!(" {} ", trend_words(trend(&g.scores))), Style::new()),
-            Piece::words(history.join("→"), t.dim),
+            // `→` would become `>` in ASCII, as if the scores were compared.
+            Piece::words(history.join(arrow), t.dim),
         ]);
         if let Some(max) = g.max_iterations {
             pieces.push(Piece::words(

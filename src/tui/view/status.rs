@@ -60,28 +60,36 @@ fn idle_line(model: &Model) -> String {
 
 fn hint_line(model: &Model, w: usize) -> Line<'static> {
     let t = &model.theme;
-    let mut pairs: Vec<(String, &str)> = if model.filtering {
-        vec![
+    // An overlay takes the keys first (`update::on_key`), so its hints come first.
+    let mut pairs: Vec<(String, &str)> = match &model.overlay {
+        Overlay::ConfirmQuit { .. } => {
+            vec![("y".into(), "quit"), ("any other key".into(), "stay")]
+        }
+        Overlay::ChangedOnDisk { .. } => vec![("r".into(), "reload"), ("Esc".into(), "cancel")],
+        Overlay::Form(_) => vec![
+            ("Ctrl-S".into(), "save"),
+            ("Tab".into(), "next field"),
+            ("Esc".into(), "cancel"),
+        ],
+        Overlay::Help { .. } => overlay_keys(model, Action::Help, "scroll"),
+        Overlay::Messages { .. } => overlay_keys(model, Action::Messages, "scroll"),
+        Overlay::Timeline { .. } => {
+            let mut keys = overlay_keys(model, Action::Timeline, "move");
+            if let Some(open) = label_preferring(model, Action::FocusDetail, "<Enter>") {
+                keys.insert(1, (open, "open"));
+            }
+            keys
+        }
+        Overlay::None if model.filtering => vec![
             ("type".into(), "to filter"),
             ("Enter".into(), "keep"),
             ("Esc".into(), "clear"),
             ("↑↓".into(), "move"),
-        ]
-    } else if let Overlay::ConfirmQuit { .. } = model.overlay {
-        vec![("y".into(), "quit"), ("any other key".into(), "stay")]
-    } else if let Overlay::ChangedOnDisk { .. } = model.overlay {
-        vec![("r".into(), "reload"), ("Esc".into(), "cancel")]
-    } else if let Overlay::Form(_) = model.overlay {
-        vec![
-            ("Ctrl-S".into(), "save"),
-            ("Tab".into(), "next field"),
-            ("Esc".into(), "cancel"),
-        ]
-    } else {
-        actions(model)
+        ],
+        Overlay::None => actions(model)
             .iter()
             .filter_map(|(a, label)| model.keymap.key_label(*a).map(|k| (k, *label)))
-            .collect()
+            .collect(),
     };
     // The last hint (quit or back on the main screens) is kept; the others give way.
     let last = pairs.pop();
@@ -106,6 +114,51 @@ fn hint_line(model: &Model, w: usize) -> Line<'static> {
         })
         .collect();
     Line::from(spans)
+}
+
+/// The keys of an overlay the navigation keys move in (help, messages,
+/// timeline): `j/k scroll  ?/<Esc> close  <C-d>/<C-u> page  g/G top/bottom  q
+/// quit`, as bound.
+fn overlay_keys(model: &Model, toggle: Action, moves: &'static str) -> Vec<(String, &'static str)> {
+    let pair = |a: Action, b: Action| {
+        let keys: Vec<String> = [a, b]
+            .into_iter()
+            .filter_map(|action| model.keymap.key_label(action))
+            .collect();
+        (!keys.is_empty()).then(|| keys.join("/"))
+    };
+    // Esc closes every overlay whatever the keymap says.
+    let close = match model.keymap.key_label(toggle) {
+        Some(key) if key != "<Esc>" => format!("{key}/<Esc>"),
+        _ => "<Esc>".to_string(),
+    };
+    // In the order they give way to a narrow pane: the last ones first.
+    let mut keys: Vec<(String, &'static str)> = [
+        (pair(Action::Down, Action::Up), moves),
+        (Some(close), "close"),
+        (pair(Action::PageDown, Action::PageUp), "page"),
+        (pair(Action::Top, Action::Bottom), "top/bottom"),
+    ]
+    .into_iter()
+    .filter_map(|(keys, label)| keys.map(|k| (k, label)))
+    .collect();
+    keys.extend(model.keymap.key_label(Action::Quit).map(|k| (k, "quit")));
+    keys
+}
+
+/// The key bound to `action` named `preferred` if it is one of them, else its
+/// first.
+fn label_preferring(model: &Model, action: Action, preferred: &str) -> Option<String> {
+    let bound = model
+        .keymap
+        .bindings()
+        .iter()
+        .any(|b| b.action == action && crate::tui::keymap::key_name(&b.key) == preferred);
+    if bound {
+        Some(preferred.to_string())
+    } else {
+        model.keymap.key_label(action)
+    }
 }
 
 fn actions(model: &Model) -> Vec<(Action, &'static str)> {
