@@ -15,31 +15,16 @@ mod tmux;
 
 use std::path::{Path, PathBuf};
 
-use tmux::{Tmux, quote};
+use tmux::{Tmux, dashboard, demo_workspace};
 
 const PAYOUTS: &str = "payouts-v2-20260302-001";
-
-fn demo(tmp: &Path) -> PathBuf {
-    let root = tmp.join("workspace");
-    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
-    std::fs::canonicalize(&root).unwrap()
-}
-
-fn command(tmp: &Path, root: &Path) -> String {
-    format!(
-        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {} --root {}",
-        quote(&tmp.join("xdg")),
-        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
-        quote(root)
-    )
-}
 
 #[test]
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_operators_defects_stay_fixed_in_tmux() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start(&command(tmp.path(), &root));
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start(&dashboard(tmp.path(), &root));
     tmux.wait_for_list(11);
     tmux.wait_for_text(PAYOUTS);
 
@@ -117,8 +102,8 @@ fn the_operators_defects_stay_fixed_in_tmux() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_wide_pane_shows_ids_whole() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 250, 40);
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 250, 40);
     tmux.wait_for_text(&format!("{PAYOUTS}  Payouts API v2"));
     tmux.wait_for_text("fraud-audit-20260227-001");
 }

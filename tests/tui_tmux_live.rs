@@ -14,20 +14,14 @@ mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use resume_tui::io::context_fill::statusline_record::{self, Record};
-use tmux::{Tmux, quote, wait_until};
+use tmux::{Tmux, demo_workspace, quote, wait_until};
 
 const PAYOUTS: &str = "payouts-v2-20260302-001";
 /// The session the demo's context record and payouts' cx-002 name.
 const SESSION: &str = "7c1e5d2a-0b94-4f6e-a3d8-2e51c9f07b13";
-
-fn demo(tmp: &Path) -> PathBuf {
-    let root = tmp.join("workspace");
-    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
-    std::fs::canonicalize(&root).unwrap()
-}
 
 fn script(path: &Path, body: &str) {
     std::fs::write(path, format!("#!/bin/sh\n{body}")).unwrap();
@@ -54,7 +48,7 @@ fn status_record(root: &Path, percent: f64) {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_gauge_reads_the_status_lines_record_and_its_trend() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     let command = format!(
         "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {} --root {}",
         quote(&tmp.path().join("xdg")),
@@ -76,7 +70,7 @@ fn the_gauge_reads_the_status_lines_record_and_its_trend() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn notifications_reach_the_terminal_tmux_runs_in() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     let config = tmp.path().join("config.toml");
     std::fs::write(&config, "[ui]\nnotify = \"osc9\"\n").unwrap();
     let command = format!(
@@ -136,7 +130,7 @@ fn notifications_reach_the_terminal_tmux_runs_in() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn outside_tmux_r_quits_and_prints_a_command_that_resumes() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     let command = format!(
         "env -u TMUX -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {} --root {}; echo \"exit=$?\"; sleep 60",
         quote(&tmp.path().join("xdg")),
@@ -197,7 +191,7 @@ fn outside_tmux_r_quits_and_prints_a_command_that_resumes() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn outside_tmux_o_runs_the_editor_here_and_reloads_after() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     let editor = tmp.path().join("editor");
     let record = tmp.path().join("editor.txt");
     // Reads a line from the terminal, records it and its arguments, then edits the

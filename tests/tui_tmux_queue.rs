@@ -12,29 +12,14 @@ mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use tmux::{Tmux, quote};
+use tmux::{Tmux, dashboard, demo_workspace};
 
 const DOCS: &str = "docs-rewrite-20260225-001";
 const DOCS_DIR: &str = "projects/PROJ-004-docs-site-rewrite";
 const PAYOUTS_FILE: &str =
     "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
-
-fn demo(tmp: &Path) -> PathBuf {
-    let root = tmp.join("workspace");
-    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
-    std::fs::canonicalize(&root).unwrap()
-}
-
-fn command(tmp: &Path, root: &Path) -> String {
-    format!(
-        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {} --root {}",
-        quote(&tmp.join("xdg")),
-        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
-        quote(root)
-    )
-}
 
 /// The row of the list showing `id`.
 fn row_of<'a>(screen: &'a str, id: &str) -> Option<&'a str> {
@@ -56,8 +41,8 @@ fn replace(path: &Path, text: &str) {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn files_changing_underneath_never_move_an_edit_to_another_project() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start(&command(tmp.path(), &root));
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start(&dashboard(tmp.path(), &root));
     tmux.wait_for_list(11);
     let payouts_before = std::fs::read(root.join(PAYOUTS_FILE)).unwrap();
 
@@ -128,7 +113,7 @@ fn an_empty_folder_says_what_to_do_next() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("empty");
     std::fs::create_dir(&root).unwrap();
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 80, 24);
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 80, 24);
     let screen = tmux.wait_for("the next steps", |s| {
         s.contains("resume-tui --demo") && s.contains("q quits")
     });
@@ -144,7 +129,7 @@ fn an_empty_folder_says_what_to_do_next() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn checkpoints_tied_to_no_project_are_seen() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     std::fs::write(
         root.join(".jerry/checkpoints/cx-950-checkpoint.json"),
         "{\"schema_version\": \"1.0.0\", \"event_type\": \"compaction\", \"event_id\": \"cx-950\", \
@@ -153,7 +138,7 @@ fn checkpoints_tied_to_no_project_are_seen() {
          \"metadata\": {\"acknowledged\": false}}\n",
     )
     .unwrap();
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 200, 40);
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 200, 40);
     tmux.wait_for_list(11);
     let screen = tmux.wait_for("the section", |s| {
         s.contains("1 checkpoint tied to no project (1 unacknowledged)")

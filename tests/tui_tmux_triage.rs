@@ -12,29 +12,13 @@ mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use tmux::{Tmux, quote};
+use tmux::{Tmux, dashboard_with, demo_workspace, quote};
 
 const PAYOUTS_FILE: &str =
     "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
 const PAYOUTS_CHECKPOINT: &str = ".jerry/checkpoints/cx-002-checkpoint.json";
-
-fn demo(tmp: &Path) -> PathBuf {
-    let root = tmp.join("workspace");
-    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
-    std::fs::canonicalize(&root).unwrap()
-}
-
-/// The dashboard on `root`, with `env` (`NAME=value …`) before it.
-fn command(tmp: &Path, root: &Path, env: &str) -> String {
-    format!(
-        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {env} {} --root {}",
-        quote(&tmp.join("xdg")),
-        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
-        quote(root)
-    )
-}
 
 fn read(root: &Path, rel: &str) -> String {
     std::fs::read_to_string(root.join(rel)).unwrap()
@@ -44,7 +28,7 @@ fn read(root: &Path, rel: &str) -> String {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn resume_now_without_claude_on_path_says_so_and_opens_nothing() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     // A PATH with tmux and nothing called claude.
     let bin = tmp.path().join("bin");
     std::fs::create_dir(&bin).unwrap();
@@ -54,7 +38,7 @@ fn resume_now_without_claude_on_path_says_so_and_opens_nothing() {
         .expect("tmux on PATH");
     std::os::unix::fs::symlink(&tmux_bin, bin.join("tmux")).unwrap();
     let env = format!("PATH={}", quote(&bin));
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root, &env), 200, 40);
+    let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, &env, ""), 200, 40);
     tmux.wait_for_list(11);
     tmux.keys(&["R"]);
     let screen = tmux.wait_for("what is missing", |s| {
@@ -77,8 +61,8 @@ fn acknowledged(tmux: &Tmux) {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn an_acknowledge_is_undone_unless_its_files_changed_since() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root, ""), 200, 40);
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, "", ""), 200, 40);
     tmux.wait_for_list(11);
     let state = read(&root, PAYOUTS_FILE);
     let checkpoint = read(&root, PAYOUTS_CHECKPOINT);
@@ -110,8 +94,8 @@ fn an_acknowledge_is_undone_unless_its_files_changed_since() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_timeline_fits_80x24_moves_with_j_k_and_opens_with_enter() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root, ""), 80, 24);
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, "", ""), 80, 24);
     tmux.wait_for_list(11);
     tmux.keys(&["t"]);
     // Drawn whole: its list's newest entry is there and nothing of the tabs
@@ -160,9 +144,9 @@ fn the_timeline_fits_80x24_moves_with_j_k_and_opens_with_enter() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn without_colours_each_gate_has_its_own_mark_on_the_chart() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     for (w, h) in [(140, 40), (80, 24)] {
-        let tmux = Tmux::start_sized(&command(tmp.path(), &root, "NO_COLOR=1"), w, h);
+        let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, "NO_COLOR=1", ""), w, h);
         tmux.wait_for_list(11);
         // payouts, the first row: qg-1 and qg-2 scored.
         tmux.keys(&["2"]);
@@ -188,11 +172,11 @@ fn without_colours_each_gate_has_its_own_mark_on_the_chart() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_gate_recorded_pass_below_its_threshold_shows_both() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     // qg-1 recorded PASS, its last score 0.890 under its 0.92 threshold.
     let text = read(&root, PAYOUTS_FILE).replace("0.941", "0.890");
     std::fs::write(root.join(PAYOUTS_FILE), text).unwrap();
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root, ""), 140, 40);
+    let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, "", ""), 140, 40);
     tmux.wait_for_list(11);
     tmux.keys(&["2"]);
     let screen = tmux.wait_for_text("qg-1    PASS (recorded) · 0.890 < 0.92 threshold");

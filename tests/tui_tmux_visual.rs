@@ -11,29 +11,10 @@ mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
-use std::path::{Path, PathBuf};
-
-use tmux::{Tmux, quote};
+use tmux::{Tmux, dashboard_with, demo_workspace};
 
 const PAYOUTS_FILE: &str =
     "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001/ORCHESTRATION.yaml";
-
-fn demo(tmp: &Path) -> PathBuf {
-    let root = tmp.join("workspace");
-    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
-    std::fs::canonicalize(&root).unwrap()
-}
-
-/// The dashboard on `root`, with `env` (`NAME=value …`) before it and `args`
-/// after it.
-fn command(tmp: &Path, root: &Path, env: &str, args: &str) -> String {
-    format!(
-        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {env} {} --root {} {args}",
-        quote(&tmp.join("xdg")),
-        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
-        quote(root)
-    )
-}
 
 /// How many times `c` is drawn on the ASCII chart's plot (right of its `|`).
 fn on_plot(screen: &str, c: char) -> usize {
@@ -48,7 +29,7 @@ fn on_plot(screen: &str, c: char) -> usize {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn without_colours_a_point_two_gates_share_shows_both() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     // qg-2's second score made qg-1's: one point for both, at any size (its
     // first, 0.95, over the pass line, apart from qg-1's 0.825).
     let text = std::fs::read_to_string(root.join(PAYOUTS_FILE)).unwrap();
@@ -58,7 +39,7 @@ fn without_colours_a_point_two_gates_share_shows_both() {
         .replace("qg-2: [0.88, 0.91]", "qg-2: [0.95, 0.916]");
     std::fs::write(root.join(PAYOUTS_FILE), text).unwrap();
     for (w, h) in [(140, 40), (80, 24)] {
-        let tmux = Tmux::start_sized(&command(tmp.path(), &root, "NO_COLOR=1", ""), w, h);
+        let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, "NO_COLOR=1", ""), w, h);
         tmux.wait_for_list(11);
         tmux.keys(&["2"]);
         let screen = tmux.wait_for("the chart's legend", |s| {
@@ -105,8 +86,8 @@ fn footer(screen: &str) -> &str {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_footer_lists_the_keys_of_the_overlay_that_is_open() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root, "", ""), 80, 24);
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, "", ""), 80, 24);
     tmux.wait_for_list(11);
     let list_keys = "j down  k up  l open  / filter";
     assert!(footer(&tmux.capture()).starts_with(list_keys));
@@ -135,9 +116,13 @@ fn the_footer_lists_the_keys_of_the_overlay_that_is_open() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn in_ascii_a_waiting_checkpoint_and_a_fill_past_the_warning_look_different() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     // Tall enough for the whole legend under the help's last page.
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root, "NO_COLOR=1", "--ascii"), 80, 60);
+    let tmux = Tmux::start_sized(
+        &dashboard_with(tmp.path(), &root, "NO_COLOR=1", "--ascii"),
+        80,
+        60,
+    );
     tmux.wait_for_list(11);
     let screen = tmux.wait_for_text("payouts-v2-20260302-001");
     assert!(screen.is_ascii(), "{screen}");

@@ -10,31 +10,14 @@ mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
-use std::path::{Path, PathBuf};
-
 use resume_tui::io::context_fill::statusline_record::{self, Record};
-use tmux::{Tmux, quote};
+use tmux::{Tmux, dashboard, demo_workspace};
 
 const PAYOUTS: &str = "payouts-v2-20260302-001";
 const RUNBOOK: &str = "09-ops-runbook-refresh";
 const SETTLEMENT: &str = "03-settlement-dashboard";
 /// The session 09-ops-runbook-refresh's resume-context.md records.
 const RUNBOOK_SESSION: &str = "c4a1e7d9-8b2f-4d63-a015-7e9f3b6c2d80";
-
-fn demo(tmp: &Path) -> PathBuf {
-    let root = tmp.join("workspace");
-    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
-    std::fs::canonicalize(&root).unwrap()
-}
-
-fn command(tmp: &Path, root: &Path) -> String {
-    format!(
-        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {} --root {}",
-        quote(&tmp.join("xdg")),
-        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
-        quote(root)
-    )
-}
 
 /// The list's rows (the list pane only), top to bottom.
 fn list_rows(screen: &str) -> Vec<&str> {
@@ -62,8 +45,8 @@ fn position(screen: &str, id: &str) -> usize {
 fn every_row_shows_its_live_fill_at_100_120_and_140_columns() {
     for width in [100, 120, 140] {
         let tmp = tempfile::tempdir().unwrap();
-        let root = demo(tmp.path());
-        let tmux = Tmux::start_sized(&command(tmp.path(), &root), width, 30);
+        let root = demo_workspace(tmp.path());
+        let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), width, 30);
         let screen = tmux.wait_for_list(11);
         let header = list_rows(&format!("\n{screen}"))
             .first()
@@ -97,8 +80,8 @@ fn every_row_shows_its_live_fill_at_100_120_and_140_columns() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_session_past_the_critical_fill_turns_its_row_and_moves_it_up() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 120, 30);
     let before = tmux.wait_for_list(11);
     assert!(
         position(&before, RUNBOOK) > position(&before, SETTLEMENT),
@@ -138,8 +121,8 @@ const LEDGER_FILE: &str = "projects/PROJ-001-ledger-migration/ORCHESTRATION.yaml
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn f_hides_complete_projects_and_skips_a_filter_that_changes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 120, 30);
     tmux.wait_for_list(11);
     // CRITICAL, STALE, unacknowledged, then not COMPLETE: the ledger (COMPLETE) goes.
     tmux.keys(&["F", "F", "F", "F"]);
@@ -158,7 +141,7 @@ fn f_hides_complete_projects_and_skips_a_filter_that_changes_nothing() {
     let text = std::fs::read_to_string(&path).unwrap();
     let text = text.replacen("status: \"COMPLETE\"  #", "status: \"ACTIVE\"  #", 1);
     std::fs::write(&path, text).unwrap();
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 120, 30);
     tmux.wait_for_list(11);
     tmux.keys(&["F", "F", "F", "F"]);
     tmux.wait_for("the not-COMPLETE step passed over", |s| {
@@ -175,8 +158,8 @@ fn selected_row(screen: &str) -> Option<&str> {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_cursor_stays_on_the_top_project_after_acknowledging_it() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 120, 30);
     tmux.wait_for_list(11);
     // Only the projects with a checkpoint waiting: payouts on top, selected.
     tmux.keys(&["F", "F", "F"]);
@@ -221,8 +204,8 @@ fn the_cursor_stays_on_the_top_project_after_acknowledging_it() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn m_shows_the_messages_whole_with_their_times_at_80x24() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 80, 24);
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 80, 24);
     tmux.wait_for_list(11);
     tmux.keys(&["3", "a"]);
     // The status bar cuts the message at the pane's width.
@@ -260,8 +243,8 @@ fn m_shows_the_messages_whole_with_their_times_at_80x24() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_help_ends_with_a_legend_of_the_glyphs() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 100, 40);
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 100, 40);
     tmux.wait_for_list(11);
     tmux.keys(&["?", "G"]);
     let screen = tmux.wait_for_text("Glyphs (ASCII without Unicode)");
@@ -279,8 +262,8 @@ fn the_help_ends_with_a_legend_of_the_glyphs() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn d_copies_what_the_compaction_dropped_as_the_dropped_command_says_it() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 30);
+    let root = demo_workspace(tmp.path());
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 120, 30);
     tmux.wait_for_list(11);
     // payouts' Compaction tab: cx-002 selected.
     tmux.keys(&["3"]);

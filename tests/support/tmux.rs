@@ -235,3 +235,26 @@ pub fn wait_until(what: &str, done: impl Fn() -> bool) {
 pub fn quote(path: &Path) -> String {
     format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
 }
+
+/// A fresh copy of the demo workspace in `tmp/workspace`, as a canonical path.
+pub fn demo_workspace(tmp: &Path) -> PathBuf {
+    let root = tmp.join("workspace");
+    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
+    std::fs::canonicalize(&root).unwrap()
+}
+
+/// The dashboard on `root` in colour, its config under `tmp`.
+pub fn dashboard(tmp: &Path, root: &Path) -> String {
+    dashboard_with(tmp, root, "", "")
+}
+
+/// The dashboard on `root` in colour, its config under `tmp`, with `env`
+/// (`NAME=value …`) before it and `args` after it.
+pub fn dashboard_with(tmp: &Path, root: &Path, env: &str, args: &str) -> String {
+    format!(
+        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {env} {} --root {} {args}",
+        quote(&tmp.join("xdg")),
+        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
+        quote(root)
+    )
+}
