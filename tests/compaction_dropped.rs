@@ -25,22 +25,6 @@ const WORKFLOW_ID: &str = "payouts-v2-20260302-001";
 const SUMMARY: &str = "Working QG-2 iteration 2: RD-002 still awaits sign-off; DF-211 batch \
                        replay unevidenced. Next: finish the S-004 pre-mortem.";
 
-/// A copy of the demo workspace as a hook fixture.
-fn demo() -> Fixture {
-    let fx = Fixture {
-        dir: tempfile::tempdir().unwrap(),
-        log: tempfile::tempdir().unwrap(),
-        home: tempfile::tempdir().unwrap(),
-    };
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
-    resume_tui::io::demo::unpack_into(fx.root(), resume_tui::core::time::Timestamp(now as i64))
-        .unwrap();
-    fx
-}
-
 fn precompact(fx: &Fixture, env: &[(&str, &str)]) -> (String, PathBuf) {
     let t = fx.edits_in(WORKFLOW_DIR);
     let (stdout, _) = fx.run_env(
@@ -130,7 +114,7 @@ fn ids(items: &Value) -> Vec<String> {
 
 #[test]
 fn session_start_after_compaction_restores_only_what_the_recorded_summary_dropped() {
-    let fx = demo();
+    let fx = Fixture::demo();
     let (stdout, t) = precompact(&fx, &[]);
     assert_eq!(stdout, "", "no steering unless asked for");
     let (post, _) = fx.run(
@@ -194,7 +178,7 @@ fn session_start_after_compaction_restores_only_what_the_recorded_summary_droppe
 
 #[test]
 fn the_summary_is_read_from_the_transcript_when_post_compact_recorded_none() {
-    let fx = demo();
+    let fx = Fixture::demo();
     let (_, t) = precompact(&fx, &[]);
     append_compaction(&t, SUMMARY);
     let context = session_start(&fx, &t);
@@ -274,7 +258,7 @@ fn compaction_tab_of_cx005(fx: &Fixture) -> String {
 
 #[test]
 fn a_summary_that_kept_everything_is_said_in_one_line() {
-    let fx = demo();
+    let fx = Fixture::demo();
     let (_, t) = precompact(&fx, &[]);
     // The checkpoint's own text holds every identifier and word of its items.
     let everything = fx.read(".jerry/checkpoints/cx-005-checkpoint.json");
@@ -296,7 +280,7 @@ fn a_summary_that_kept_everything_is_said_in_one_line() {
 
 #[test]
 fn without_a_summary_session_start_keeps_the_resume_context_and_dropped_says_so() {
-    let fx = demo();
+    let fx = Fixture::demo();
     let (_, t) = precompact(&fx, &[]);
     let context = session_start_context(&fx, &t);
     assert!(!context.contains("Dropped by compaction"), "{context}");
@@ -312,7 +296,7 @@ fn without_a_summary_session_start_keeps_the_resume_context_and_dropped_says_so(
 
 #[test]
 fn precompact_steer_names_what_must_survive_only_when_switched_on() {
-    let fx = demo();
+    let fx = Fixture::demo();
     let config = fx.home.path().join("config.toml");
     std::fs::write(&config, "[hooks]\nprecompact_steer = true\n").unwrap();
     let plan = fx.root().join(WORKFLOW_DIR).join("ORCHESTRATION.yaml");

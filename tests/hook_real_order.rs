@@ -22,21 +22,6 @@ const SUMMARY: &str = "<analysis>\nThe user cares about DF-212 and the replay-te
 <summary>\n1. Primary Request: QG-2 iteration 2; RD-002 still awaits sign-off; DF-211 batch \
 replay unevidenced. Next: finish the S-004 pre-mortem.\n</summary>";
 
-fn demo() -> Fixture {
-    let fx = Fixture {
-        dir: tempfile::tempdir().unwrap(),
-        log: tempfile::tempdir().unwrap(),
-        home: tempfile::tempdir().unwrap(),
-    };
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
-    resume_tui::io::demo::unpack_into(fx.root(), resume_tui::core::time::Timestamp(now as i64))
-        .unwrap();
-    fx
-}
-
 fn event(fx: &Fixture, name: &str, transcript: &Path, extra: serde_json::Value) -> String {
     let mut extra = extra;
     extra["prompt_id"] = json!("48e0c587-d3f3-4ca2-8123-fe6346e3176c");
@@ -59,7 +44,7 @@ fn prompt(fx: &Fixture, transcript: &Path) -> String {
 
 #[test]
 fn a_new_sessions_first_prompt_before_its_transcript_exists_is_no_error() {
-    let fx = demo();
+    let fx = Fixture::demo();
     let missing = fx.root().join("never-written.jsonl");
     event(&fx, "SessionStart", &missing, json!({"source": "startup"}));
     prompt(&fx, &missing);
@@ -169,7 +154,7 @@ fn delivery(fx: &Fixture) -> serde_json::Value {
 
 #[test]
 fn the_dropped_section_reaches_the_first_prompt_after_the_compaction_once() {
-    let fx = demo();
+    let fx = Fixture::demo();
     let t = compacted(&fx, true);
     let first = prompt(&fx, &t);
     dropped_section(&first);
@@ -192,7 +177,7 @@ fn the_dropped_section_reaches_the_first_prompt_after_the_compaction_once() {
 fn an_alert_the_client_dropped_goes_again_with_the_first_prompt() {
     // Claude Code 2.1.76 after `-p "/compact"`: what SessionStart(compact) printed
     // never reaches the model, and the transcript holds nothing of it.
-    let fx = demo();
+    let fx = Fixture::demo();
     let t = compacted(&fx, false);
     let first = prompt(&fx, &t);
     assert!(

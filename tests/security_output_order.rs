@@ -15,21 +15,6 @@ use serde_json::json;
 const WORKFLOW_DIR: &str = "projects/PROJ-002-payouts-api-v2/orchestration/payouts-v2-20260302-001";
 const TOKEN_TAIL: &str = "16C7e42F292c6912E7710c838347Ae178B4a";
 
-fn demo() -> Fixture {
-    let fx = Fixture {
-        dir: tempfile::tempdir().unwrap(),
-        log: tempfile::tempdir().unwrap(),
-        home: tempfile::tempdir().unwrap(),
-    };
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
-    resume_tui::io::demo::unpack_into(fx.root(), resume_tui::core::time::Timestamp(now as i64))
-        .unwrap();
-    fx
-}
-
 /// The demo's payouts `next_step` with an OSC 52, a BEL inside a GitHub
 /// token, a CSI as C1, NEL, a line separator and a TAG character, in YAML
 /// escapes.
@@ -55,7 +40,7 @@ fn unsafe_chars(text: &str) -> Vec<char> {
 
 #[test]
 fn precompact_steer_stdout_and_the_checkpoint_are_cleaned_then_redacted() {
-    let fx = demo();
+    let fx = Fixture::demo();
     hostile(&fx);
     let config = fx.home.path().join("config.toml");
     std::fs::write(&config, "[hooks]\nprecompact_steer = true\n").unwrap();
@@ -105,7 +90,7 @@ fn cli(fx: &Fixture, args: &[&str]) -> String {
 
 #[test]
 fn show_list_and_validate_redact_unless_asked_to_show_secrets() {
-    let fx = demo();
+    let fx = Fixture::demo();
     let plan = fx.root().join(WORKFLOW_DIR).join("ORCHESTRATION.yaml");
     let yaml = std::fs::read_to_string(&plan).unwrap().replace(
         "next_step: \"Finish",

@@ -74,6 +74,17 @@ last_updated: "2026-01-03T15:30:00"
 "#;
 
 impl Fixture {
+    /// A fresh copy of the demo workspace, its times about now.
+    pub fn demo() -> Fixture {
+        let fixture = Fixture {
+            dir: tempfile::tempdir().unwrap(),
+            log: tempfile::tempdir().unwrap(),
+            home: tempfile::tempdir().unwrap(),
+        };
+        resume_tui::io::demo::unpack_into(fixture.root(), resume_tui::io::clock::now()).unwrap();
+        fixture
+    }
+
     pub fn new() -> Fixture {
         let fixture = Fixture {
             dir: tempfile::tempdir().unwrap(),
