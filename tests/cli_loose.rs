@@ -76,3 +76,97 @@ fn a_workflow_whose_file_does_not_read_keeps_the_checkpoints_that_name_it() {
         "{footer}"
     );
 }
+
+/// A real Jerry checkpoint (no workflow named) at `rel`.
+fn loose_checkpoint(root: &Path, rel: &str, id: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let body = format!(
+        r#"{{"checkpoint_id": "{id}", "context_state": {{"fill_percentage": 0.9, "tier": "critical"}}, "resumption_state": null, "created_at": "2026-02-17T12:00:00Z"}}"#
+    );
+    std::fs::write(path, body).unwrap();
+}
+
+fn loose_acknowledged(root: &Path, path: &str) -> bool {
+    let json = list_json(root);
+    let found = json["unassigned_checkpoints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["path"] == path)
+        .unwrap_or_else(|| panic!("{path} tied to no project: {json:#}"))
+        .clone();
+    found["acknowledged"].as_bool().unwrap()
+}
+
+#[test]
+fn ack_takes_a_checkpoint_tied_to_no_project_by_its_id_or_path() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let here = ".jerry/checkpoints/cx-009.json";
+    let there = "elsewhere/.jerry/checkpoints/cx-009.json";
+    let single = "elsewhere/.jerry/checkpoints/cx-011.json";
+    loose_checkpoint(&root, here, "cx-009");
+    loose_checkpoint(&root, there, "cx-009");
+    loose_checkpoint(&root, single, "cx-011");
+    assert!(!loose_acknowledged(&root, here));
+
+    // Two checkpoints answer to cx-009: named by path, as the message says.
+    let (code, out, err) = cli::run(&root, &["ack", "cx-009"]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("names no project and 2 checkpoints tied to no project; name one by its path")
+            && err.contains(here)
+            && err.contains(there),
+        "{err}"
+    );
+
+    // A dry run prints the marker it would create, and creates nothing.
+    let (code, out, err) = cli::run(&root, &["ack", here, "--dry-run"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("+++ b/.jerry/checkpoints/cx-009.acknowledged"),
+        "{out}"
+    );
+    assert!(out.contains("dry run, nothing written"), "{out}");
+    assert!(!root.join(".jerry/checkpoints/cx-009.acknowledged").exists());
+
+    let (code, out, err) = cli::run(&root, &["ack", here]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        ".jerry/checkpoints/cx-009.acknowledged: created (empty marker)\n"
+    );
+    assert!(loose_acknowledged(&root, here));
+    assert!(
+        !loose_acknowledged(&root, there),
+        "the other cx-009 is left"
+    );
+
+    // By its number alone, where it is the only one; again: nothing to do.
+    let (code, out, err) = cli::run(&root, &["ack", "11"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("cx-011.acknowledged: created"), "{out}");
+    let (code, out, _) = cli::run(&root, &["ack", "cx-011"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "cx-011 is already acknowledged\n")
+    );
+    let (_, timeline, _) = cli::run(&root, &["timeline"]);
+    let line = timeline.lines().find(|l| l.contains("cx-011")).unwrap();
+    assert!(
+        line.contains("acknowledged") && !line.contains("UNACK"),
+        "{line}"
+    );
+
+    // --all is a project's; a name that is neither fails as before.
+    let (code, _, err) = cli::run(&root, &["ack", "cx-011", "--all"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("cx-011 is a checkpoint tied to no project"),
+        "{err}"
+    );
+    let (code, _, err) = cli::run(&root, &["ack", "cx-404"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("no project \"cx-404\""), "{err}");
+}
