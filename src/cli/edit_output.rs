@@ -25,7 +25,7 @@ pub fn load_project(ctx: &Context, name: &str) -> Result<(Workspace, usize)> {
 /// Why [`load_project_or_workspace`] found no project.
 pub enum LoadError {
     /// No project has that name: the workspace read, for what else it may name.
-    NotFound(Workspace, LookupError),
+    NotFound(Box<Workspace>, LookupError),
     Other(Error),
 }
 
@@ -42,7 +42,7 @@ pub fn load_project_or_workspace(
     let name = super::show::project_name_under_root(ctx, name);
     let index = match find_project(&ws, &name) {
         Ok(project) => ws.projects.iter().position(|p| std::ptr::eq(p, project)),
-        Err(e @ LookupError::NotFound { .. }) => return Err(LoadError::NotFound(ws, e)),
+        Err(e @ LookupError::NotFound { .. }) => return Err(LoadError::NotFound(Box::new(ws), e)),
         Err(e) => return Err(LoadError::Other(e.into())),
     };
     let index = index.ok_or_else(|| {

@@ -45,7 +45,7 @@ pub fn project_changes(before: &Project, after: &Project, hash_changed: bool, ou
         out.events.push(format!("{} turned CRITICAL", after.id));
     }
     for id in new_checkpoints {
-        out.events.push(format!("compaction in {}: {id}", after.id));
+        out.events.push(compaction_event(Some(&after.id), id));
     }
 }
 
@@ -94,10 +94,31 @@ pub fn workspace_changes(
     };
     for cp in &after.unassigned_checkpoints {
         if !known(&cp.path) {
-            out.events.push(format!("compaction: {}", cp.id));
+            out.events.push(compaction_event(None, &cp.id));
         }
     }
     out
+}
+
+/// How a new checkpoint is said: `compaction in PROJECT: cx-004`, or
+/// `compaction: cx-004` for one tied to no project.
+pub fn compaction_event(project: Option<&str>, checkpoint: &str) -> String {
+    match project {
+        Some(id) => format!("{COMPACTION} in {id}: {checkpoint}"),
+        None => format!("{COMPACTION}: {checkpoint}"),
+    }
+}
+
+const COMPACTION: &str = "compaction";
+
+/// Events that are all new checkpoints are a flag (`⚑`: something waits for the
+/// operator); any other (a project turning CRITICAL, leaving the list) an error.
+fn kind_of(events: &[String]) -> StatusKind {
+    if events.iter().all(|e| e.starts_with(COMPACTION)) {
+        StatusKind::Flag
+    } else {
+        StatusKind::Error
+    }
 }
 
 /// Highlights the changed rows and calls the operator about the events.
@@ -115,7 +136,7 @@ pub fn announce(model: &mut Model, changes: Changes) -> Vec<Effect> {
         n => format!(" (+{n} more)"),
     };
     let text = format!("{first}{more}");
-    model.report_status(StatusKind::Error, text.clone());
+    model.report_status(kind_of(&changes.events), text.clone());
     let bytes = terminal_bytes(model.config.ui.notify, &text, model.in_tmux);
     if bytes.is_empty() {
         Vec::new()
