@@ -21,20 +21,20 @@ struct Segment {
 }
 
 /// How much the title gives up to fit: the counts by kind (unless one is the
-/// filter on), then the long words, then the word `Projects`.
+/// filter on), then the long words. What still does not fit (a long filter in
+/// a narrow list) is cut at the border.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Fit {
     Whole,
     NoKinds,
     Short,
-    Tight,
 }
 
 /// The segments that fit in `room` cells (the list's width inside its corners),
 /// as few given up as can be.
 fn fitted(model: &Model, room: usize) -> Vec<Segment> {
     let mut out = Vec::new();
-    for fit in [Fit::Whole, Fit::NoKinds, Fit::Short, Fit::Tight] {
+    for fit in [Fit::Whole, Fit::NoKinds, Fit::Short] {
         out = segments(model, fit);
         let used: usize = out.iter().map(|s| crate::core::text::width(&s.text)).sum();
         if used <= room {
@@ -52,12 +52,11 @@ fn segments(model: &Model, fit: Fit) -> Vec<Segment> {
         style,
         click: None,
     };
-    let word = if fit == Fit::Tight { "" } else { "Projects " };
     let mut out = vec![plain(
         if model.visible.len() == total {
-            format!(" {word}{total} ")
+            format!(" Projects {total} ")
         } else {
-            format!(" {word}{}/{total} ", model.visible.len())
+            format!(" Projects {}/{total} ", model.visible.len())
         },
         t.title,
     )];
