@@ -5,6 +5,10 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "support/hostile.rs"]
+mod hostile;
+#[path = "support/needs.rs"]
+mod needs;
 
 use std::path::{Path, PathBuf};
 
@@ -169,4 +173,32 @@ fn ack_takes_a_checkpoint_tied_to_no_project_by_its_id_or_path() {
     let (code, _, err) = cli::run(&root, &["ack", "cx-404"]);
     assert_eq!(code, Some(1));
     assert!(err.contains("no project \"cx-404\""), "{err}");
+}
+
+#[test]
+fn a_workflow_whose_file_may_not_be_read_keeps_them_too() {
+    // The workspace is the temporary folder itself: the unprivileged user the
+    // listing runs as (when this process is root) reaches it.
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    resume_tui::io::demo::unpack_into(root, NOW).unwrap();
+    hostile::hand_to_nobody(root);
+    hostile::chmod(&root.join(DOCS_FILE), 0o000);
+    let run = hostile::cli_as_nobody(root, &["list", "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let row = json["projects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["source"] == DOCS_FILE)
+        .unwrap()
+        .clone();
+    let why = row["unreadable"].as_str().unwrap();
+    assert!(
+        why.starts_with(DOCS_FILE) && why.contains("ermission denied"),
+        "{why}"
+    );
+    assert_eq!(row["unacknowledged_checkpoints"], 1, "{row}");
+    hostile::chmod(&root.join(DOCS_FILE), 0o644);
 }
