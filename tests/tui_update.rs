@@ -346,8 +346,9 @@ fn acknowledging_works_in_the_compaction_tab_on_the_selected_checkpoint() {
     let [Effect::Write(request)] = effects.as_slice() else {
         panic!("{effects:?}")
     };
-    assert_eq!(request.target.project_id, PAYOUTS);
-    assert!(request.target.source.ends_with("ORCHESTRATION.yaml"));
+    let target = request.target.as_ref().unwrap();
+    assert_eq!(target.project_id, PAYOUTS);
+    assert!(target.source.ends_with("ORCHESTRATION.yaml"));
     assert_eq!(
         request.op,
         StateChange::Acknowledge {
@@ -1010,9 +1011,10 @@ fn writes_expect_the_state_file_as_it_was_loaded() {
     let [Effect::Write(request)] = effects.as_slice() else {
         panic!("{effects:?}")
     };
-    assert_eq!(request.target.source, source);
+    let target = request.target.as_ref().unwrap();
+    assert_eq!(target.source, source);
     assert_eq!(
-        request.target.expected,
+        target.expected,
         Some(ContentHash(42)),
         "the edit is refused unless the file still holds what was loaded"
     );
@@ -1347,7 +1349,7 @@ fn deleting_a_decision_can_be_undone() {
             what: "deleted RD-001".into(),
             result: Ok("ORCHESTRATION.yaml: 7 lines changed".into()),
             undo: Some(Box::new(resume_tui::tui::msg::Undo {
-                project_id: PAYOUTS.into(),
+                project_id: Some(PAYOUTS.into()),
                 what: "deleted RD-001".into(),
                 files: vec![revert()],
             })),

@@ -1,18 +1,29 @@
 //! `resume-tui ack PROJECT [CHECKPOINT | --all] [--dry-run]`: acknowledge a checkpoint
-//! (default: the newest unacknowledged one) or all of a project's.
+//! (default: the newest unacknowledged one) or all of a project's. A name that
+//! names no project may name a checkpoint tied to no project (`cx-034`, `34`, or
+//! its path): that checkpoint is acknowledged by its own file alone.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use super::AckArgs;
-use super::edit_output::{ATTEMPTS, checkpoint_candidates, load_project, print, project};
+use super::edit_output::{
+    ATTEMPTS, LoadError, checkpoint_candidates, load_project_or_workspace, print, project,
+};
 use crate::app::Context;
-use crate::core::model::Checkpoint;
-use crate::io::project_edit::{Target, acknowledge, find_checkpoint, retrying};
+use crate::core::model::{Checkpoint, Workspace};
+use crate::core::workspace::LookupError;
+use crate::io::project_edit::{
+    Target, acknowledge, acknowledge_loose, find_checkpoint, retrying, same_checkpoint_name,
+};
 use crate::{Error, Result};
 
 pub fn run(ctx: &Context, args: &AckArgs, out: &mut dyn Write) -> Result<ExitCode> {
-    let (ws, index) = load_project(ctx, &args.project)?;
+    let (ws, index) = match load_project_or_workspace(ctx, &args.project) {
+        Ok(found) => found,
+        Err(LoadError::NotFound(ws, e)) => return run_loose(ctx, args, &ws, e, out),
+        Err(LoadError::Other(e)) => return Err(e),
+    };
     let project = project(&ws, index)?;
     let candidates = checkpoint_candidates(&ws, project);
     let chosen: Vec<&Checkpoint> = match (&args.checkpoint, args.all) {
@@ -33,6 +44,45 @@ pub fn run(ctx: &Context, args: &AckArgs, out: &mut dyn Write) -> Result<ExitCod
     let target = Target::of(project);
     let outcome = retrying(ATTEMPTS, || {
         acknowledge(&ctx.root, &target, &chosen, args.all, ctx.now, args.dry_run)
+    })?;
+    print(&outcome, args.dry_run, out)
+}
+
+/// `name` names no project: the checkpoint tied to no project it names, if
+/// exactly one; else the project lookup's error, which says what was looked for.
+fn run_loose(
+    ctx: &Context,
+    args: &AckArgs,
+    ws: &Workspace,
+    not_a_project: LookupError,
+    out: &mut dyn Write,
+) -> Result<ExitCode> {
+    let name = args.project.as_str();
+    let named: Vec<&Checkpoint> = ws
+        .unassigned_checkpoints
+        .iter()
+        .filter(|c| same_checkpoint_name(c, name))
+        .collect();
+    let checkpoint = match named.as_slice() {
+        [] => return Err(not_a_project.into()),
+        [one] => *one,
+        several => {
+            let paths: Vec<String> = several.iter().map(|c| format!("  {}", c.path)).collect();
+            return Err(Error::Ambiguous(format!(
+                "\"{name}\" names no project and {} checkpoints tied to no project; name one by its path:\n{}",
+                several.len(),
+                paths.join("\n")
+            )));
+        }
+    };
+    if args.all || args.checkpoint.is_some() {
+        return Err(Error::Usage(format!(
+            "{name} is a checkpoint tied to no project ({}); acknowledge it alone: resume-tui ack {name}",
+            checkpoint.path
+        )));
+    }
+    let outcome = retrying(ATTEMPTS, || {
+        acknowledge_loose(&ctx.root, &[checkpoint], ctx.now, args.dry_run)
     })?;
     print(&outcome, args.dry_run, out)
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use crate::app::Context;
 use crate::core::model::{Checkpoint, Project, Workspace};
-use crate::core::workspace::find_project;
+use crate::core::workspace::{LookupError, find_project};
 use crate::io::load::load_workspace;
 use crate::io::project_edit::Outcome;
 use crate::{Error, Result};
@@ -16,17 +16,40 @@ pub const ATTEMPTS: usize = 3;
 
 /// Loads the workspace and finds the project the command line names.
 pub fn load_project(ctx: &Context, name: &str) -> Result<(Workspace, usize)> {
+    load_project_or_workspace(ctx, name).map_err(|e| match e {
+        LoadError::NotFound(_, e) => e.into(),
+        LoadError::Other(e) => e,
+    })
+}
+
+/// Why [`load_project_or_workspace`] found no project.
+pub enum LoadError {
+    /// No project has that name: the workspace read, for what else it may name.
+    NotFound(Box<Workspace>, LookupError),
+    Other(Error),
+}
+
+/// [`load_project`], giving the workspace back when no project has the name
+/// (`ack` then looks among the checkpoints tied to no project).
+pub fn load_project_or_workspace(
+    ctx: &Context,
+    name: &str,
+) -> Result<(Workspace, usize), LoadError> {
     if let Some(problem) = &ctx.config_problem {
         eprintln!("resume-tui: config: {problem} (using the defaults)");
     }
     let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
     let name = super::show::project_name_under_root(ctx, name);
-    let project = find_project(&ws, &name)?;
-    let index = ws
-        .projects
-        .iter()
-        .position(|p| std::ptr::eq(p, project))
-        .ok_or_else(|| Error::Usage(format!("project {name} vanished while loading")))?;
+    let index = match find_project(&ws, &name) {
+        Ok(project) => ws.projects.iter().position(|p| std::ptr::eq(p, project)),
+        Err(e @ LookupError::NotFound { .. }) => return Err(LoadError::NotFound(Box::new(ws), e)),
+        Err(e) => return Err(LoadError::Other(e.into())),
+    };
+    let index = index.ok_or_else(|| {
+        LoadError::Other(Error::Usage(format!(
+            "project {name} vanished while loading"
+        )))
+    })?;
     Ok((ws, index))
 }
 

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::ListArgs;
 use crate::app::Context;
-use crate::core::model::{Project, Severity, Workspace};
+use crate::core::model::{Diagnostic, Project, Severity, Shape, Workspace};
 use crate::core::text::{pad, truncate_line, width};
 use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::trajectory::Trend;
@@ -108,11 +108,15 @@ fn phase_cell(project: &Project) -> String {
     }
 }
 
-/// The status, marked `≠` when the file contradicts itself and `*` when its
-/// resumption section is behind newer evidence (the footer says so).
+/// The status, marked `✗` when the file does not read, `≠` when it contradicts
+/// itself and `*` when its resumption section is behind newer evidence (the
+/// footer says so).
 fn status_cell(project: &Project) -> String {
     let status = text_or_dash(project.summary.status.as_deref());
-    if !project.summary.contradictions.is_empty() {
+    if project.shape == Shape::Unreadable {
+        // Its file does not read: the footer says why, with the file, line and column.
+        format!("✗ {status}")
+    } else if !project.summary.contradictions.is_empty() {
         format!("≠ {status}")
     } else if !project.summary.behind.is_empty() {
         format!("* {status}")
@@ -282,6 +286,22 @@ fn footer(ws: &Workspace) -> String {
             plural(behind),
         ));
     }
+    let unreadable: Vec<&Project> = ws
+        .projects
+        .iter()
+        .filter(|p| p.shape == Shape::Unreadable)
+        .collect();
+    if let Some(first) = unreadable.first() {
+        let why = unreadable_error(first).map_or_else(String::new, |d| format!(": {d}"));
+        let more = match unreadable.len() {
+            1 => String::new(),
+            n => format!(" and {} more (`resume-tui validate` says why)", n - 1),
+        };
+        footer.push_str(&format!(
+            " · ✗ {} does not read, ranked by what is known{why}{more}",
+            first.id
+        ));
+    }
     let unassigned = ws.unassigned_checkpoints.len();
     if unassigned > 0 {
         let unacked = ws
@@ -313,6 +333,18 @@ fn footer(ws: &Workspace) -> String {
         ));
     }
     footer
+}
+
+/// Why an unreadable project's file does not read: its first error.
+fn unreadable_error(project: &Project) -> Option<&Diagnostic> {
+    if project.shape != Shape::Unreadable {
+        return None;
+    }
+    project
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .or_else(|| project.diagnostics.first())
 }
 
 /// `list --all`: the state files found but not taken as projects, with the reason.
@@ -412,6 +444,7 @@ fn row_json(p: &Project) -> Value {
         "missing_files": p.staleness.missing_files.len(),
         "last_score": last_score,
         "warnings": problem_count(p),
+        "unreadable": unreadable_error(p).map(ToString::to_string),
         "contradictions": s.contradictions,
         "behind": s.behind,
         "blockers": s.blockers,

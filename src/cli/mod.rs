@@ -352,7 +352,7 @@ pub struct DoctorArgs {
 
 #[derive(Debug, Args)]
 pub struct AckArgs {
-    /// Project id, path, or unique prefix.
+    /// Project id, path, or unique prefix; or, naming no project, a checkpoint tied to no project (cx-034, 34, or its path), acknowledged by its own file.
     pub project: String,
     /// Checkpoint id, e.g. CP-002 [default: the newest unacknowledged].
     pub checkpoint: Option<String>,

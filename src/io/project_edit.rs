@@ -208,14 +208,29 @@ pub fn revert(root: &Path, target: &Target, files: &[Revert]) -> Result<Outcome,
         Err(e) if !e.is_missing() => return Err(e),
         held => held.ok(),
     };
+    revert_files(root, Some(target), files)
+}
+
+/// [`revert`] for a change to checkpoints tied to no project
+/// ([`acknowledge_loose`]): no state file to lock or to find as it was shown.
+pub fn revert_loose(root: &Path, files: &[Revert]) -> Result<Outcome, WriteError> {
+    revert_files(root, None, files)
+}
+
+fn revert_files(
+    root: &Path,
+    target: Option<&Target>,
+    files: &[Revert],
+) -> Result<Outcome, WriteError> {
     let mut checked = Vec::new();
     for file in files {
         let path = root.join(&file.path);
         let changed = || WriteError::ChangedOnDisk { path: path.clone() };
         let snapshot =
             read_to_edit(&path).map_err(|e| if e.is_missing() { changed() } else { e })?;
-        let shown =
-            file.path != target.source || target.expected.is_none_or(|h| h == snapshot.hash);
+        let shown = target.is_none_or(|target| {
+            file.path != target.source || target.expected.is_none_or(|h| h == snapshot.hash)
+        });
         if !shown || snapshot.text()? != file.written {
             return Err(changed());
         }
@@ -294,6 +309,12 @@ pub fn find_checkpoint<'a>(
                 format!("no checkpoint {name} (found: {})", ids.join(", "))
             }
         })
+}
+
+/// Whether `name` names checkpoint `cp` (`cx-003`, `CX-3`, `3`, or its path).
+pub fn same_checkpoint_name(cp: &Checkpoint, name: &str) -> bool {
+    let path = name.trim().trim_start_matches("./");
+    cp.path == path || normalise_id(&cp.id) == normalise_id(name)
 }
 
 fn normalise_id(id: &str) -> String {
@@ -420,7 +441,48 @@ pub fn acknowledge(
     // The section goes first: should a checkpoint's file fail (or the process
     // die) after it, the checkpoint still shows unacknowledged, and acknowledging
     // it again writes the file and leaves the section as it is.
-    for (change, snapshot) in file_changes {
+    write_checkpoint_changes(root, file_changes, dry_run, &mut outcome)?;
+    Ok(outcome)
+}
+
+/// Acknowledges checkpoints tied to no project: there is no state file to
+/// record it in, so only their own files are written, as for a project's
+/// checkpoint (a real Jerry checkpoint gets its `cx-NNN.acknowledged` marker, a
+/// design one `metadata.acknowledged` in its JSON).
+pub fn acknowledge_loose(
+    root: &Path,
+    checkpoints: &[&Checkpoint],
+    now: Timestamp,
+    dry_run: bool,
+) -> Result<Outcome, WriteError> {
+    let mut outcome = Outcome::default();
+    let mut file_changes = Vec::new();
+    for cp in checkpoints {
+        match checkpoint_change(root, cp, now)? {
+            Some(change) => file_changes.push(change),
+            None => outcome
+                .notes
+                .push(format!("{} is already acknowledged", cp.id)),
+        }
+    }
+    if !dry_run {
+        for snapshot in file_changes.iter().filter_map(|(_, s)| s.as_ref()) {
+            write::check_replace(snapshot)?;
+        }
+    }
+    write_checkpoint_changes(root, file_changes, dry_run, &mut outcome)?;
+    Ok(outcome)
+}
+
+/// Writes each checkpoint's prepared change (none with `dry_run`), adding it to
+/// `outcome`; a marker another writer created meanwhile is a note.
+fn write_checkpoint_changes(
+    root: &Path,
+    changes: Vec<PreparedChange>,
+    dry_run: bool,
+    outcome: &mut Outcome,
+) -> Result<(), WriteError> {
+    for (change, snapshot) in changes {
         if !dry_run {
             let written = match snapshot {
                 Some(snapshot) => write::replace(&snapshot, change.edited.new.as_bytes()),
@@ -435,12 +497,12 @@ pub fn acknowledge(
                 },
             };
             if let Err(e) = written {
-                return Err(partial(&outcome, e));
+                return Err(partial(outcome, e));
             }
         }
         outcome.changes.push(change);
     }
-    Ok(outcome)
+    Ok(())
 }
 
 /// `failed`, said with what was already written (if anything was).

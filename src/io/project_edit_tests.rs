@@ -202,3 +202,60 @@ fn files_the_loader_refuses_are_not_edited_either() {
         b"a: 1\n"
     );
 }
+
+#[test]
+fn a_checkpoint_tied_to_no_project_is_acknowledged_by_its_file_and_put_back() {
+    let (dir, ws) = demo_workspace();
+    let candidates = all_checkpoints(&ws);
+    // cx-002 is a design checkpoint (its JSON holds the flag), cx-003 a real
+    // Jerry one (a marker beside it): each as if tied to no project.
+    let design = find_checkpoint(&candidates, "cx-002").unwrap();
+    let jerry = find_checkpoint(&candidates, "cx-003").unwrap();
+    let jerry = Checkpoint {
+        acknowledged: false,
+        ..jerry.clone()
+    };
+    std::fs::remove_file(dir.path().join(".jerry/checkpoints/cx-003.acknowledged")).unwrap();
+    let state_before = read(&dir, PAYOUTS);
+    let json_before = read(&dir, &design.path);
+
+    let dry = acknowledge_loose(dir.path(), &[design, &jerry], NOW, true).unwrap();
+    assert_eq!(dry.changes.len(), 2);
+    assert_eq!(
+        read(&dir, &design.path),
+        json_before,
+        "a dry run writes nothing"
+    );
+
+    let outcome = acknowledge_loose(dir.path(), &[design, &jerry], NOW, false).unwrap();
+    let labels: Vec<&str> = outcome.changes.iter().map(|c| c.label.as_str()).collect();
+    let marker = ".jerry/checkpoints/cx-003.acknowledged";
+    assert_eq!(labels, [design.path.as_str(), marker]);
+    assert_eq!(
+        read(&dir, PAYOUTS),
+        state_before,
+        "no state file is written"
+    );
+    let json: serde_json::Value = serde_json::from_str(&read(&dir, &design.path)).unwrap();
+    assert_eq!(json["metadata"]["acknowledged"], true);
+    assert!(dir.path().join(marker).exists());
+
+    // Put back: the JSON as it was, the marker gone; not once either changed since.
+    let files: Vec<Revert> = outcome
+        .changes
+        .iter()
+        .map(|c| Revert {
+            path: c.label.clone(),
+            written: c.edited.new.clone(),
+            before: (!c.created).then(|| c.edited.old.clone()),
+        })
+        .collect();
+    std::fs::write(dir.path().join(marker), "changed").unwrap();
+    let refused = revert_loose(dir.path(), &files).unwrap_err();
+    assert!(refused.is_changed_on_disk(), "{refused}");
+    assert!(read(&dir, &design.path).contains("\"acknowledged\": true"));
+    std::fs::write(dir.path().join(marker), "").unwrap();
+    revert_loose(dir.path(), &files).unwrap();
+    assert_eq!(read(&dir, &design.path), json_before);
+    assert!(!dir.path().join(marker).exists());
+}

@@ -36,8 +36,9 @@ pub enum Effect {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct WriteRequest {
-    /// The project's state file, and the hash of its bytes as the dashboard read them.
-    pub target: Target,
+    /// The project's state file, and the hash of its bytes as the dashboard read
+    /// them; `None` for checkpoints tied to no project (only their own files).
+    pub target: Option<Target>,
     pub op: StateChange,
 }
 

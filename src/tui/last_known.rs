@@ -66,9 +66,11 @@ pub(crate) fn reclaim_checkpoints(
     }
 }
 
-/// True when `project` is shown from an earlier read of its file.
+/// True when `project`'s file does not read: shown from an earlier read of it,
+/// or (not read since the dashboard opened) with what is known without it, the
+/// checkpoints that name its workflow (`core::workspace::claim`).
 pub fn is_unreadable(model: &Model, project: &Project) -> bool {
-    model.unreadable.contains_key(&project.source)
+    project.shape == Shape::Unreadable || model.unreadable.contains_key(&project.source)
 }
 
 #[cfg(test)]

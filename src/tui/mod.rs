@@ -21,6 +21,7 @@ pub mod list_change;
 pub mod live;
 pub mod live_records;
 pub mod loader;
+pub(crate) mod loose;
 pub mod messages;
 pub mod model;
 mod mouse;

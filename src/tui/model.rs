@@ -93,6 +93,8 @@ pub enum StatusKind {
     Info,
     Success,
     Error,
+    /// A checkpoint waits for the operator (a compaction): drawn with `⚑`.
+    Flag,
 }
 
 impl StatusKind {
@@ -101,7 +103,7 @@ impl StatusKind {
     pub fn lasts(self) -> i64 {
         match self {
             StatusKind::Info | StatusKind::Success => 6,
-            StatusKind::Error => 20,
+            StatusKind::Error | StatusKind::Flag => 20,
         }
     }
 }
@@ -218,6 +220,11 @@ pub struct Model {
     /// projects are shown as last read (`last_known`).
     pub unreadable: std::collections::BTreeMap<String, Vec<crate::core::model::Diagnostic>>,
     pub list_offset: usize,
+    /// The cursor is on the list's last row, the checkpoints tied to no project
+    /// (`tui::loose`): no project is selected then.
+    pub on_loose: bool,
+    /// The checkpoint selected there, newest first.
+    pub loose_row: usize,
     pub sort: Sort,
     /// The sort's order turned around (`S`).
     pub reverse: bool,
@@ -288,6 +295,8 @@ impl Model {
             chosen_gone: false,
             unreadable: std::collections::BTreeMap::new(),
             list_offset: 0,
+            on_loose: false,
+            loose_row: 0,
             sort: Sort::Attention,
             reverse: false,
             only: None,
@@ -341,6 +350,9 @@ impl Model {
     }
 
     pub fn project(&self) -> Option<&Project> {
+        if self.on_loose {
+            return None;
+        }
         let id = self.selected.as_deref()?;
         self.workspace.projects.iter().find(|p| p.id == id)
     }

@@ -64,6 +64,8 @@ fn click_list(model: &mut Model, list: Rect, y: u16) {
     let row = model.list_offset + usize::from(y - first_row);
     if row < model.visible.len() {
         select_row(model, row);
+    } else if row < super::loose::list_len(model) {
+        super::loose::enter(model);
     }
 }
 

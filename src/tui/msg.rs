@@ -97,7 +97,8 @@ pub struct ReloadedProject {
 /// How to take a change back: each file it wrote, as it was before it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Undo {
-    pub project_id: String,
+    /// `None`: checkpoints tied to no project.
+    pub project_id: Option<String>,
     /// The change, as the status bar named it.
     pub what: String,
     pub files: Vec<Revert>,

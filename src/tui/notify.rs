@@ -3,6 +3,8 @@
 //! checkpoint) get an expiring status line and, when `ui.notify` asks for one, a
 //! terminal notification (bell, OSC 9 or OSC 777).
 
+use std::collections::HashSet;
+
 use crate::config::Notify;
 use crate::core::model::{Project, Workspace};
 use crate::core::staleness::StalenessLevel;
@@ -30,10 +32,32 @@ pub struct Changes {
 /// Compares a project before and after a refresh (`hash_changed`: its state file's
 /// bytes differ).
 pub fn project_changes(before: &Project, after: &Project, hash_changed: bool, out: &mut Changes) {
+    project_changes_seen(before, after, hash_changed, &HashSet::new(), out);
+}
+
+/// Every checkpoint file the workspace held (a project's or tied to none).
+pub fn checkpoint_paths(workspace: &Workspace) -> HashSet<String> {
+    let held = workspace.projects.iter().flat_map(|p| &p.checkpoints);
+    held.chain(&workspace.unassigned_checkpoints)
+        .map(|c| c.path.clone())
+        .collect()
+}
+
+/// [`project_changes`], where a checkpoint whose file was already `seen` in the
+/// workspace (held by another project, or by none, and now claimed) is no new
+/// compaction.
+pub fn project_changes_seen(
+    before: &Project,
+    after: &Project,
+    hash_changed: bool,
+    seen: &HashSet<String>,
+    out: &mut Changes,
+) {
     let new_checkpoints: Vec<&str> = after
         .checkpoints
         .iter()
         .filter(|cp| !before.checkpoints.iter().any(|b| b.id == cp.id))
+        .filter(|cp| !seen.contains(cp.path.as_str()))
         .map(|cp| cp.id.as_str())
         .collect();
     if hash_changed || !new_checkpoints.is_empty() || before.checkpoints != after.checkpoints {
@@ -45,7 +69,7 @@ pub fn project_changes(before: &Project, after: &Project, hash_changed: bool, ou
         out.events.push(format!("{} turned CRITICAL", after.id));
     }
     for id in new_checkpoints {
-        out.events.push(format!("compaction in {}: {id}", after.id));
+        out.events.push(compaction_event(Some(&after.id), id));
     }
 }
 
@@ -57,6 +81,7 @@ pub fn workspace_changes(
     after_hashes: &StateHashes,
 ) -> Changes {
     let mut out = Changes::default();
+    let seen = checkpoint_paths(before);
     let by_source: std::collections::HashMap<&str, &Project> = before
         .projects
         .iter()
@@ -67,7 +92,7 @@ pub fn workspace_changes(
             Some(old) => {
                 let changed =
                     before_hashes.get(&project.source) != after_hashes.get(&project.source);
-                project_changes(old, project, changed, &mut out);
+                project_changes_seen(old, project, changed, &seen, &mut out);
             }
             None => out.rows.push(project.id.clone()),
         }
@@ -94,10 +119,31 @@ pub fn workspace_changes(
     };
     for cp in &after.unassigned_checkpoints {
         if !known(&cp.path) {
-            out.events.push(format!("compaction: {}", cp.id));
+            out.events.push(compaction_event(None, &cp.id));
         }
     }
     out
+}
+
+/// How a new checkpoint is said: `compaction in PROJECT: cx-004`, or
+/// `compaction: cx-004` for one tied to no project.
+pub fn compaction_event(project: Option<&str>, checkpoint: &str) -> String {
+    match project {
+        Some(id) => format!("{COMPACTION} in {id}: {checkpoint}"),
+        None => format!("{COMPACTION}: {checkpoint}"),
+    }
+}
+
+const COMPACTION: &str = "compaction";
+
+/// Events that are all new checkpoints are a flag (`⚑`: something waits for the
+/// operator); any other (a project turning CRITICAL, leaving the list) an error.
+fn kind_of(events: &[String]) -> StatusKind {
+    if events.iter().all(|e| e.starts_with(COMPACTION)) {
+        StatusKind::Flag
+    } else {
+        StatusKind::Error
+    }
 }
 
 /// Highlights the changed rows and calls the operator about the events.
@@ -115,7 +161,7 @@ pub fn announce(model: &mut Model, changes: Changes) -> Vec<Effect> {
         n => format!(" (+{n} more)"),
     };
     let text = format!("{first}{more}");
-    model.report_status(StatusKind::Error, text.clone());
+    model.report_status(kind_of(&changes.events), text.clone());
     let bytes = terminal_bytes(model.config.ui.notify, &text, model.in_tmux);
     if bytes.is_empty() {
         Vec::new()
@@ -166,6 +212,45 @@ pub fn tmux_passthrough(sequence: &str) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_checkpoint_a_project_claims_now_is_no_new_compaction() {
+        let now = crate::core::time::Timestamp(1_771_331_696);
+        let dir = tempfile::tempdir().unwrap();
+        crate::io::demo::unpack_into(dir.path(), now).unwrap();
+        let env = crate::io::env::Env::default();
+        let config = crate::config::Config::default();
+        let after = crate::io::load::load_workspace(dir.path(), &env, now, &config);
+        // Before, docs' cx-004 was tied to no project (its file did not read, say).
+        let mut before = after.clone();
+        let docs = before
+            .projects
+            .iter_mut()
+            .find(|p| p.checkpoints.iter().any(|c| c.id == "cx-004"))
+            .unwrap();
+        let at = docs
+            .checkpoints
+            .iter()
+            .position(|c| c.id == "cx-004")
+            .unwrap();
+        let cp = docs.checkpoints.remove(at);
+        before.unassigned_checkpoints.push(cp);
+        let hashes = StateHashes::default();
+        let changes = workspace_changes(&before, &hashes, &after, &hashes);
+        assert!(
+            !changes.events.iter().any(|e| e.contains("cx-004")),
+            "{:?}",
+            changes.events
+        );
+        // Not there before at all: a compaction.
+        before.unassigned_checkpoints.clear();
+        let changes = workspace_changes(&before, &hashes, &after, &hashes);
+        assert_eq!(
+            changes.events,
+            ["compaction in docs-rewrite-20260225-001: cx-004"]
+        );
+        assert_eq!(kind_of(&changes.events), StatusKind::Flag);
+    }
 
     #[test]
     fn a_project_whose_file_went_is_said_to_have_left_the_list() {

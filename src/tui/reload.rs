@@ -170,6 +170,9 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
     let mut unclaimed = Vec::new();
     let mut replaced = Vec::new();
     let mut same_places = true;
+    // A checkpoint a project claims now that it held before, or none did, is no
+    // new compaction.
+    let seen = notify::checkpoint_paths(&model.workspace);
     for reloaded in projects {
         unclaimed.extend(reloaded.unclaimed);
         let source = reloaded.source;
@@ -188,7 +191,7 @@ pub(crate) fn on_projects_loaded(model: &mut Model, projects: Vec<ReloadedProjec
             (Some((index, slot)), Some(project)) if slot.id == project.id => {
                 problems.extend(new_project_errors(Some(slot), &project));
                 let hash_changed = model.hashes.get(&source) != reloaded.hash.as_ref();
-                notify::project_changes(slot, &project, hash_changed, &mut changes);
+                notify::project_changes_seen(slot, &project, hash_changed, &seen, &mut changes);
                 same_places &= same_place(slot, &project);
                 *slot = *project;
                 model.haystacks.forget(index);

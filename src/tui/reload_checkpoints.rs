@@ -100,7 +100,7 @@ pub(crate) fn apply(
     {
         changes
             .events
-            .push(format!("compaction: {}", checkpoint.id));
+            .push(notify::compaction_event(None, &checkpoint.id));
     }
     touched
 }

@@ -329,7 +329,7 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::FocusDetail => {
-            if model.project().is_some() {
+            if model.project().is_some() || model.on_loose {
                 model.focus = Focus::Detail;
             }
             Vec::new()
@@ -352,7 +352,13 @@ pub fn apply(model: &mut Model, action: Action) -> Vec<Effect> {
         | Action::CopyAlert
         | Action::ResumeNow
         | Action::OpenInEditor
-        | Action::DeleteDecision => project_actions::project_action(model, action),
+        | Action::DeleteDecision => {
+            if model.on_loose && !model.unread {
+                super::loose::action(model, action)
+            } else {
+                project_actions::project_action(model, action)
+            }
+        }
         Action::Undo => undo(model),
         Action::CopyDropped => super::copy_dropped::copy(model),
     }
@@ -365,7 +371,13 @@ fn undo(model: &mut Model) -> Vec<Effect> {
         model.set_status(StatusKind::Info, "nothing to undo");
         return Vec::new();
     };
-    let project_id = undo.project_id.clone();
+    let Some(project_id) = undo.project_id.clone() else {
+        let op = StateChange::Restore {
+            what: format!("{} (tied to no project)", undo.what),
+            files: undo.files,
+        };
+        return write_loose(model, op);
+    };
     // Said with its project: the selection may be on another one by now.
     let op = StateChange::Restore {
         what: format!("{} in {project_id}", undo.what),
@@ -468,13 +480,22 @@ pub(crate) fn scroll_by(model: &mut Model, by: isize) -> Vec<Effect> {
 pub(crate) fn step(model: &mut Model, by: isize) -> Vec<Effect> {
     match model.focus {
         Focus::List => {
-            let len = model.visible.len();
+            let len = super::loose::list_len(model);
             if len == 0 {
                 return Vec::new();
             }
-            let current = model.selected_row().unwrap_or(0);
+            let current = super::loose::cursor_row(model).unwrap_or(0);
             let next = moved(current, by, len);
-            select_row(model, next);
+            if next == model.visible.len() {
+                super::loose::enter(model);
+                follow_selection(model);
+            } else {
+                select_row(model, next);
+            }
+        }
+        Focus::Detail if model.on_loose => {
+            let (len, _) = super::loose::counts(model);
+            model.loose_row = moved(model.loose_row, by, len);
         }
         Focus::Detail => match model.tab {
             Tab::Compaction => {
@@ -521,6 +542,7 @@ fn moved(current: usize, by: isize, len: usize) -> usize {
 }
 
 pub(crate) fn select_row(model: &mut Model, row: usize) {
+    model.on_loose = false;
     select(model, visible_id(model, row));
     super::chosen::adopt(model);
     follow_selection(model);
@@ -530,6 +552,7 @@ pub(crate) fn select_row(model: &mut Model, row: usize) {
 pub(crate) fn reselect(model: &mut Model, id: &str) -> bool {
     let listed = model.visible_projects().any(|p| p.id == id);
     if listed {
+        model.on_loose = false;
         select(model, Some(id.to_string()));
         settle_selection(model);
     }
@@ -557,8 +580,8 @@ fn select(model: &mut Model, id: Option<String>) {
 
 fn follow_selection(model: &mut Model) {
     let rows = layout::list_rows(&areas(model));
-    let selected = model.selected_row().unwrap_or(0);
-    let max_offset = model.visible.len().saturating_sub(rows.max(1));
+    let selected = super::loose::cursor_row(model).unwrap_or(0);
+    let max_offset = super::loose::list_len(model).saturating_sub(rows.max(1));
     model.list_offset = layout::follow(model.list_offset, selected, rows).min(max_offset);
 }
 
@@ -627,10 +650,11 @@ fn take_tally(model: &mut Model, tally: super::list_change::Tally) {
 /// After the rows changed: a selection that is gone goes to the first row, and
 /// the details pane and the list's scroll follow it.
 fn settle_selection(model: &mut Model) {
+    super::loose::settle(model);
     if model.selected_row().is_none() {
         select(model, visible_id(model, 0));
     }
-    if model.selected.is_none() {
+    if model.selected.is_none() && !model.on_loose {
         model.focus = Focus::List;
     }
     let (timeline_len, decisions_len) = model.project().map_or((0, 0), |p| {
@@ -667,6 +691,28 @@ pub(crate) fn clamp_scroll(model: &mut Model) {
     }
 }
 
+/// A change to checkpoints tied to no project: only their own files are
+/// written (`io::project_edit::acknowledge_loose`), with no project to choose.
+pub(crate) fn write_loose(model: &mut Model, op: StateChange) -> Vec<Effect> {
+    if let Some(busy) = busy(model) {
+        model.set_status(StatusKind::Info, busy);
+        return Vec::new();
+    }
+    model.saving = Saving::Writing;
+    model.set_status(StatusKind::Info, format!("saving: {}", op.describe()));
+    vec![Effect::Write(WriteRequest { target: None, op })]
+}
+
+/// Why no write may start now (the last one is not read back yet), if so.
+fn busy(model: &Model) -> Option<String> {
+    let busy = match model.saving {
+        Saving::Idle => None,
+        Saving::Writing | Saving::Reloading => Some("still saving the last change"),
+        Saving::Rereading => Some("still reading the file again"),
+    };
+    busy.map(|busy| format!("{busy}; try again once it shows"))
+}
+
 pub(crate) fn write(model: &mut Model, project_id: &str, op: StateChange) -> Vec<Effect> {
     let undo = matches!(op, StateChange::Restore { .. });
     let refused = super::chosen::refusal(model, project_id).filter(|_| !undo);
@@ -691,18 +737,16 @@ pub(crate) fn write(model: &mut Model, project_id: &str, op: StateChange) -> Vec
         );
         return Vec::new();
     };
-    let busy = match model.saving {
-        Saving::Idle => None,
-        Saving::Writing | Saving::Reloading => Some("still saving the last change"),
-        Saving::Rereading => Some("still reading the file again"),
-    };
-    if let Some(busy) = busy {
-        model.set_status(StatusKind::Info, format!("{busy}; try again once it shows"));
+    if let Some(busy) = busy(model) {
+        model.set_status(StatusKind::Info, busy);
         return Vec::new();
     }
     model.saving = Saving::Writing;
     model.set_status(StatusKind::Info, format!("saving: {}", op.describe()));
-    vec![Effect::Write(WriteRequest { target, op })]
+    vec![Effect::Write(WriteRequest {
+        target: Some(target),
+        op,
+    })]
 }
 
 fn on_mouse(model: &mut Model, event: MouseEvent) -> Vec<Effect> {

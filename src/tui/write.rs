@@ -28,7 +28,7 @@ pub fn perform(root: &Path, request: WriteRequest) -> Msg {
         Ok(outcome) => {
             if request.op.undoable() {
                 undo = Some(Box::new(Undo {
-                    project_id: request.target.project_id.clone(),
+                    project_id: request.target.as_ref().map(|t| t.project_id.clone()),
                     what: what.clone(),
                     files: outcome.changes.iter().map(revert_of).collect(),
                 }));
@@ -92,7 +92,9 @@ fn relative_to(root: &Path, error: IoError) -> IoError {
 }
 
 fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<Outcome, IoError> {
-    let target = &request.target;
+    let Some(target) = &request.target else {
+        return apply_loose(root, &request.op, now);
+    };
     let edit = |intent: EditIntent| project_edit::edit_state(root, target, &intent, false);
     match &request.op {
         StateChange::AddDecision(draft) => edit(EditIntent::AddDecision(draft.to_new(now))),
@@ -114,6 +116,27 @@ fn apply(root: &Path, request: &WriteRequest, now: Timestamp) -> Result<Outcome,
             let all: Vec<&Checkpoint> = checkpoints.iter().collect();
             project_edit::acknowledge(root, target, &all, true, now, false)
         }
+    }
+}
+
+/// A change to checkpoints tied to no project: their own files only.
+fn apply_loose(root: &Path, op: &StateChange, now: Timestamp) -> Result<Outcome, IoError> {
+    match op {
+        StateChange::Acknowledge { checkpoint } => {
+            project_edit::acknowledge_loose(root, &[checkpoint.as_ref()], now, false)
+        }
+        StateChange::AcknowledgeAll { checkpoints } => {
+            let all: Vec<&Checkpoint> = checkpoints.iter().collect();
+            project_edit::acknowledge_loose(root, &all, now, false)
+        }
+        StateChange::Restore { files, .. } => project_edit::revert_loose(root, files),
+        other => Err(IoError::NotApplicable {
+            path: root.to_path_buf(),
+            message: format!(
+                "{} needs a project's state file; these checkpoints are tied to no project",
+                other.describe()
+            ),
+        }),
     }
 }
 
@@ -148,7 +171,7 @@ mod tests {
 
     fn run(root: &Path, project: &Project, op: StateChange) -> Result<String, NotWritten> {
         let request = WriteRequest {
-            target: Target::of(project),
+            target: Some(Target::of(project)),
             op,
         };
         match perform(root, request) {
@@ -409,7 +432,7 @@ mod tests {
         let file = dir.path().join(&payouts.source);
         let before = std::fs::read_to_string(&file).unwrap();
         let request = WriteRequest {
-            target: Target::of(payouts),
+            target: Some(Target::of(payouts)),
             op: StateChange::DeleteDecision {
                 id: "RD-002".into(),
             },
@@ -426,7 +449,7 @@ mod tests {
         assert_eq!(undo.files[0].before.as_deref(), Some(before.as_str()));
         let expected = Some(crate::io::write::ContentHash::of(after.as_bytes()));
         let restore = WriteRequest {
-            target: Target::of(payouts).expecting(expected),
+            target: Some(Target::of(payouts).expecting(expected)),
             op: StateChange::Restore {
                 what: undo.what,
                 files: undo.files,
@@ -442,7 +465,7 @@ mod tests {
 
     fn undo_of(root: &Path, project: &Project, op: StateChange) -> Box<Undo> {
         let request = WriteRequest {
-            target: Target::of(project),
+            target: Some(Target::of(project)),
             op,
         };
         let Msg::Written { result, undo, .. } = perform(root, request) else {

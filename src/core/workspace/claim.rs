@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use crate::core::model::{Checkpoint, Project, ProjectKind};
+use crate::core::model::{Checkpoint, Project, ProjectKind, Shape};
 
 /// How a project claims a checkpoint, strongest last.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -101,7 +101,9 @@ fn same_file(listed: &str, path: &str) -> bool {
 }
 
 /// For a checkpoint no workflow claims: the only Jerry workflow of its
-/// repository, else the only one whose folder its listed files lie in.
+/// repository, else the only one whose folder its listed files lie in, else
+/// (a checkpoint naming a workflow no file carries) the only one of its
+/// repository whose file does not read.
 pub fn fallback_owner(projects: &[Project], checkpoint: &Checkpoint) -> Option<usize> {
     let repo: Vec<usize> = projects
         .iter()
@@ -126,8 +128,48 @@ pub fn fallback_owner(projects: &[Project], checkpoint: &Checkpoint) -> Option<u
         .collect();
     match mentioned.as_slice() {
         [only] => Some(*only),
+        _ => unreadable_owner(projects, checkpoint),
+    }
+}
+
+/// For a checkpoint that names a workflow (its `workflow_id`, or its
+/// `resumption_state`'s) no project of the workspace carries: the only Jerry
+/// project of its repository whose state file does not read. That file's
+/// workflow id is not known (its row carries its folder's name), so the
+/// workflow named is taken to be its own rather than to be nobody's.
+fn unreadable_owner(projects: &[Project], checkpoint: &Checkpoint) -> Option<usize> {
+    let named = named_workflow(checkpoint)?;
+    if projects.iter().any(|p| p.id == named) {
+        return None;
+    }
+    let unreadable: Vec<usize> = projects
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            p.kind == ProjectKind::Jerry && p.shape == Shape::Unreadable && same_repo(p, checkpoint)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    match unreadable.as_slice() {
+        [only] => Some(*only),
         _ => None,
     }
+}
+
+/// The workflow a checkpoint says it was written for, if it says.
+fn named_workflow(checkpoint: &Checkpoint) -> Option<&str> {
+    let own = checkpoint.workflow_id.as_deref().map(str::trim);
+    let from_state = || {
+        let state = checkpoint.resumption_state.as_ref()?;
+        WORKFLOW_KEYS.iter().find_map(|key| {
+            let value = state.get(*key)?;
+            value
+                .as_str()
+                .or_else(|| value.get("id").and_then(Value::as_str))
+                .map(str::trim)
+        })
+    };
+    own.or_else(from_state).filter(|id| !id.is_empty())
 }
 
 /// `path` (as listed, maybe absolute) lies in the root-relative folder `dir`.

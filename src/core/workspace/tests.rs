@@ -407,6 +407,56 @@ fn an_unclaimed_checkpoint_goes_to_the_only_workflow_or_the_one_its_files_name()
 }
 
 #[test]
+fn a_checkpoint_naming_a_workflow_no_file_carries_goes_to_the_unreadable_one() {
+    let unreadable = |id: &str, source: &str| {
+        let dir = source.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+        Project::at(ProjectKind::Jerry, id, source, dir, Shape::Unreadable)
+    };
+    let mut projects = vec![
+        project("wf-a", "r/projects/A/ORCHESTRATION.yaml"),
+        unreadable("B", "r/projects/B/ORCHESTRATION.yaml"),
+        unreadable("C", "q/projects/C/ORCHESTRATION.yaml"),
+    ];
+    let named = checkpoint("cx-004", "r/.jerry/checkpoints/cx-004.json", Some("wf-b"));
+    let mut by_state = checkpoint("cx-005", "r/.jerry/checkpoints/cx-005.json", None);
+    by_state.resumption_state = Some(serde_json::json!({"workflow_id": "wf-b"}));
+    let silent = checkpoint("cx-006", "r/.jerry/checkpoints/cx-006.json", None);
+    let carried = checkpoint("cx-007", "r/.jerry/checkpoints/cx-007.json", Some("wf-a"));
+    let left = assign_checkpoints(&mut projects, vec![named, by_state, silent, carried]);
+    let left = attribute_unclaimed(&mut projects, left);
+    let ids = |p: &Project| -> Vec<String> { p.checkpoints.iter().map(|c| c.id.clone()).collect() };
+    assert_eq!(
+        ids(&projects[1]),
+        ["cx-004", "cx-005"],
+        "the unreadable file of its repository"
+    );
+    assert_eq!(ids(&projects[0]), ["cx-007"]);
+    assert!(projects[2].checkpoints.is_empty(), "another repository's");
+    let left: Vec<&str> = left.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(
+        left,
+        ["cx-006"],
+        "naming no workflow: nobody's, as when the file read"
+    );
+
+    // Two unreadable files in its repository: which one is not known.
+    let mut two = vec![
+        unreadable("B", "r/projects/B/ORCHESTRATION.yaml"),
+        unreadable("D", "r/projects/D/ORCHESTRATION.yaml"),
+    ];
+    let cp = checkpoint("cx-004", "r/.jerry/checkpoints/cx-004.json", Some("wf-b"));
+    let left = attribute_unclaimed(&mut two, vec![cp]);
+    assert_eq!(left.len(), 1);
+
+    // A live change to one checkpoint follows the same rule.
+    let mut unassigned = Vec::new();
+    let cp = checkpoint("cx-008", "r/.jerry/checkpoints/cx-008.json", Some("wf-b"));
+    let touched = replace_checkpoint(&mut projects, &mut unassigned, &cp.path.clone(), Some(cp));
+    assert_eq!(touched, [1]);
+    assert!(unassigned.is_empty());
+}
+
+#[test]
 fn two_workflows_with_one_id_are_both_candidates() {
     let mut ws = workspace();
     ws.projects.push(project("dup-001", "a/ORCHESTRATION.yaml"));

@@ -10,6 +10,9 @@ use crate::tui::layout::Areas;
 use crate::tui::model::{Focus, Model, Tab};
 
 pub fn draw(model: &Model, frame: &mut Frame, a: &Areas) {
+    if model.on_loose {
+        return super::loose::draw_detail(model, frame, a);
+    }
     let theme = &model.theme;
     let focused = model.focus == Focus::Detail;
     let project = model.project();

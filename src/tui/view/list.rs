@@ -27,7 +27,7 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
     let theme = &model.theme;
     let focused = model.focus == Focus::List && !model.filtering;
     let total = model.workspace.projects.len();
-    let title = super::list_title::spans(model);
+    let title = super::list_title::spans(model, area.width);
     let block = Block::new()
         .borders(Borders::ALL)
         .border_style(if focused || model.filtering {
@@ -66,19 +66,21 @@ pub fn draw(model: &Model, frame: &mut Frame, area: Rect) {
         )));
     }
     let rows = usize::from(inner.height.saturating_sub(1));
-    let max_offset = model.visible.len().saturating_sub(rows.max(1));
+    let len = crate::tui::loose::list_len(model);
+    let max_offset = len.saturating_sub(rows.max(1));
     let offset = model.list_offset.min(max_offset);
-    let selected = model.selected_row();
+    let selected = model.selected_row().filter(|_| !model.on_loose);
     for (row, project) in model.visible_projects().enumerate().skip(offset).take(rows) {
         lines.push(row_line(model, project, &cols, Some(row) == selected));
     }
-    if model.loaded && !model.unread {
-        let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
-        let loose = super::loose::lines(model, w, room);
-        if !loose.is_empty() {
-            lines.push(Line::from(""));
-            lines.extend(loose);
-        }
+    // The checkpoints tied to no project: the last row (`tui::loose`).
+    if len > model.visible.len() && (offset..offset + rows).contains(&model.visible.len()) {
+        let attention = if cols.has(Column::Attention) {
+            ATTENTION_W
+        } else {
+            0
+        };
+        lines.push(super::loose::row_line(model, w, attention, model.on_loose));
     }
     frame.render_widget(Paragraph::new(lines), inner);
 }

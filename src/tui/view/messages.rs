@@ -28,6 +28,7 @@ pub fn lines(model: &Model, width: usize) -> Vec<Line<'static>> {
             StatusKind::Info => ("·", t.info),
             StatusKind::Success => ("✓", t.ok),
             StatusKind::Error => ("✗", t.error),
+            StatusKind::Flag => ("⚑", t.unacked),
         };
         let lead = vec![
             Span::styled(format!("{time:<9} "), t.dim),

@@ -20,6 +20,7 @@ pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
                 StatusKind::Info => ("·", t.info),
                 StatusKind::Success => ("✓", t.ok),
                 StatusKind::Error => ("✗", t.error),
+                StatusKind::Flag => ("⚑", t.unacked),
             };
             let text = format!("{glyph} {}", clean(&s.text));
             Line::from(Span::styled(fit_message(&text, w).into_owned(), style))
