@@ -15,24 +15,9 @@ mod tmux;
 
 use std::path::{Path, PathBuf};
 
-use tmux::{Tmux, quote};
+use tmux::{Tmux, dashboard, demo_workspace};
 
 const DOCS_FILE: &str = "projects/PROJ-004-docs-site-rewrite/ORCHESTRATION.yaml";
-
-fn demo(tmp: &Path) -> PathBuf {
-    let root = tmp.join("workspace");
-    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
-    std::fs::canonicalize(&root).unwrap()
-}
-
-fn command(tmp: &Path, root: &Path) -> String {
-    format!(
-        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {} --root {}",
-        quote(&tmp.join("xdg")),
-        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
-        quote(root)
-    )
-}
 
 /// A real Jerry checkpoint (it names no workflow) in the demo's `.jerry/checkpoints`.
 fn loose_checkpoint(root: &Path, id: &str, created: &str) {
@@ -50,10 +35,10 @@ fn marker(root: &Path, id: &str) -> PathBuf {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn checkpoints_tied_to_no_project_are_a_row_to_select_and_acknowledge() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     loose_checkpoint(&root, "cx-011", "2026-02-17T10:00:00Z");
     loose_checkpoint(&root, "cx-012", "2026-02-17T11:00:00Z");
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 40);
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 120, 40);
     let screen = tmux.wait_for_list(11);
     let title = screen.lines().next().unwrap();
     assert!(title.contains("no project 2 "), "{title}");
@@ -112,12 +97,12 @@ fn checkpoints_tied_to_no_project_are_a_row_to_select_and_acknowledge() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_title_counts_them_from_100_to_140_columns() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     for id in ["cx-011", "cx-012", "cx-013"] {
         loose_checkpoint(&root, id, "2026-02-17T10:00:00Z");
     }
     for width in [100, 110, 120, 140] {
-        let tmux = Tmux::start_sized(&command(tmp.path(), &root), width, 40);
+        let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), width, 40);
         let screen = tmux.wait_for_list(11);
         let title = screen.lines().next().unwrap();
         // CRITICAL, STALE and ⚑ too, before the counts by kind.
@@ -136,9 +121,9 @@ fn the_title_counts_them_from_100_to_140_columns() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn a_workflow_whose_file_does_not_read_at_start_keeps_its_flag_and_rank() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     std::fs::write(root.join(DOCS_FILE), "workflow:\n  id: [broken\n").unwrap();
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root), 120, 40);
+    let tmux = Tmux::start_sized(&dashboard(tmp.path(), &root), 120, 40);
     let screen = tmux.wait_for_list(11);
     let lines: Vec<&str> = screen.lines().collect();
     // The two rows with a checkpoint waiting come first: docs is one of them.
