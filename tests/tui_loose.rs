@@ -155,3 +155,24 @@ fn the_other_project_keys_say_they_need_a_project() {
         );
     }
 }
+
+#[test]
+fn on_the_no_project_row_the_footer_offers_its_own_keys_and_the_position_counts_it() {
+    let mut m = with_loose();
+    let rows = m.visible.len() + 1;
+    press(&mut m, &["G"]);
+    m.status = None; // the idle line, not the load's count
+    let s = screen(&m);
+    let footer = s.lines().last().unwrap();
+    assert!(footer.contains("ack all") && footer.contains("undo"), "{footer}");
+    assert!(!footer.contains("copy prompt"), "no prompt here: {footer}");
+    assert!(!footer.contains("tab"), "no tabs here: {footer}");
+    assert!(
+        s.contains(&format!("{rows}/{rows} · checkpoints tied to no project")),
+        "{s}"
+    );
+    press(&mut m, &["k"]);
+    let s = screen(&m);
+    assert!(s.lines().last().unwrap().contains("copy prompt"), "{s}");
+    assert!(s.contains(&format!("{}/{rows}", rows - 1)), "{s}");
+}

@@ -41,11 +41,15 @@ pub fn draw(model: &Model, frame: &mut Frame, status: Rect, hints: Rect) {
 /// is sorted and filtered, a precompact state that names no project here, and
 /// the workspace root.
 fn idle_line(model: &Model) -> String {
-    let position = match model.selected_row() {
-        Some(row) => format!("{}/{}", row + 1, model.visible.len()),
-        None => format!("0/{}", model.visible.len()),
+    let rows = crate::tui::loose::list_len(model);
+    let position = match crate::tui::loose::cursor_row(model) {
+        Some(row) => format!("{}/{rows}", row + 1),
+        None => format!("0/{rows}"),
     };
     let mut parts = vec![position];
+    if model.on_loose {
+        parts.push("checkpoints tied to no project".to_string());
+    }
     if model.visible.len() != model.workspace.projects.len() {
         parts.push(format!("of {}", model.workspace.projects.len()));
     }
@@ -164,6 +168,9 @@ fn label_preferring(model: &Model, action: Action, preferred: &str) -> Option<St
 
 fn actions(model: &Model) -> Vec<(Action, &'static str)> {
     use Action::*;
+    if model.on_loose {
+        return loose_actions(model);
+    }
     let mut out = match (model.focus, model.tab) {
         (Focus::List, _) => vec![
             (Down, "down"),
@@ -189,15 +196,32 @@ fn actions(model: &Model) -> Vec<(Action, &'static str)> {
         ],
         (Focus::Detail, _) => vec![(Down, "scroll"), (FocusList, "list")],
     };
-    out.extend([
-        (NextTab, "tab"),
-        (CopyPrompt, "copy prompt"),
-        (Help, "help"),
-        if model.focus == Focus::Detail {
-            (Back, "back")
-        } else {
-            (Quit, "quit")
-        },
-    ]);
+    out.extend([(NextTab, "tab"), (CopyPrompt, "copy prompt")]);
+    out.extend([(Action::Help, "help"), leave(model)]);
     out
+}
+
+/// On the `no project` row: its checkpoints have no tabs and no prompt.
+fn loose_actions(model: &Model) -> Vec<(Action, &'static str)> {
+    use Action::*;
+    let mut out = match model.focus {
+        Focus::List => vec![(Down, "down"), (Up, "up"), (FocusDetail, "open")],
+        Focus::Detail => vec![(Down, "next"), (FocusList, "list")],
+    };
+    out.extend([
+        (Acknowledge, "ack"),
+        (AcknowledgeAll, "ack all"),
+        (Undo, "undo"),
+    ]);
+    out.extend([(Action::Help, "help"), leave(model)]);
+    out
+}
+
+/// The last hint: `Esc` leaves the details, `q` the dashboard.
+fn leave(model: &Model) -> (Action, &'static str) {
+    if model.focus == Focus::Detail {
+        (Action::Back, "back")
+    } else {
+        (Action::Quit, "quit")
+    }
 }
