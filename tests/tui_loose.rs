@@ -164,7 +164,10 @@ fn on_the_no_project_row_the_footer_offers_its_own_keys_and_the_position_counts_
     m.status = None; // the idle line, not the load's count
     let s = screen(&m);
     let footer = s.lines().last().unwrap();
-    assert!(footer.contains("ack all") && footer.contains("undo"), "{footer}");
+    assert!(
+        footer.contains("ack all") && footer.contains("undo"),
+        "{footer}"
+    );
     assert!(!footer.contains("copy prompt"), "no prompt here: {footer}");
     assert!(!footer.contains("tab"), "no tabs here: {footer}");
     assert!(

@@ -14,8 +14,47 @@ use super::effect::Effect;
 use super::loader::StateHashes;
 use super::model::{Model, StatusKind};
 
-/// How an event says a project left the list.
-pub const GONE: &str = "left the list: its file was deleted or moved";
+/// Something a refresh calls the operator about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// The project (by id) turned CRITICAL.
+    TurnedCritical(String),
+    /// A new checkpoint, in a project or tied to none.
+    Compaction {
+        project: Option<String>,
+        checkpoint: String,
+    },
+    /// The project (by id) left the list: its state file went.
+    LeftTheList(String),
+}
+
+impl Event {
+    /// The event in words: `compaction in PROJECT: cx-004`, `compaction: cx-004`
+    /// for one tied to no project, `ID turned CRITICAL`, `ID left the list: …`.
+    pub fn text(&self) -> String {
+        match self {
+            Event::TurnedCritical(id) => format!("{id} turned CRITICAL"),
+            Event::Compaction {
+                project: Some(id),
+                checkpoint,
+            } => format!("compaction in {id}: {checkpoint}"),
+            Event::Compaction {
+                project: None,
+                checkpoint,
+            } => format!("compaction: {checkpoint}"),
+            Event::LeftTheList(id) => {
+                format!("{id} left the list: its file was deleted or moved")
+            }
+        }
+    }
+
+    pub fn compaction(project: Option<&str>, checkpoint: &str) -> Event {
+        Event::Compaction {
+            project: project.map(str::to_string),
+            checkpoint: checkpoint.to_string(),
+        }
+    }
+}
 
 /// Seconds a changed row stays highlighted.
 pub const HIGHLIGHT_SECONDS: i64 = 3;
@@ -25,8 +64,8 @@ pub const HIGHLIGHT_SECONDS: i64 = 3;
 pub struct Changes {
     /// Ids of projects whose state file or checkpoints changed.
     pub rows: Vec<String>,
-    /// Things to call the operator about, in words.
-    pub events: Vec<String>,
+    /// Things to call the operator about.
+    pub events: Vec<Event>,
 }
 
 /// Compares a project before and after a refresh (`hash_changed`: its state file's
@@ -66,10 +105,10 @@ pub fn project_changes_seen(
     if after.staleness.level == StalenessLevel::Critical
         && before.staleness.level != StalenessLevel::Critical
     {
-        out.events.push(format!("{} turned CRITICAL", after.id));
+        out.events.push(Event::TurnedCritical(after.id.clone()));
     }
     for id in new_checkpoints {
-        out.events.push(compaction_event(Some(&after.id), id));
+        out.events.push(Event::compaction(Some(&after.id), id));
     }
 }
 
@@ -106,7 +145,7 @@ pub fn workspace_changes(
         .iter()
         .filter(|p| !after_sources.contains(p.source.as_str()))
     {
-        out.events.push(format!("{} {GONE}", gone.id));
+        out.events.push(Event::LeftTheList(gone.id.clone()));
     }
     // A checkpoint a project held before (its folder removed, say) is not news.
     let known = |path: &str| {
@@ -119,27 +158,16 @@ pub fn workspace_changes(
     };
     for cp in &after.unassigned_checkpoints {
         if !known(&cp.path) {
-            out.events.push(compaction_event(None, &cp.id));
+            out.events.push(Event::compaction(None, &cp.id));
         }
     }
     out
 }
 
-/// How a new checkpoint is said: `compaction in PROJECT: cx-004`, or
-/// `compaction: cx-004` for one tied to no project.
-pub fn compaction_event(project: Option<&str>, checkpoint: &str) -> String {
-    match project {
-        Some(id) => format!("{COMPACTION} in {id}: {checkpoint}"),
-        None => format!("{COMPACTION}: {checkpoint}"),
-    }
-}
-
-const COMPACTION: &str = "compaction";
-
 /// Events that are all new checkpoints are a flag (`⚑`: something waits for the
 /// operator); any other (a project turning CRITICAL, leaving the list) an error.
-fn kind_of(events: &[String]) -> StatusKind {
-    if events.iter().all(|e| e.starts_with(COMPACTION)) {
+fn kind_of(events: &[Event]) -> StatusKind {
+    if events.iter().all(|e| matches!(e, Event::Compaction { .. })) {
         StatusKind::Flag
     } else {
         StatusKind::Error
@@ -160,7 +188,7 @@ pub fn announce(model: &mut Model, changes: Changes) -> Vec<Effect> {
         0 => String::new(),
         n => format!(" (+{n} more)"),
     };
-    let text = format!("{first}{more}");
+    let text = format!("{}{more}", first.text());
     model.report_status(kind_of(&changes.events), text.clone());
     let bytes = terminal_bytes(model.config.ui.notify, &text, model.in_tmux);
     if bytes.is_empty() {
@@ -238,17 +266,15 @@ mod tests {
         let hashes = StateHashes::default();
         let changes = workspace_changes(&before, &hashes, &after, &hashes);
         assert!(
-            !changes.events.iter().any(|e| e.contains("cx-004")),
+            !changes.events.iter().any(|e| e.text().contains("cx-004")),
             "{:?}",
             changes.events
         );
         // Not there before at all: a compaction.
         before.unassigned_checkpoints.clear();
         let changes = workspace_changes(&before, &hashes, &after, &hashes);
-        assert_eq!(
-            changes.events,
-            ["compaction in docs-rewrite-20260225-001: cx-004"]
-        );
+        let texts: Vec<String> = changes.events.iter().map(Event::text).collect();
+        assert_eq!(texts, ["compaction in docs-rewrite-20260225-001: cx-004"]);
         assert_eq!(kind_of(&changes.events), StatusKind::Flag);
     }
 
@@ -273,7 +299,11 @@ mod tests {
         };
         let hashes = StateHashes::default();
         let changes = workspace_changes(&before, &hashes, &after, &hashes);
-        assert_eq!(changes.events, [format!("a {GONE}")]);
+        assert_eq!(changes.events, [Event::LeftTheList("a".into())]);
+        assert_eq!(
+            changes.events[0].text(),
+            "a left the list: its file was deleted or moved"
+        );
         let same = workspace_changes(&after, &hashes, &after, &hashes);
         assert!(same.events.is_empty());
     }

@@ -103,7 +103,7 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
         Some(mut changes) => {
             // The chosen project's going is said by `chosen`, with what to do.
             if let Some(chosen) = &model.chosen {
-                let own = format!("{chosen} {}", notify::GONE);
+                let own = notify::Event::LeftTheList(chosen.clone());
                 changes.events.retain(|e| *e != own);
             }
             // A problem reading the files says more than a change does.

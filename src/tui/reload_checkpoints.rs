@@ -100,7 +100,7 @@ pub(crate) fn apply(
     {
         changes
             .events
-            .push(notify::compaction_event(None, &checkpoint.id));
+            .push(notify::Event::compaction(None, &checkpoint.id));
     }
     touched
 }
