@@ -1,0 +1,114 @@
+//! End to end in tmux, what an operator met at 80×24 and 120×40: the decision
+//! form's Decision and Rationale wrap within the field with the cursor shown; the
+//! Prompt tab in ASCII shows the Nexus prompt without `?` for its emoji, and `y`
+//! copies what it shows; the timeline's line about checkpoints tied to no project
+//! fits 80 columns; the timeline pages by half its pane.
+//!
+//! Waits poll the screen with a generous deadline; running out of time is a
+//! failure that prints the screen, not a timing assertion.
+
+#[path = "support/needs.rs"]
+mod needs;
+#[path = "support/tmux.rs"]
+mod tmux;
+
+use std::path::{Path, PathBuf};
+
+use tmux::{Tmux, quote};
+
+fn demo(tmp: &Path) -> PathBuf {
+    let root = tmp.join("workspace");
+    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
+    std::fs::canonicalize(&root).unwrap()
+}
+
+/// The dashboard on `root`, with `env` (`NAME=value …`) before it and `args`
+/// after it.
+fn command(tmp: &Path, root: &Path, env: &str, args: &str) -> String {
+    format!(
+        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {env} {} --root {} {args}",
+        quote(&tmp.join("xdg")),
+        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
+        quote(root)
+    )
+}
+
+/// `count` numbered words (`d01 d02 …`) with `prefix`: a text to type whose every
+/// part can be looked for on the screen.
+fn words(prefix: char, count: usize) -> Vec<String> {
+    (1..=count).map(|i| format!("{prefix}{i:02}")).collect()
+}
+
+/// Whether the cell after `needle` on `line` (a row of `capture -e`) is drawn
+/// reversed, the field having been reversed up to it.
+fn reversed_after(line: &str, needle: &str) -> bool {
+    let Some((_, rest)) = line.split_once(needle) else {
+        panic!("{needle:?} not on {line:?}");
+    };
+    let mut reversed = true;
+    let mut rest = rest;
+    while let Some(sgr) = rest.strip_prefix("\x1b[") {
+        let Some((params, after)) = sgr.split_once('m') else {
+            break;
+        };
+        for param in params.split(';') {
+            match param {
+                "" | "0" | "27" => reversed = false,
+                "7" => reversed = true,
+                _ => {}
+            }
+        }
+        rest = after;
+    }
+    reversed
+}
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn the_decision_form_wraps_long_text_within_its_field_and_shows_the_cursor() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    // Longer than three rows of the field at 80 columns, and than one at 120.
+    let decision = words('d', 60);
+    let rationale = words('r', 30);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let tmux = Tmux::start_sized(&command(tmp.path(), &root, "NO_COLOR=1", ""), w, h);
+        tmux.wait_for_list(11);
+        tmux.keys(&["4", "n"]);
+        tmux.wait_for_text("New decision");
+        tmux.text(&decision.join(" "));
+        tmux.keys(&["Tab"]);
+        tmux.text(&rationale.join(" "));
+        let last = rationale.last().unwrap().clone();
+        let screen = tmux.wait_for("the rationale typed", |s| s.contains(&last));
+        // Every word of both, on the rows of its own field, in order.
+        let rows: Vec<&str> = screen.lines().collect();
+        let form = rows
+            .iter()
+            .position(|l| l.contains("New decision"))
+            .unwrap();
+        let at = |label: &str| form + rows[form..].iter().position(|l| l.contains(label)).unwrap();
+        let (decision_row, rationale_row) = (at("Decision "), at("Rationale "));
+        for (text, from, to) in [
+            (&decision, decision_row, rationale_row),
+            (&rationale, rationale_row, at("Affects phases")),
+        ] {
+            let shown = rows[from..to].join(" ");
+            let mut rest = shown.as_str();
+            for word in text {
+                let found = rest.find(word.as_str());
+                assert!(found.is_some(), "{w}x{h}: {word} not shown:\n{screen}");
+                rest = &rest[found.unwrap() + word.len()..];
+            }
+        }
+        // The cursor, after the last word of the focused field: the one cell of it
+        // not drawn reversed.
+        let escapes = tmux.capture_escapes();
+        let line = escapes.lines().find(|l| l.contains(&last)).unwrap();
+        assert!(
+            !reversed_after(line, &last),
+            "{w}x{h}: no cursor after {last}:\n{line:?}"
+        );
+        tmux.keys(&["Escape", "y"]);
+    }
+}
