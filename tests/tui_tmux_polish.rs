@@ -112,3 +112,42 @@ fn the_decision_form_wraps_long_text_within_its_field_and_shows_the_cursor() {
         tmux.keys(&["Escape", "y"]);
     }
 }
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn in_ascii_the_prompt_tab_shows_and_copies_the_plain_nexus_sequence() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let plain = std::process::Command::new(env!("CARGO_BIN_EXE_resume-tui"))
+        .args(["--root", root.to_str().unwrap(), "prompt"])
+        .args(["09-ops-runbook-refresh", "--style", "plain"])
+        .output()
+        .unwrap();
+    assert!(plain.status.success(), "{plain:?}");
+    let plain = String::from_utf8(plain.stdout).unwrap();
+    assert!(plain.contains("*** CATASTROPHIC MANDATORY LOADING SEQUENCE ***"));
+    for (w, h) in [(120, 40), (80, 24)] {
+        let tmux = Tmux::start_sized(&command(tmp.path(), &root, "", "--ascii"), w, h);
+        tmux.wait_for_list(11);
+        tmux.keys(&["/"]);
+        tmux.text("runbook");
+        tmux.keys(&["Enter", "5"]);
+        let screen = tmux.wait_for_text("CATASTROPHIC");
+        assert!(
+            screen.contains("*** CATASTROPHIC MANDATORY LOADING SEQUENCE ***"),
+            "{w}x{h}:\n{screen}"
+        );
+        assert!(
+            !screen.contains("? ?"),
+            "{w}x{h}: emoji drawn as ?:\n{screen}"
+        );
+        // `y` copies the text on the screen: the plain sequence.
+        tmux.keys(&["y"]);
+        tmux.wait_for_text("copied");
+        assert_eq!(
+            tmux.output(&["show-buffer"]).trim_end(),
+            plain.trim_end(),
+            "{w}x{h}"
+        );
+    }
+}
