@@ -151,3 +151,83 @@ fn in_ascii_the_prompt_tab_shows_and_copies_the_plain_nexus_sequence() {
         );
     }
 }
+
+/// `count` checkpoints of `workflow` (a project's id, or one no project has) in the
+/// workspace's `.jerry/checkpoints/`, a minute apart, the newest `cx-9NN` last.
+fn add_checkpoints(root: &Path, workflow: &str, first: usize, count: usize) {
+    for n in first..first + count {
+        let text = format!(
+            "{{\"checkpoint_id\": \"cx-{n}\", \
+             \"resumption_state\": {{\"workflow_id\": \"{workflow}\"}}, \
+             \"created_at\": \"2026-01-01T10:{:02}:00Z\"}}\n",
+            n % 60
+        );
+        std::fs::write(
+            root.join(format!(".jerry/checkpoints/cx-{n}-checkpoint.json")),
+            text,
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn at_80_columns_the_timeline_says_whole_how_many_checkpoints_it_leaves_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    add_checkpoints(&root, "retired-20250101-001", 900, 28);
+    let tmux = Tmux::start_sized(&command(tmp.path(), &root, "", ""), 80, 24);
+    tmux.wait_for_list(11);
+    tmux.keys(&["t"]);
+    let screen = tmux.wait_for_text("tied to no project");
+    // The note's rows, from its first to the line of keys, read as one text.
+    let rows: Vec<&str> = screen.lines().collect();
+    let from = rows
+        .iter()
+        .position(|l| l.contains("tied to no project"))
+        .unwrap();
+    let to = rows.iter().position(|l| l.contains("j/k select")).unwrap();
+    let note: Vec<&str> = rows[from..to]
+        .iter()
+        .map(|l| l.trim_matches('│').trim())
+        .collect();
+    assert_eq!(
+        note.join(" "),
+        "28 checkpoints tied to no project: not on the lanes; resume-tui timeline lists them.",
+        "{screen}"
+    );
+    assert!(note.iter().all(|l| !l.contains('…')), "{screen}");
+}
+
+#[test]
+#[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
+fn the_timeline_pages_by_half_its_list() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    add_checkpoints(&root, "docs-rewrite-20260225-001", 900, 50);
+    for (w, h) in [(120, 40), (80, 24)] {
+        let tmux = Tmux::start_sized(&command(tmp.path(), &root, "", ""), w, h);
+        tmux.wait_for_list(11);
+        tmux.keys(&["t"]);
+        let screen = tmux.wait_for_text("▸ ⚑ cx-004");
+        // The list's rows, newest first, the selection on the first.
+        let ids: Vec<String> = screen
+            .lines()
+            .filter(|l| l.contains(" ago ") && l.contains(" cx-"))
+            .filter_map(|l| l.split_whitespace().find(|w| w.starts_with("cx-")))
+            .map(str::to_string)
+            .collect();
+        assert!(
+            ids.len() > 10,
+            "{w}x{h}: a list longer than 10 rows:\n{screen}"
+        );
+        let half = ids.len() / 2;
+        tmux.keys(&["C-d"]);
+        let moved = format!(" {} ", ids[half]);
+        tmux.wait_for(&format!("{moved} selected"), |s| {
+            s.lines().any(|l| l.contains('▸') && l.contains(&moved))
+        });
+        tmux.keys(&["C-u"]);
+        tmux.wait_for_text("▸ ⚑ cx-004");
+    }
+}

@@ -9,7 +9,7 @@ use super::effect::Effect;
 use super::model::{Focus, Model, Overlay, StatusKind, Tab};
 use super::quit;
 use super::update::{refresh_visible, select_row};
-use super::view::timeline_lanes::{Entry, entries};
+use super::view::timeline_lanes::{self, Entry, entries};
 
 pub(crate) fn on_key(
     model: &mut Model,
@@ -23,7 +23,7 @@ pub(crate) fn on_key(
     }
     let (list, _) = entries(model);
     let last = list.len().saturating_sub(1);
-    let page = 5;
+    let page = timeline_lanes::half_page(model);
     let moved = match action {
         Some(Action::Down) => selected.saturating_add(1),
         Some(Action::Up) => selected.saturating_sub(1),
