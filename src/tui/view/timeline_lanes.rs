@@ -254,14 +254,15 @@ fn rows_for(lanes: usize, footer: usize, height: usize) -> Rows {
 
 /// Half the rows the list of compactions has on the screen now (at least one): what
 /// a page key moves its selection by.
-pub fn half_page(model: &Model) -> usize {
+pub fn half_page(model: &Model) -> u16 {
     let (w, h) = model.size;
     let inner = layout::inside(area(Rect::new(0, 0, w, h)));
     let (_, untimed) = entries(model);
     let (lanes, _) = lanes(model);
     // The notes, and the line of keys under them.
     let footer = notes(model, untimed, usize::from(inner.width)).len() + 1;
-    (rows_for(lanes.len(), footer, usize::from(inner.height)).list / 2).max(1)
+    let half = (rows_for(lanes.len(), footer, usize::from(inner.height)).list / 2).max(1);
+    u16::try_from(half).unwrap_or(u16::MAX)
 }
 
 /// What the lanes leave out: events without a time, checkpoints tied to no project;
