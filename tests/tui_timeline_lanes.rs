@@ -162,7 +162,7 @@ fn checkpoints_tied_to_no_project_are_counted_not_laid_out() {
     press(&mut m, &["t"]);
     let text = screen(&m);
     assert!(
-        text.contains("1 checkpoint(s) tied to no project are not shown"),
+        text.contains("1 checkpoint tied to no project: not on the lanes; resume-tui timeline"),
         "{text}"
     );
     assert!(!text.contains("cx-950"), "{text}");

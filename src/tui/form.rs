@@ -2,7 +2,7 @@
 //! before anything is written; errors are shown beside the field they belong to.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui_textarea::TextArea;
+use ratatui_textarea::{TextArea, WrapMode};
 
 use crate::core::edit::{DecisionFields, NewDecision};
 use crate::core::model::Decision;
@@ -36,8 +36,9 @@ impl Field {
         }
     }
 
-    /// Lines the field shows; a field of more than one takes several lines of text
-    /// (Enter starts a new one).
+    /// Lines the field shows at least; a field of more than one takes several lines
+    /// of text (Enter starts a new one), soft-wrapped, and grows with them where the
+    /// screen has room.
     pub fn rows(self) -> u16 {
         match self {
             Field::Decision | Field::Rationale => 3,
@@ -160,6 +161,9 @@ impl DecisionForm {
                     vec![crate::core::text::clean(value).into_owned()]
                 };
                 let mut area = TextArea::new(lines);
+                if field.multiline() {
+                    area.set_wrap_mode(WrapMode::WordOrGlyph);
+                }
                 area.set_placeholder_text(field.hint());
                 area.move_cursor(ratatui_textarea::CursorMove::End);
                 area

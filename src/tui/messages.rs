@@ -50,8 +50,8 @@ impl MessageLog {
     }
 }
 
-/// Where a navigation action takes a scrolling overlay (help, messages), if
-/// it is one.
+/// Where a navigation action takes a scrolling overlay (help, messages) or the
+/// timeline's selection, if it is one.
 pub(crate) fn scrolled(action: Option<Action>, scroll: u16, half_page: u16) -> Option<u16> {
     Some(match action? {
         Action::Down | Action::DetailDown => scroll.saturating_add(1),

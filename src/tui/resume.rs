@@ -8,6 +8,7 @@ use crate::core::model::{Project, ProjectKind};
 use crate::core::render::nexus::{NexusInput, Style};
 use crate::core::render::{Rendered, render_nexus, render_prompt};
 
+use super::glyphs::Glyphs;
 use super::model::Model;
 
 /// How the dashboard names the prompt of `project`.
@@ -19,7 +20,9 @@ pub fn title(project: &Project) -> &'static str {
 }
 
 /// The prompt `resume-tui prompt` prints for `project`; an error says why there is
-/// none (a Nexus project whose manifest could not be read).
+/// none (a Nexus project whose manifest could not be read). A Nexus sequence is in
+/// the plain style (`--style plain`) when the screen is drawn in ASCII, whose cells
+/// have no emoji: the Prompt tab shows it and `y` copies it, the same text.
 pub fn prompt(model: &Model, project: &Project) -> Result<Rendered, String> {
     match project.kind {
         ProjectKind::Jerry => Ok(render_prompt(project)),
@@ -34,9 +37,17 @@ pub fn prompt(model: &Model, project: &Project) -> Result<Rendered, String> {
                 manifest,
                 abs_dir: &abs_dir,
                 confidence: None,
-                style: Style::Emoji,
+                style: nexus_style(model.glyphs),
             }))
         }
+    }
+}
+
+/// The Nexus style the screen can show.
+pub fn nexus_style(glyphs: Glyphs) -> Style {
+    match glyphs {
+        Glyphs::Unicode => Style::Emoji,
+        Glyphs::Ascii => Style::Plain,
     }
 }
 

@@ -1,15 +1,17 @@
 //! Keys in the timeline overlay (`t`): the navigation keys move the selection
-//! through its compactions (newest first), Enter (or `l`) opens the selected one
+//! through its compactions (newest first) as they scroll the help and the
+//! messages (a page is half the list's rows), Enter (or `l`) opens the selected one
 //! in its project's Compaction tab, `t` or Esc closes it.
 
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::action::Action;
 use super::effect::Effect;
+use super::messages::scrolled;
 use super::model::{Focus, Model, Overlay, StatusKind, Tab};
 use super::quit;
 use super::update::{refresh_visible, select_row};
-use super::view::timeline_lanes::{Entry, entries};
+use super::view::timeline_lanes::{self, Entry, entries};
 
 pub(crate) fn on_key(
     model: &mut Model,
@@ -23,28 +25,22 @@ pub(crate) fn on_key(
     }
     let (list, _) = entries(model);
     let last = list.len().saturating_sub(1);
-    let page = 5;
-    let moved = match action {
-        Some(Action::Down) => selected.saturating_add(1),
-        Some(Action::Up) => selected.saturating_sub(1),
-        Some(Action::Top) => 0,
-        Some(Action::Bottom) => last,
-        Some(Action::PageDown) => selected.saturating_add(page),
-        Some(Action::PageUp) => selected.saturating_sub(page),
-        Some(Action::FocusDetail) => {
-            return match list.get(selected.min(last)) {
-                Some(entry) => open(model, entry),
-                None => Vec::new(),
-            };
-        }
-        Some(Action::Timeline | Action::Back) => return close(model),
-        _ if key.code == KeyCode::Esc => return close(model),
-        _ => return Vec::new(),
-    };
-    model.overlay = Overlay::Timeline {
-        selected: moved.min(last),
-    };
-    Vec::new()
+    let at = u16::try_from(selected).unwrap_or(u16::MAX);
+    if let Some(moved) = scrolled(action, at, timeline_lanes::half_page(model)) {
+        model.overlay = Overlay::Timeline {
+            selected: usize::from(moved).min(last),
+        };
+        return Vec::new();
+    }
+    match action {
+        Some(Action::FocusDetail) => match list.get(selected.min(last)) {
+            Some(entry) => open(model, entry),
+            None => Vec::new(),
+        },
+        Some(Action::Timeline | Action::Back) => close(model),
+        _ if key.code == KeyCode::Esc => close(model),
+        _ => Vec::new(),
+    }
 }
 
 fn close(model: &mut Model) -> Vec<Effect> {

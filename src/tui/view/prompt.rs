@@ -1,5 +1,6 @@
 //! Prompt: the resumption prompt exactly as `y` copies it and `resume-tui prompt`
-//! prints it (Template 1, or the Nexus loading sequence), with its token estimate.
+//! prints it (a Jerry workflow's, or the Nexus loading sequence, in the plain style on an
+//! ASCII screen), with its token estimate.
 //! The renderer wraps prose at `WRAP_WIDTH`; the pane joins those lines again and
 //! wraps them to its own width, so no line is wrapped twice: a continued line stays
 //! under its own indentation and under the text of a `- ` or `1. ` list entry.
@@ -12,8 +13,9 @@ use ratatui::widgets::Paragraph;
 
 use super::wrap::{Piece, hanging};
 use super::{Scrolling, dim, styled};
-use crate::core::model::Project;
+use crate::core::model::{Project, ProjectKind};
 use crate::core::render::format::WRAP_WIDTH;
+use crate::core::render::nexus::Style as NexusStyle;
 use crate::core::text::{sanitize, width};
 use crate::tui::action::Action;
 use crate::tui::model::Model;
@@ -45,6 +47,10 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
             ),
         ),
     ];
+    if project.kind == ProjectKind::Nexus && resume::nexus_style(model.glyphs) == NexusStyle::Plain
+    {
+        head.push(dim(model, " · plain style (ASCII screen)"));
+    }
     if rendered.truncated {
         head.push(styled(t.warn, " · shortened to fit"));
     }

@@ -12,6 +12,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use super::wrap::{Piece, hanging};
 use super::{clean, dim, popup, styled};
 use crate::core::dropped::{compare_checkpoint, known};
 use crate::core::text::{fit, width};
@@ -178,8 +179,18 @@ pub fn draw(model: &Model, frame: &mut Frame, selected: usize) {
         frame.render_widget(Paragraph::new(lines), inner);
         return;
     };
-    // Lanes take at most half the height, scrolled to the selected one's lane.
-    let lane_rows = lanes.len().min((height / 2).max(1));
+    let mut footer = notes(model, untimed, width);
+    footer.push(Line::from(dim(
+        model,
+        fit(
+            "j/k select · Enter opens it (Compaction tab) · t or Esc closes",
+            width,
+        ),
+    )));
+    let Rows {
+        lanes: lane_rows,
+        list: list_rows,
+    } = rows_for(lanes.len(), footer.len(), height);
     let lane_of = selected
         .and_then(|s| lanes.iter().position(|l| l.project == s.project))
         .unwrap_or(0);
@@ -215,15 +226,6 @@ pub fn draw(model: &Model, frame: &mut Frame, selected: usize) {
         ),
     )));
     lines.push(legend(model, width));
-    let mut footer = notes(model, untimed, width);
-    footer.push(Line::from(dim(
-        model,
-        fit(
-            "j/k select · Enter opens it (Compaction tab) · t or Esc closes",
-            width,
-        ),
-    )));
-    let list_rows = height.saturating_sub(lines.len() + footer.len());
     let at = selected.map_or(0, |s| entries.iter().position(|e| e == s).unwrap_or(0));
     let first = at.saturating_sub(list_rows.saturating_sub(1));
     for entry in entries.iter().skip(first).take(list_rows) {
@@ -233,7 +235,38 @@ pub fn draw(model: &Model, frame: &mut Frame, selected: usize) {
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-/// What the lanes leave out: events without a time, checkpoints tied to no project.
+/// The rows of the lanes and of the list under them.
+struct Rows {
+    lanes: usize,
+    list: usize,
+}
+
+/// Lanes take at most half of a pane `height` rows high (scrolled to the selected
+/// one's lane); under them the axis, the ages and the legend, then the list, then
+/// `footer` rows.
+fn rows_for(lanes: usize, footer: usize, height: usize) -> Rows {
+    let lanes = lanes.min((height / 2).max(1));
+    Rows {
+        lanes,
+        list: height.saturating_sub(lanes + 3 + footer),
+    }
+}
+
+/// Half the rows the list of compactions has on the screen now (at least one): what
+/// a page key moves its selection by.
+pub fn half_page(model: &Model) -> u16 {
+    let (w, h) = model.size;
+    let inner = layout::inside(area(Rect::new(0, 0, w, h)));
+    let (_, untimed) = entries(model);
+    let (lanes, _) = lanes(model);
+    // The notes, and the line of keys under them.
+    let footer = notes(model, untimed, usize::from(inner.width)).len() + 1;
+    let half = (rows_for(lanes.len(), footer, usize::from(inner.height)).list / 2).max(1);
+    u16::try_from(half).unwrap_or(u16::MAX)
+}
+
+/// What the lanes leave out: events without a time, checkpoints tied to no project;
+/// wrapped to `width`.
 fn notes(model: &Model, untimed: usize, width: usize) -> Vec<Line<'static>> {
     let ws = &model.workspace;
     let shown: std::collections::HashSet<&str> = ws
@@ -247,17 +280,24 @@ fn notes(model: &Model, untimed: usize, width: usize) -> Vec<Line<'static>> {
         .iter()
         .filter(|c| !shown.contains(c.path.as_str()))
         .count();
+    let checkpoints = if loose == 1 {
+        "checkpoint"
+    } else {
+        "checkpoints"
+    };
     [
-        (untimed > 0).then(|| {
-            format!("{untimed} compaction event(s) record no time and are not placed.")
-        }),
+        (untimed > 0)
+            .then(|| format!("{untimed} compaction event(s) record no time and are not placed.")),
         (loose > 0).then(|| {
-            format!("{loose} checkpoint(s) tied to no project are not shown (resume-tui timeline lists them).")
+            format!(
+                "{loose} {checkpoints} tied to no project: not on the lanes; \
+                 resume-tui timeline lists them."
+            )
         }),
     ]
     .into_iter()
     .flatten()
-    .map(|text| Line::from(dim(model, fit(&text, width))))
+    .flat_map(|text| hanging(Vec::new(), 2, &[Piece::words(text, model.theme.dim)], width))
     .collect()
 }
 
