@@ -12,26 +12,9 @@ mod needs;
 #[path = "support/tmux.rs"]
 mod tmux;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use tmux::{Tmux, quote};
-
-fn demo(tmp: &Path) -> PathBuf {
-    let root = tmp.join("workspace");
-    resume_tui::io::demo::unpack_into(&root, resume_tui::io::clock::now()).unwrap();
-    std::fs::canonicalize(&root).unwrap()
-}
-
-/// The dashboard on `root`, with `env` (`NAME=value …`) before it and `args`
-/// after it.
-fn command(tmp: &Path, root: &Path, env: &str, args: &str) -> String {
-    format!(
-        "env -u NO_COLOR XDG_CONFIG_HOME={} TERM=xterm-256color {env} {} --root {} {args}",
-        quote(&tmp.join("xdg")),
-        quote(Path::new(env!("CARGO_BIN_EXE_resume-tui"))),
-        quote(root)
-    )
-}
+use tmux::{Tmux, dashboard_with, demo_workspace};
 
 /// `count` numbered words (`d01 d02 …`) with `prefix`: a text to type whose every
 /// part can be looked for on the screen.
@@ -67,12 +50,12 @@ fn reversed_after(line: &str, needle: &str) -> bool {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_decision_form_wraps_long_text_within_its_field_and_shows_the_cursor() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     // Longer than three rows of the field at 80 columns, and than one at 120.
     let decision = words('d', 60);
     let rationale = words('r', 30);
     for (w, h) in [(80, 24), (120, 40)] {
-        let tmux = Tmux::start_sized(&command(tmp.path(), &root, "NO_COLOR=1", ""), w, h);
+        let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, "NO_COLOR=1", ""), w, h);
         tmux.wait_for_list(11);
         tmux.keys(&["4", "n"]);
         tmux.wait_for_text("New decision");
@@ -117,7 +100,7 @@ fn the_decision_form_wraps_long_text_within_its_field_and_shows_the_cursor() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn in_ascii_the_prompt_tab_shows_and_copies_the_plain_nexus_sequence() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     let plain = std::process::Command::new(env!("CARGO_BIN_EXE_resume-tui"))
         .args(["--root", root.to_str().unwrap(), "prompt"])
         .args(["09-ops-runbook-refresh", "--style", "plain"])
@@ -127,7 +110,7 @@ fn in_ascii_the_prompt_tab_shows_and_copies_the_plain_nexus_sequence() {
     let plain = String::from_utf8(plain.stdout).unwrap();
     assert!(plain.contains("*** CATASTROPHIC MANDATORY LOADING SEQUENCE ***"));
     for (w, h) in [(120, 40), (80, 24)] {
-        let tmux = Tmux::start_sized(&command(tmp.path(), &root, "", "--ascii"), w, h);
+        let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, "", "--ascii"), w, h);
         tmux.wait_for_list(11);
         tmux.keys(&["/"]);
         tmux.text("runbook");
@@ -174,9 +157,9 @@ fn add_checkpoints(root: &Path, workflow: &str, first: usize, count: usize) {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn at_80_columns_the_timeline_says_whole_how_many_checkpoints_it_leaves_out() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     add_checkpoints(&root, "retired-20250101-001", 900, 28);
-    let tmux = Tmux::start_sized(&command(tmp.path(), &root, "", ""), 80, 24);
+    let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, "", ""), 80, 24);
     tmux.wait_for_list(11);
     tmux.keys(&["t"]);
     let screen = tmux.wait_for_text("tied to no project");
@@ -203,10 +186,10 @@ fn at_80_columns_the_timeline_says_whole_how_many_checkpoints_it_leaves_out() {
 #[cfg_attr(not(resume_tui_tmux), ignore = "needs RESUME_TUI_TMUX=1 (and tmux)")]
 fn the_timeline_pages_by_half_its_list() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = demo(tmp.path());
+    let root = demo_workspace(tmp.path());
     add_checkpoints(&root, "docs-rewrite-20260225-001", 900, 50);
     for (w, h) in [(120, 40), (80, 24)] {
-        let tmux = Tmux::start_sized(&command(tmp.path(), &root, "", ""), w, h);
+        let tmux = Tmux::start_sized(&dashboard_with(tmp.path(), &root, "", ""), w, h);
         tmux.wait_for_list(11);
         tmux.keys(&["t"]);
         let screen = tmux.wait_for_text("▸ ⚑ cx-004");
