@@ -81,13 +81,16 @@ pub fn jerry_fast(data: &[u8]) {
 }
 
 /// The fast YAML reader gives exactly what `yaml_serde` gives (value and duplicate
-/// keys) whenever it gives anything: on the bytes as text, and on a document in
-/// real files' styles generated from them.
+/// keys) whenever it gives anything: on the bytes as text, on a document in real
+/// files' styles generated from them, and on documents of anchors and aliases
+/// (alias bombs included).
 pub fn fast_yaml(data: &[u8]) {
     check_fast_yaml(&text(data));
     if let Some(doc) = yaml_gen::document(&mut Source::new(data)) {
         check_fast_yaml(&doc.text);
     }
+    check_fast_yaml(&yaml_gen::alias_document(&mut Source::new(data)));
+    check_fast_yaml(&yaml_gen::alias_bomb(&mut Source::new(data)));
 }
 
 /// Whether the fast reader took `text`; panics when it differs from `yaml_serde`.

@@ -1,11 +1,13 @@
 //! A fast reader for the YAML that workflow files are written in: block maps and
-//! lists, plain, quoted and block scalars, flow lists and maps, comments. It gives
+//! lists, plain, quoted and block scalars, flow lists and maps, comments, anchors
+//! and aliases in value position (`alias.rs`). It gives
 //! exactly the value `yaml_serde` would (duplicate keys kept last, in the first
 //! position, and reported, as `jerry::parse` does), at a fraction of the cost:
 //! one pass over the lines, no event list, no second tree.
 //!
 //! Anything it cannot vouch for returns `None`, and the caller parses with
-//! `yaml_serde`: anchors, aliases and tags, directives and second documents,
+//! `yaml_serde`: tags, anchors and aliases as keys (and the other cases
+//! `alias.rs` names), directives and second documents,
 //! complex (`?`) and flow keys, tabs outside quotes and comments, carriage
 //! returns, control characters,
 //! explicit indentation indicators, anything YAML calls an error. Equality with
@@ -14,6 +16,7 @@
 
 use yaml_serde::Value;
 
+mod alias;
 mod block;
 mod cursor;
 mod flow;
@@ -79,6 +82,9 @@ pub fn read(text: &str) -> Result<Option<Parsed>, TooDeep> {
             None => Ok(None),
         };
     };
+    if !cursor.aliases.within_limits() {
+        return Ok(None);
+    }
     Ok(Some(Parsed {
         doc,
         duplicates: cursor.duplicates,
