@@ -54,6 +54,7 @@ pub fn load(
     let options = LoadOptions {
         session,
         fast_orchestration: true,
+        unlocated_warnings: true,
         one_thread: true,
         partial: true,
     };

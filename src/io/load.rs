@@ -46,6 +46,10 @@ pub struct LoadOptions {
     /// Read on the calling thread only (a hook reads a handful of small files;
     /// starting threads would cost more than it saves).
     pub one_thread: bool,
+    /// Warnings and notes about an ORCHESTRATION.yaml are left without their
+    /// line and column (finding them indexes every key of the file). For the
+    /// hooks, which show none.
+    pub unlocated_warnings: bool,
     /// Only some of the workspace's projects are loaded (one file re-read): a
     /// checkpoint none of them claims is not given to the only one loaded.
     pub partial: bool,
@@ -351,7 +355,7 @@ fn load_one(
         });
     match read {
         Ok((text, hash)) => {
-            let mut item = parse_one(found, markers, options.fast_orchestration, &text);
+            let mut item = parse_one(found, markers, options, &text);
             if let Item::Project(project) = &mut item {
                 project
                     .diagnostics
@@ -384,11 +388,15 @@ fn invisible_note(rel: &str, text: &str) -> Option<Diagnostic> {
     )
 }
 
-fn parse_one(found: &Found, markers: &HashSet<&str>, fast: bool, text: &str) -> Item {
+fn parse_one(found: &Found, markers: &HashSet<&str>, options: &LoadOptions, text: &str) -> Item {
     let (rel, dir) = (found.rel.as_str(), found.dir.as_str());
+    let locations = match options.unlocated_warnings {
+        true => normalize::jerry::Locations::Skipped,
+        false => normalize::jerry::Locations::Found,
+    };
     match found.kind {
-        FileKind::Orchestration if fast => Item::Project(Box::new(
-            normalize::jerry::normalize_orchestration_fast(rel, dir, text),
+        FileKind::Orchestration if options.fast_orchestration => Item::Project(Box::new(
+            normalize::jerry::normalize_orchestration_fast_with(rel, dir, text, locations),
         )),
         FileKind::Orchestration => Item::Project(Box::new(
             normalize::jerry::normalize_orchestration(rel, dir, text),

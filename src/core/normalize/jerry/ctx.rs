@@ -15,6 +15,18 @@ pub(super) struct Ctx<'a> {
     /// Built at the first warning: one scan of the text locates them all.
     keys: Option<KeyIndex>,
     notes: NoteCap,
+    /// Whether warnings and notes get their line and column.
+    locations: Locations,
+}
+
+/// Whether warnings and notes are given their line and column. Finding them
+/// indexes every key of the file (a tenth of a second for a megabyte of keys);
+/// the hooks show none, and skip it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Locations {
+    #[default]
+    Found,
+    Skipped,
 }
 
 impl<'a> Ctx<'a> {
@@ -25,7 +37,17 @@ impl<'a> Ctx<'a> {
             diagnostics: Vec::new(),
             keys: None,
             notes: NoteCap::default(),
+            locations: Locations::Found,
         }
+    }
+
+    pub fn with_locations(mut self, locations: Locations) -> Self {
+        self.locations = locations;
+        self
+    }
+
+    pub fn locations(&self) -> Locations {
+        self.locations
     }
 
     /// A warning about the value at `path`; the message is prefixed with the dotted path.
@@ -70,12 +92,16 @@ impl<'a> Ctx<'a> {
     fn push(&mut self, severity: Severity, path: &[&str], message: &str) {
         if severity == Severity::Info {
             let (text, keys) = (self.text, &mut self.keys);
+            let skipped = self.locations == Locations::Skipped;
             let listed = self.notes.admit(
                 path,
                 message,
                 &mut self.diagnostics,
                 self.source,
                 |parent: &[&str]| {
+                    if skipped {
+                        return None;
+                    }
                     let parent: Vec<&str> = parent
                         .iter()
                         .copied()
@@ -106,6 +132,9 @@ impl<'a> Ctx<'a> {
     /// Located at the key of `keys`, or else at its nearest ancestor that can be
     /// found.
     fn located(&mut self, diagnostic: Diagnostic, keys: &[&str]) -> Diagnostic {
+        if self.locations == Locations::Skipped {
+            return diagnostic;
+        }
         match locate(&mut self.keys, self.text, keys) {
             Some((line, column)) => diagnostic.at(line, column),
             None => diagnostic,

@@ -515,3 +515,37 @@ fn odd_values_inside_sub_sections_are_warned_about_and_kept() {
         assert!(got.contains(want), "{got}\n  does not contain\n{want}");
     }
 }
+
+/// The hooks show no warnings or notes: read with `Locations::Skipped`, the
+/// file's keys are never indexed (nor its duplicate keys placed), and the
+/// diagnostics are the same but for their line and column.
+#[test]
+fn skipped_locations_index_nothing_and_keep_every_message() {
+    use crate::core::locate::SCANS;
+    let mut text = String::from(
+        "workflow:\n  id: wf\n  status: ACTIVE\nresumption:\n  next_step: go\n  next_step: again\n  files_to_read:\n",
+    );
+    for i in 0..300 {
+        text.push_str(&format!("    - {{path: f{i}, x{i}: 1}}\n"));
+    }
+    let read = |locations| {
+        let before = SCANS.with(|n| n.get());
+        let p = normalize_orchestration_fast_with("p/ORCHESTRATION.yaml", "p", &text, locations);
+        (p, SCANS.with(|n| n.get()) - before)
+    };
+    let (located, scans) = read(Locations::Found);
+    assert!(scans >= 1);
+    assert!(located.diagnostics.iter().all(|d| d.line.is_some()));
+    let (skipped, scans) = read(Locations::Skipped);
+    assert_eq!(scans, 0, "nothing indexed");
+    assert!(skipped.diagnostics.iter().all(|d| d.line.is_none()));
+    let unplaced = |p: &Project| {
+        let mut all: Vec<String> = p.diagnostics.iter().map(|d| d.message.clone()).collect();
+        all.sort();
+        all
+    };
+    let (a, b) = (unplaced(&located), unplaced(&skipped));
+    assert!(a.iter().any(|m| m.contains("more than once")));
+    assert!(a.iter().any(|m| m.contains("more notes like")));
+    assert!(a == b, "the same messages");
+}
