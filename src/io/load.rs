@@ -46,10 +46,10 @@ pub struct LoadOptions {
     /// Read on the calling thread only (a hook reads a handful of small files;
     /// starting threads would cost more than it saves).
     pub one_thread: bool,
-    /// Warnings and notes about an ORCHESTRATION.yaml are left without their
-    /// line and column (finding them indexes every key of the file). For the
-    /// hooks, which show none.
-    pub unlocated_warnings: bool,
+    /// Each ORCHESTRATION.yaml is read for the hooks (`jerry::Reading::ForHooks`):
+    /// warnings and notes unplaced and no other fields, which the hooks never
+    /// show and which cost a tenth of a second each on a megabyte of keys.
+    pub hook_reading: bool,
     /// Only some of the workspace's projects are loaded (one file re-read): a
     /// checkpoint none of them claims is not given to the only one loaded.
     pub partial: bool,
@@ -390,13 +390,13 @@ fn invisible_note(rel: &str, text: &str) -> Option<Diagnostic> {
 
 fn parse_one(found: &Found, markers: &HashSet<&str>, options: &LoadOptions, text: &str) -> Item {
     let (rel, dir) = (found.rel.as_str(), found.dir.as_str());
-    let locations = match options.unlocated_warnings {
-        true => normalize::jerry::Locations::Skipped,
-        false => normalize::jerry::Locations::Found,
+    let reading = match options.hook_reading {
+        true => normalize::jerry::Reading::ForHooks,
+        false => normalize::jerry::Reading::Full,
     };
     match found.kind {
         FileKind::Orchestration if options.fast_orchestration => Item::Project(Box::new(
-            normalize::jerry::normalize_orchestration_fast_with(rel, dir, text, locations),
+            normalize::jerry::normalize_orchestration_fast_with(rel, dir, text, reading),
         )),
         FileKind::Orchestration => Item::Project(Box::new(
             normalize::jerry::normalize_orchestration(rel, dir, text),

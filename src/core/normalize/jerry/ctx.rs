@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use yaml_serde::Value;
 
 use crate::core::locate::KeyIndex;
-use crate::core::model::{Diagnostic, Severity};
+use crate::core::model::{Diagnostic, OtherFields, Severity};
 pub(super) use crate::core::normalize::value::kind;
+use crate::core::normalize::value::{other_fields, to_json};
 
 pub(super) struct Ctx<'a> {
     pub source: &'a str,
@@ -15,18 +16,22 @@ pub(super) struct Ctx<'a> {
     /// Built at the first warning: one scan of the text locates them all.
     keys: Option<KeyIndex>,
     notes: NoteCap,
-    /// Whether warnings and notes get their line and column.
-    locations: Locations,
+    reading: Reading,
 }
 
-/// Whether warnings and notes are given their line and column. Finding them
-/// indexes every key of the file (a tenth of a second for a megabyte of keys);
-/// the hooks show none, and skip it.
+/// What the model keeps beyond what every reader of it uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Locations {
+pub enum Reading {
+    /// Everything: warnings and notes placed at their line and column, and the
+    /// values of unknown or unreadable keys kept as other fields (`validate`,
+    /// `show`, the dashboard).
     #[default]
-    Found,
-    Skipped,
+    Full,
+    /// What the hooks use, which show neither: warnings and notes unplaced
+    /// (placing them indexes every key of the file), and no other fields
+    /// (keeping them copies every unknown key's value; a tenth of a second
+    /// each for a megabyte of keys).
+    ForHooks,
 }
 
 impl<'a> Ctx<'a> {
@@ -37,17 +42,33 @@ impl<'a> Ctx<'a> {
             diagnostics: Vec::new(),
             keys: None,
             notes: NoteCap::default(),
-            locations: Locations::Found,
+            reading: Reading::Full,
         }
     }
 
-    pub fn with_locations(mut self, locations: Locations) -> Self {
-        self.locations = locations;
+    pub fn with_reading(mut self, reading: Reading) -> Self {
+        self.reading = reading;
         self
     }
 
-    pub fn locations(&self) -> Locations {
-        self.locations
+    pub fn reading(&self) -> Reading {
+        self.reading
+    }
+
+    /// Keeps `value` under `key` among `other` fields (not for the hooks).
+    pub fn keep(&self, other: &mut OtherFields, key: String, value: &Value) {
+        if self.reading == Reading::Full {
+            other.insert(key, to_json(value));
+        }
+    }
+
+    /// The entries of `map` whose keys are not `known`, as other fields (none
+    /// for the hooks).
+    pub fn other_fields(&self, map: &Value, known: &[&str]) -> OtherFields {
+        match self.reading {
+            Reading::Full => other_fields(map, known),
+            Reading::ForHooks => OtherFields::new(),
+        }
     }
 
     /// A warning about the value at `path`; the message is prefixed with the dotted path.
@@ -92,7 +113,7 @@ impl<'a> Ctx<'a> {
     fn push(&mut self, severity: Severity, path: &[&str], message: &str) {
         if severity == Severity::Info {
             let (text, keys) = (self.text, &mut self.keys);
-            let skipped = self.locations == Locations::Skipped;
+            let skipped = self.reading == Reading::ForHooks;
             let listed = self.notes.admit(
                 path,
                 message,
@@ -132,7 +153,7 @@ impl<'a> Ctx<'a> {
     /// Located at the key of `keys`, or else at its nearest ancestor that can be
     /// found.
     fn located(&mut self, diagnostic: Diagnostic, keys: &[&str]) -> Diagnostic {
-        if self.locations == Locations::Skipped {
+        if self.reading == Reading::ForHooks {
             return diagnostic;
         }
         match locate(&mut self.keys, self.text, keys) {

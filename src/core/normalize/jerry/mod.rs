@@ -37,22 +37,17 @@ use crate::core::model::{
 use crate::core::normalize::value::key_text;
 use crate::core::staleness::phase_started_at;
 use crate::core::trajectory::{Trajectory, TrajectorySource};
-pub use ctx::Locations;
+pub use ctx::Reading;
 use ctx::{Ctx, kind};
 
 /// Normalises one `ORCHESTRATION.yaml`. `source` is the file's path relative to the
 /// workspace root, `dir` its folder; both use `/` separators. Staleness,
 /// checkpoints and `FileToRead::exists` are left for the loader.
 pub fn normalize_orchestration(source: &str, dir: &str, text: &str) -> Project {
-    normalize_orchestration_with(source, dir, text, Locations::Found)
+    normalize_orchestration_with(source, dir, text, Reading::Full)
 }
 
-fn normalize_orchestration_with(
-    source: &str,
-    dir: &str,
-    text: &str,
-    locations: Locations,
-) -> Project {
+fn normalize_orchestration_with(source: &str, dir: &str, text: &str, reading: Reading) -> Project {
     let mut project = empty_project(source, dir);
     let parsed = match parse::parse(text) {
         Ok(parsed) => parsed,
@@ -85,7 +80,7 @@ fn normalize_orchestration_with(
         );
         return project;
     }
-    let mut project = finish(project, &doc, &parsed.duplicates, text, None, locations);
+    let mut project = finish(project, &doc, &parsed.duplicates, text, None, reading);
     state::fill_phase_from_a_part(&mut project.summary, &doc);
     project
 }
@@ -102,32 +97,32 @@ const PRUNE_FROM_BYTES: usize = 16 * 1024;
 /// full. For the hooks, which run on every prompt and show no diagnostics, and
 /// the dashboard's first pass.
 pub fn normalize_orchestration_fast(source: &str, dir: &str, text: &str) -> Project {
-    normalize_orchestration_fast_with(source, dir, text, Locations::Found)
+    normalize_orchestration_fast_with(source, dir, text, Reading::Full)
 }
 
 /// [`normalize_orchestration_fast`], with warnings and notes located or not
-/// (the hooks show none: `Locations::Skipped`).
+/// (the hooks show none: `Reading::ForHooks`).
 pub fn normalize_orchestration_fast_with(
     source: &str,
     dir: &str,
     text: &str,
-    locations: Locations,
+    reading: Reading,
 ) -> Project {
     if text.len() < PRUNE_FROM_BYTES {
-        return normalize_orchestration_with(source, dir, text, locations);
+        return normalize_orchestration_with(source, dir, text, reading);
     }
-    pruned_with(source, dir, text, locations)
+    pruned_with(source, dir, text, reading)
 }
 
 /// [`normalize_orchestration_fast`] whatever the file's size (what the tests and
 /// the `jerry_fast` fuzz target hold to the full normaliser's project).
 pub fn normalize_orchestration_pruned(source: &str, dir: &str, text: &str) -> Project {
-    pruned_with(source, dir, text, Locations::Found)
+    pruned_with(source, dir, text, Reading::Full)
 }
 
-fn pruned_with(source: &str, dir: &str, text: &str, locations: Locations) -> Project {
+fn pruned_with(source: &str, dir: &str, text: &str, reading: Reading) -> Project {
     let Some(pruned) = prune::prune(text) else {
-        return normalize_orchestration_with(source, dir, text, locations);
+        return normalize_orchestration_with(source, dir, text, reading);
     };
     let parsed = match parse::parse(&pruned.text) {
         Ok(parsed) if parsed.doc.is_mapping() => parsed,
@@ -135,7 +130,7 @@ fn pruned_with(source: &str, dir: &str, text: &str, locations: Locations) -> Pro
             doc: Value::Mapping(Default::default()),
             duplicates: parsed.duplicates,
         },
-        _ => return normalize_orchestration_with(source, dir, text, locations),
+        _ => return normalize_orchestration_with(source, dir, text, reading),
     };
     let project = finish(
         empty_project(source, dir),
@@ -143,7 +138,7 @@ fn pruned_with(source: &str, dir: &str, text: &str, locations: Locations) -> Pro
         &parsed.duplicates,
         text,
         Some(pruned.top_level_keys),
-        locations,
+        reading,
     );
     // The last-resort phase (a part's, `state::phase_in_a_part`, or the work
     // units', `state::unit_under_way`) may lie anywhere in the file, past what
@@ -151,7 +146,7 @@ fn pruned_with(source: &str, dir: &str, text: &str, locations: Locations) -> Pro
     if project.summary.phase.is_none()
         && (text.contains("phase") || lists_units_with_a_status(text))
     {
-        return normalize_orchestration_with(source, dir, text, locations);
+        return normalize_orchestration_with(source, dir, text, reading);
     }
     project
 }
@@ -196,10 +191,10 @@ fn finish(
     duplicates: &[String],
     text: &str,
     top_level_keys: Option<Vec<String>>,
-    locations: Locations,
+    reading: Reading,
 ) -> Project {
     let source = project.source.clone();
-    let mut ctx = Ctx::new(&source, text).with_locations(locations);
+    let mut ctx = Ctx::new(&source, text).with_reading(reading);
     report_duplicates(duplicates, text, &mut ctx);
     fill_project(&mut project, doc, &mut ctx);
     if let Some(keys) = top_level_keys {
@@ -475,7 +470,7 @@ fn report_duplicates(duplicates: &[String], text: &str, ctx: &mut Ctx) {
     if duplicates.is_empty() {
         return;
     }
-    if ctx.locations() == Locations::Skipped {
+    if ctx.reading() == Reading::ForHooks {
         for path in duplicates {
             ctx.warn_text(path, duplicate_message(path));
         }
