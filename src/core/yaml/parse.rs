@@ -91,6 +91,25 @@ pub fn read(text: &str) -> Result<Option<Parsed>, TooDeep> {
     }))
 }
 
+/// The finished map, its spare room given back. Maps start with room for one
+/// entry and grow to three at the second, so most of a file's maps (one or two
+/// entries) would hold one or two unused 168-byte slots: a third of the memory of
+/// a file of small flow maps, each page of it a page fault.
+fn fitted_map(mut map: yaml_serde::Mapping) -> Value {
+    if map.capacity() > map.len() + 1 {
+        map.shrink_to_fit();
+    }
+    Value::Mapping(map)
+}
+
+/// The finished list, its spare room given back (lists grow by doubling).
+fn fitted_list(mut items: Vec<Value>) -> Value {
+    if items.capacity() > items.len() + 1 {
+        items.shrink_to_fit();
+    }
+    Value::Sequence(items)
+}
+
 /// No carriage return, control character other than tab, or character YAML
 /// treats as a line break (NEL, LS, PS) or refuses (C1 controls, BOM inside,
 /// U+FFFE/FFFF). Tabs are read inside quoted scalars and comments only.

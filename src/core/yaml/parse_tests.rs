@@ -456,3 +456,24 @@ fn an_alias_bomb_is_left_to_the_guarded_read() {
     assert!(err.contains("refused as an alias bomb"), "{err}");
     assert!(err.contains("at line 3 column 10"), "{err}");
 }
+
+/// Finished maps and lists keep at most one spare slot (most maps of a file
+/// hold one or two entries; the room they grew for was a third of the memory).
+#[test]
+fn maps_and_lists_give_back_their_spare_room() {
+    let text = "a: {x: 1}\nb: [1, 2, 3, 4, 5]\nc:\n  d: 1\n  e: 2\n  f: 3\n  g: 4\n  h: 5\nl:\n  - 1\n  - 2\n  - 3\n  - 4\n  - 5\n";
+    let doc = same(text);
+    let spare_map = |v: &Value| {
+        let m = v.as_mapping().unwrap();
+        m.capacity() - m.len()
+    };
+    let spare_list = |v: &Value| {
+        let Value::Sequence(items) = v else { panic!() };
+        items.capacity() - items.len()
+    };
+    assert!(spare_map(&doc) <= 1);
+    assert!(spare_map(&doc["a"]) <= 1);
+    assert!(spare_map(&doc["c"]) <= 1);
+    assert!(spare_list(&doc["b"]) <= 1);
+    assert!(spare_list(&doc["l"]) <= 1);
+}

@@ -87,7 +87,7 @@ fn is_dash(content: &str) -> bool {
 fn mapping(c: &mut Cursor, indent: usize, mut first: Option<&str>) -> Option<Value> {
     c.open_collection(Some(indent + 1))?;
     c.aliases.collection();
-    let mut map = Mapping::new();
+    let mut map = Mapping::with_capacity(1);
     loop {
         let content = match first.take() {
             Some(content) => content,
@@ -115,7 +115,7 @@ fn mapping(c: &mut Cursor, indent: usize, mut first: Option<&str>) -> Option<Val
         let key = c.leave_key()?;
         c.insert(&mut map, key, value);
     }
-    Some(Value::Mapping(map))
+    Some(super::fitted_map(map))
 }
 
 /// The list whose dashes are at `indent`.
@@ -138,7 +138,7 @@ fn sequence(c: &mut Cursor, indent: usize) -> Option<Value> {
         c.leave_index();
         items.push(item);
     }
-    Some(Value::Sequence(items))
+    Some(super::fitted_list(items))
 }
 
 /// The value after the dash of `line`.

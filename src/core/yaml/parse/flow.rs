@@ -195,14 +195,14 @@ impl Flow<'_, '_> {
             }
         }
         self.pos += 1;
-        Some(Value::Sequence(items))
+        Some(super::fitted_list(items))
     }
 
     fn map(&mut self) -> Option<Value> {
         self.cursor.open_collection(None)?;
         self.cursor.aliases.collection();
         self.pos += 1;
-        let mut map = Mapping::new();
+        let mut map = Mapping::with_capacity(1);
         loop {
             self.skip_space()?;
             match self.peek()? {
@@ -245,7 +245,7 @@ impl Flow<'_, '_> {
             }
         }
         self.pos += 1;
-        Some(Value::Mapping(map))
+        Some(super::fitted_map(map))
     }
 
     /// `,` (another entry may follow: true) or `}` (the end: false).
