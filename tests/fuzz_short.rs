@@ -177,6 +177,15 @@ fn the_fast_yaml_reader_takes_most_documents_with_aliases() {
         }
     }
     println!("the fast reader took {taken} of {valid} documents with aliases");
+    let mut refused = 0;
+    for i in 0..40 {
+        let bytes = pseudo_random_bytes(i, 64);
+        let bomb = yaml_gen::alias_bomb(&mut Source::new(&bytes));
+        fuzz_support::parse::check_fast_refusal(&bomb);
+        refused += usize::from(resume_tui::core::yaml::parse::read(&bomb).is_err());
+    }
+    println!("the fast reader refused {refused} of 40 alias bombs itself");
+    assert!(refused > 0, "no alias bomb refused by the fast reader");
     assert!(
         valid >= 400,
         "only {valid} of 2000 generated documents are YAML"

@@ -90,7 +90,21 @@ pub fn fast_yaml(data: &[u8]) {
         check_fast_yaml(&doc.text);
     }
     check_fast_yaml(&yaml_gen::alias_document(&mut Source::new(data)));
-    check_fast_yaml(&yaml_gen::alias_bomb(&mut Source::new(data)));
+    let bomb = yaml_gen::alias_bomb(&mut Source::new(data));
+    check_fast_yaml(&bomb);
+    check_fast_refusal(&bomb);
+}
+
+/// When the fast reader refuses a document itself (an alias bomb), the guarded
+/// `yaml_serde` read refuses it too, with the same message.
+pub fn check_fast_refusal(text: &str) {
+    if let Err(fast::Refused::AliasBomb) = fast::read(text) {
+        let slow = jerry::parse::parse_slow(text)
+            .err()
+            .unwrap_or_else(|| panic!("yaml_serde reads what the fast reader refused:\n{text}"));
+        let quick = jerry::parse::parse(text).err().unwrap();
+        assert_eq!(quick.to_string(), slow.to_string(), "on:\n{text}");
+    }
 }
 
 /// Whether the fast reader took `text`; panics when it differs from `yaml_serde`.

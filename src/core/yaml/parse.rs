@@ -67,22 +67,43 @@ impl std::fmt::Display for TooDeep {
     }
 }
 
-/// [`parse`], or the place where block nesting went past what `yaml_serde` reads.
-pub fn read(text: &str) -> Result<Option<Parsed>, TooDeep> {
+/// What the fast reader refuses itself, as `yaml_serde` would refuse it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refused {
+    TooDeep(TooDeep),
+    /// Aliases that expand past the guard's value budget (`guard::alias_bomb`
+    /// says so, at the first alias), in a document otherwise read whole: the
+    /// guarded `yaml_serde` read would count the same values in the same order
+    /// and refuse it there, after reading every event of the file.
+    AliasBomb,
+}
+
+/// [`parse`], or why the document is refused: block nesting past what
+/// `yaml_serde` reads, or aliases past the guard's budget.
+pub fn read(text: &str) -> Result<Option<Parsed>, Refused> {
     if !plain_characters(text) {
         return Ok(None);
     }
     let mut cursor = Cursor::new(text);
     let Some(doc) = block::document(&mut cursor) else {
         return match cursor.too_deep {
-            Some((line, column)) => Err(TooDeep {
+            // Past the budget first: `yaml_serde` would refuse the aliases first.
+            Some(_) if cursor.aliases.over_budget() => Ok(None),
+            Some((line, column)) => Err(Refused::TooDeep(TooDeep {
                 line: line + 1,
                 column,
-            }),
+            })),
             None => Ok(None),
         };
     };
     if !cursor.aliases.within_limits() {
+        // Refused here only when nothing else could stop `yaml_serde` first:
+        // no repetition limit reached, no refusal by the guard's own scan.
+        if cursor.aliases.over_budget_first()
+            && crate::core::yaml::guard::check_unexpanded(text).is_ok()
+        {
+            return Err(Refused::AliasBomb);
+        }
         return Ok(None);
     }
     Ok(Some(Parsed {

@@ -262,18 +262,18 @@ fn block_nesting_past_yaml_serdes_limit_is_refused_where_it_starts() {
     assert!(parse_slow(&deep).is_err(), "yaml_serde refuses it too");
     assert_eq!(
         read(&deep),
-        Err(TooDeep {
+        Err(Refused::TooDeep(TooDeep {
             line: 129,
             column: 129
-        })
+        }))
     );
     let deep = nested_maps(200, "leaf: 1");
     assert_eq!(
         read(&deep),
-        Err(TooDeep {
+        Err(Refused::TooDeep(TooDeep {
             line: 129,
             column: 129
-        })
+        }))
     );
     let list = format!(
         "top:\n{}- x\n",
@@ -283,14 +283,14 @@ fn block_nesting_past_yaml_serdes_limit_is_refused_where_it_starts() {
     );
     assert!(parse_slow(&list).is_err());
     assert!(
-        matches!(read(&list), Err(TooDeep { .. })),
+        matches!(read(&list), Err(Refused::TooDeep(TooDeep { .. }))),
         "{:?}",
         read(&list)
     );
     let mixed = nested_lists_and_maps(129, "x: 1");
     assert!(parse_slow(&mixed).is_err());
     assert!(
-        matches!(read(&mixed), Err(TooDeep { .. })),
+        matches!(read(&mixed), Err(Refused::TooDeep(TooDeep { .. }))),
         "{:?}",
         read(&mixed)
     );
@@ -410,6 +410,7 @@ fn copies_count_toward_the_value_budget_as_yaml_serde_counts_them() {
     let pad = all - text_len - crate::core::yaml::guard::ALIAS_ALLOWANCE;
     assert!(taken_iff_read(&padded(pad)));
     assert!(!taken_iff_read(&padded(pad - 1)));
+    assert_eq!(read(&padded(pad - 1)), Err(Refused::AliasBomb));
     let err = crate::core::normalize::jerry::parse::parse(&padded(pad - 1)).unwrap_err();
     assert!(
         err.to_string().contains("refused as an alias bomb"),
@@ -438,10 +439,11 @@ fn alias_jumps_count_toward_yaml_serdes_repetition_limit() {
     assert_eq!(last, Some(false));
 }
 
-/// An alias bomb is left to `yaml_serde`'s guarded read, which refuses it at its
-/// first alias as before.
+/// An alias bomb is refused by the fast reader with the guarded read's own
+/// message (at its first alias), without `yaml_serde` reading the file again;
+/// one it cannot read to the end is left to `yaml_serde`.
 #[test]
-fn an_alias_bomb_is_left_to_the_guarded_read() {
+fn an_alias_bomb_is_refused_as_the_guarded_read_refuses_it() {
     let mut doc = format!(
         "pad: [{}]\na0: &a0 [lol, lol]\n",
         vec!["1"; 200_000].join(",")
@@ -450,11 +452,18 @@ fn an_alias_bomb_is_left_to_the_guarded_read() {
         let refs = vec![format!("*a{}", level - 1); 10].join(", ");
         doc.push_str(&format!("a{level}: &a{level} [{refs}]\n"));
     }
-    assert_eq!(read(&doc), Ok(None));
+    assert_eq!(read(&doc), Err(Refused::AliasBomb));
     let err = crate::core::normalize::jerry::parse::parse(&doc).unwrap_err();
     let err = err.to_string();
     assert!(err.contains("refused as an alias bomb"), "{err}");
     assert!(err.contains("at line 3 column 10"), "{err}");
+    assert_eq!(err, parse_slow(&doc).unwrap_err().to_string());
+    // What the fast reader cannot read to the end is left to `yaml_serde`: a
+    // syntax error further down, block nesting past 128 further down.
+    let broken = format!("{doc}b: [unclosed\n");
+    assert_eq!(read(&broken), Ok(None));
+    let deep = format!("{doc}{}", nested_maps(130, "x: 1"));
+    assert_eq!(read(&deep), Ok(None));
 }
 
 /// Finished maps and lists keep at most one spare slot (most maps of a file

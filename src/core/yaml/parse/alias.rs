@@ -55,6 +55,9 @@ pub(super) struct Aliases<'a> {
     /// Values made by copies.
     copied: usize,
     jumps: usize,
+    /// The jumps counted up to the first alias past the budget: at most what
+    /// `yaml_serde` has jumped when it refuses the document there.
+    jumps_when_over: Option<usize>,
     budget: usize,
 }
 
@@ -75,6 +78,7 @@ impl<'a> Aliases<'a> {
             events: 0,
             copied: 0,
             jumps: 0,
+            jumps_when_over: None,
             budget,
         }
     }
@@ -120,7 +124,9 @@ impl<'a> Aliases<'a> {
     }
 
     /// The copy an alias stands for, at `nesting` collections deep; `None` when
-    /// `yaml_serde` may refuse it or read it otherwise.
+    /// `yaml_serde` may refuse it or read it otherwise. Past the value budget
+    /// nothing is copied any more (the document is refused): the alias is
+    /// counted, and stands as a null while the rest is read.
     pub fn alias(&mut self, name: &str, nesting: usize) -> Option<Value> {
         let Some(Anchor::Closed(copy)) = self.anchors.get(name) else {
             return None;
@@ -128,21 +134,38 @@ impl<'a> Aliases<'a> {
         if nesting + copy.depth >= super::YAML_SERDE_DEPTH {
             return None;
         }
-        let copied = self.copied.checked_add(copy.values)?;
-        if self.values.checked_add(copied)? > self.budget {
-            return None;
-        }
-        self.copied = copied;
-        self.jumps = self.jumps.checked_add(copy.jumps)?.checked_add(1)?;
+        self.copied = self.copied.saturating_add(copy.values);
+        self.jumps = self.jumps.saturating_add(copy.jumps).saturating_add(1);
         self.events += 1;
+        if self.over_budget() {
+            self.jumps_when_over.get_or_insert(self.jumps);
+            return Some(Value::Null);
+        }
         Some(copy.value.clone())
+    }
+
+    /// Whether the values built, copies included, are past the guard's budget.
+    pub fn over_budget(&self) -> bool {
+        self.values.saturating_add(self.copied) > self.budget
+    }
+
+    /// Whether the alias jumps stay within `yaml_serde`'s repetition limit.
+    pub fn within_repetition_limit(&self) -> bool {
+        self.jumps <= self.events.saturating_mul(100)
+    }
+
+    /// Whether `yaml_serde` reaches the value budget before its repetition
+    /// limit: the jumps up to the first alias past the budget (or all of them,
+    /// when values read from the text went past it last) stay within the limit.
+    pub fn over_budget_first(&self) -> bool {
+        self.over_budget()
+            && self.jumps_when_over.unwrap_or(self.jumps) <= self.events.saturating_mul(100)
     }
 
     /// Whether the whole document stays within the value budget and
     /// `yaml_serde`'s repetition limit.
     pub fn within_limits(&self) -> bool {
-        self.values.saturating_add(self.copied) <= self.budget
-            && self.jumps <= self.events.saturating_mul(100)
+        !self.over_budget() && self.within_repetition_limit()
     }
 }
 
