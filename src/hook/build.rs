@@ -549,7 +549,6 @@ mod tests {
             manifest.files_to_load[1].resolved = Some("n/00-system/skills/b.md".into());
         }
         let paths: Vec<String> = listed_files(&project, Caps::STEPS[0])
-            .into_iter()
             .map(|f| f.path)
             .collect();
         assert_eq!(
