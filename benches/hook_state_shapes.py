@@ -7,7 +7,8 @@
 #
 # Shapes: those issue 33 names (50k `resumption.agent_summaries` with one duplicate
 # key, every key repeated, deep flow sequences, complex keys `? [a, b] : c`) and the
-# other ways a file can be large (a long list, a long scalar, anchors, comments,
+# other ways a file can be large (a long list, a long scalar, anchors and merge keys, an
+# alias bomb padded to raise yaml_serde's own repetition limit (refused), comments,
 # block and flow nesting, thousands of entries each worth a warning placed after
 # half a megabyte, so that locating each warning cannot stop early).
 import json, os, resource, shutil, statistics, subprocess, sys, time
@@ -21,6 +22,8 @@ shapes["50k-item list"] = head + "  files_to_read:\n" + "".join(f"    - path: do
 shapes["1 MB scalar"] = head + "  note: \"" + "x" * 1_000_000 + "\"\n"
 shapes["deep flow, 200 levels"] = head + "  deep: " + "[" * 200 + "1, " * 330_000 + "]" * 200 + "\n"
 shapes["anchors and aliases"] = head + "  base: &b {a: 1, b: 2}\n  uses:\n" + "".join(f"    - *b\n" for i in range(100_000))
+shapes["merge keys <<: *b (35k)"] = head + "  base: &b {a: 1, b: 2}\n  uses:\n" + "".join(f"    - <<: *b\n      own: {i}\n" for i in range(35_000))
+shapes["alias bomb (refused), padded"] = head + "  pad: [" + ",".join(["1"] * 450_000) + "]\n  a0: &a0 [lol, lol]\n" + "".join(f"  a{l}: &a{l} [" + ", ".join([f"*a{l - 1}"] * 10) + "]\n" for l in range(1, 10))
 shapes["block nesting 100 deep x many"] = head + "".join("  " * 0 + "".join(f"{'  ' * d}k{d}:\n" for d in range(1, 100)) + "  " * 100 + "v: 1\n" for _ in range(1)) + "  many:\n" + "".join(f"    k{i}: {{x: [1, 2, {{y: z}}]}}\n" for i in range(30_000))
 shapes["comments, 1 MB"] = head + "".join(f"  # comment {i}: [a, {{b: c}}] 'q' \"r\" &x *y\n" for i in range(22_000)) + "  done: 1\n"
 shapes["complex keys ? [a, b] : c (40k)"] = head + "  complex:\n" + "".join(f"    ? [a{i}, b]\n    : c\n" for i in range(40_000))

@@ -157,6 +157,45 @@ fn the_fast_yaml_reader_takes_real_files_and_most_generated_ones() {
     );
 }
 
+/// Anchors and aliases where files put them: the fast reader takes most such
+/// documents that `yaml_serde` reads, and gives the same (value and duplicate
+/// keys); what it leaves (names anchored twice, aliases inside their own anchor,
+/// anchors on keys) `yaml_serde` reads.
+#[test]
+fn the_fast_yaml_reader_takes_most_documents_with_aliases() {
+    let (mut taken, mut valid) = (0, 0);
+    for i in 0..2000 {
+        let bytes = pseudo_random_bytes(i, 256);
+        let text = yaml_gen::alias_document(&mut Source::new(&bytes));
+        let quick = fuzz_support::parse::check_fast_yaml(&text);
+        if resume_tui::core::normalize::jerry::parse::parse_slow(&text).is_ok() {
+            valid += 1;
+            taken += usize::from(quick);
+            if !quick && valid - taken <= 6 {
+                println!("left to yaml_serde:\n{text}");
+            }
+        }
+    }
+    println!("the fast reader took {taken} of {valid} documents with aliases");
+    let mut refused = 0;
+    for i in 0..40 {
+        let bytes = pseudo_random_bytes(i, 64);
+        let bomb = yaml_gen::alias_bomb(&mut Source::new(&bytes));
+        fuzz_support::parse::check_fast_refusal(&bomb);
+        refused += usize::from(resume_tui::core::yaml::parse::read(&bomb).is_err());
+    }
+    println!("the fast reader refused {refused} of 40 alias bombs itself");
+    assert!(refused > 0, "no alias bomb refused by the fast reader");
+    assert!(
+        valid >= 400,
+        "only {valid} of 2000 generated documents are YAML"
+    );
+    assert!(
+        taken * 100 >= valid * 80,
+        "the fast reader took only {taken} of {valid}"
+    );
+}
+
 #[test]
 fn nexus() {
     run_target("nexus", 48);

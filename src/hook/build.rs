@@ -275,13 +275,16 @@ fn recovery_instructions(input: &CheckpointInput, caps: Caps) -> RecoveryInstruc
     }
 }
 
-fn listed_files(project: &Project, caps: Caps) -> Vec<CheckpointFileToRead> {
-    let text = |value: Option<&String>| value.map(|v| caps.text(v));
+/// The files the state file lists, each made as it is taken: the caller keeps a
+/// few, and redacting all of a 40,000-entry list took a fifth of PreCompact.
+fn listed_files(
+    project: &Project,
+    caps: Caps,
+) -> Box<dyn Iterator<Item = CheckpointFileToRead> + '_> {
+    let text = move |value: Option<&String>| value.map(|v| caps.text(v));
     if let Some(resumption) = &project.resumption {
-        return resumption
-            .files_to_read
-            .iter()
-            .map(|f| CheckpointFileToRead {
+        return Box::new(resumption.files_to_read.iter().map(move |f| {
+            CheckpointFileToRead {
                 path: caps.text(&f.path),
                 sections: f
                     .sections
@@ -291,16 +294,14 @@ fn listed_files(project: &Project, caps: Caps) -> Vec<CheckpointFileToRead> {
                     .collect(),
                 priority: f.priority,
                 purpose: text(f.purpose.as_ref()),
-            })
-            .collect();
+            }
+        }));
     }
     let Some(manifest) = &project.manifest else {
-        return Vec::new();
+        return Box::new(std::iter::empty());
     };
-    manifest
-        .files_to_load
-        .iter()
-        .map(|f| CheckpointFileToRead {
+    Box::new(manifest.files_to_load.iter().map(move |f| {
+        CheckpointFileToRead {
             path: caps.text(
                 &f.resolved
                     .clone()
@@ -309,8 +310,8 @@ fn listed_files(project: &Project, caps: Caps) -> Vec<CheckpointFileToRead> {
             sections: Vec::new(),
             priority: None,
             purpose: text(f.comment.as_ref()),
-        })
-        .collect()
+        }
+    }))
 }
 
 fn join(dir: &str, path: &str) -> String {
@@ -432,6 +433,29 @@ mod tests {
         format!("\"{}\"", unit.repeat(n))
     }
 
+    /// A long `files_to_read` list: the state file first, then the first listed
+    /// files in order, a repeated path once, up to the list cap.
+    #[test]
+    fn a_long_file_list_gives_its_first_distinct_entries() {
+        let mut yaml = String::from(
+            "workflow:\n  id: w\nresumption:\n  next_step: go\n  files_to_read:\n    - p/ORCHESTRATION.yaml\n    - a.md\n    - a.md\n",
+        );
+        for i in 0..5_000 {
+            yaml.push_str(&format!("    - f{i}.md\n"));
+        }
+        let (checkpoint, _) = built(&yaml, None);
+        let paths: Vec<&str> = checkpoint
+            .recovery_instructions
+            .files_to_read
+            .iter()
+            .map(|f| f.path.as_str())
+            .collect();
+        let items = Caps::STEPS[0].items;
+        assert_eq!(paths.len(), items + 1);
+        assert_eq!(&paths[..3], ["p/ORCHESTRATION.yaml", "a.md", "f0.md"]);
+        assert_eq!(paths[items], format!("f{}.md", items - 2));
+    }
+
     #[test]
     fn a_huge_next_step_is_cut_at_the_field_cap_with_a_marker() {
         let yaml = format!(
@@ -525,7 +549,6 @@ mod tests {
             manifest.files_to_load[1].resolved = Some("n/00-system/skills/b.md".into());
         }
         let paths: Vec<String> = listed_files(&project, Caps::STEPS[0])
-            .into_iter()
             .map(|f| f.path)
             .collect();
         assert_eq!(

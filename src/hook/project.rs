@@ -54,6 +54,7 @@ pub fn load(
     let options = LoadOptions {
         session,
         fast_orchestration: true,
+        hook_reading: true,
         one_thread: true,
         partial: true,
     };

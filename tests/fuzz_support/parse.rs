@@ -81,12 +81,29 @@ pub fn jerry_fast(data: &[u8]) {
 }
 
 /// The fast YAML reader gives exactly what `yaml_serde` gives (value and duplicate
-/// keys) whenever it gives anything: on the bytes as text, and on a document in
-/// real files' styles generated from them.
+/// keys) whenever it gives anything: on the bytes as text, on a document in real
+/// files' styles generated from them, and on documents of anchors and aliases
+/// (alias bombs included).
 pub fn fast_yaml(data: &[u8]) {
     check_fast_yaml(&text(data));
     if let Some(doc) = yaml_gen::document(&mut Source::new(data)) {
         check_fast_yaml(&doc.text);
+    }
+    check_fast_yaml(&yaml_gen::alias_document(&mut Source::new(data)));
+    let bomb = yaml_gen::alias_bomb(&mut Source::new(data));
+    check_fast_yaml(&bomb);
+    check_fast_refusal(&bomb);
+}
+
+/// When the fast reader refuses a document itself (an alias bomb), the guarded
+/// `yaml_serde` read refuses it too, with the same message.
+pub fn check_fast_refusal(text: &str) {
+    if let Err(fast::Refused::AliasBomb) = fast::read(text) {
+        let slow = jerry::parse::parse_slow(text)
+            .err()
+            .unwrap_or_else(|| panic!("yaml_serde reads what the fast reader refused:\n{text}"));
+        let quick = jerry::parse::parse(text).err().unwrap();
+        assert_eq!(quick.to_string(), slow.to_string(), "on:\n{text}");
     }
 }
 

@@ -433,3 +433,81 @@ pub fn alias_bomb(src: &mut Source) -> String {
     doc.push_str(&format!("resumption:\n  next_step: *a{depth}\n"));
     doc
 }
+
+/// A document of anchors and aliases where files put them (after a key or a
+/// dash, block and flow, nested, merge keys), with now and then what YAML or the
+/// fast reader treats otherwise: a name anchored twice, an alias before its
+/// anchor or inside it, an anchor on a key.
+pub fn alias_document(src: &mut Source) -> String {
+    let mut defined: Vec<String> = Vec::new();
+    let mut out = String::new();
+    for entry in 0..1 + src.below(10) {
+        let anchor = |src: &mut Source, defined: &mut Vec<String>| {
+            let name = if !defined.is_empty() && src.chance(4) {
+                src.pick(defined).clone()
+            } else {
+                format!("a{}-{}", defined.len(), src.pick(&["x", "y_1", "Z"]))
+            };
+            defined.push(name.clone());
+            format!("&{name}")
+        };
+        let alias = |src: &mut Source, defined: &[String]| {
+            if defined.is_empty() || src.chance(8) {
+                "*nowhere".to_string()
+            } else {
+                format!("*{}", src.pick(defined))
+            }
+        };
+        out.push_str(&format!("k{entry}:"));
+        let kinds = if src.chance(8) { 9 } else { 8 };
+        match src.below(kinds) {
+            0 => out.push_str(&format!(" {} {}\n", anchor(src, &mut defined), scalar(src))),
+            1 => out.push_str(&format!(" {}{}\n", alias(src, &defined), comment(src))),
+            2 => {
+                let a = anchor(src, &mut defined);
+                let inner = alias(src, &defined);
+                let note = comment(src);
+                out.push_str(&format!(
+                    " {a}{note}\n  sub: {}\n  list:\n    - {inner}\n    - {}\n",
+                    flow_scalar(src),
+                    scalar(src)
+                ));
+            }
+            3 => {
+                let a = anchor(src, &mut defined);
+                let (x, y) = (alias(src, &defined), alias(src, &defined));
+                out.push_str(&format!(" [{a} {}, {x}, {{m: {y}}}]\n", flow_scalar(src)));
+            }
+            4 => {
+                let a = anchor(src, &mut defined);
+                let x = alias(src, &defined);
+                out.push_str(&format!("\n  - {a} {{x: {}}}\n  - {x}\n", flow_scalar(src)));
+            }
+            5 => out.push_str(&format!("\n  <<: {}\n  own: 1\n", alias(src, &defined))),
+            6 => {
+                // Aliases inside an anchored node (and, now and then, to itself).
+                let (x, y) = (alias(src, &defined), alias(src, &defined));
+                let a = anchor(src, &mut defined);
+                let z = if src.chance(16) {
+                    alias(src, &defined)
+                } else {
+                    x.clone()
+                };
+                out.push_str(&format!(" {a} [{x}, {y}, {z}]\n"));
+            }
+            7 => {
+                let a = anchor(src, &mut defined);
+                out.push_str(&format!(" {a} |\n  literal {}\n", src.below(100)));
+            }
+            _ => {
+                // An anchor or an alias as a key, which the fast reader leaves.
+                let a = anchor(src, &mut defined);
+                out.push_str(&format!("\n  {a} key: {}\n", scalar(src)));
+            }
+        }
+        if src.exhausted() {
+            break;
+        }
+    }
+    out
+}

@@ -373,12 +373,12 @@ impl<'de> Visitor<'de> for Counter<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// `levels` anchors, each a list of `fanout` aliases of the one before, after
     /// `padding` plain values that raise the parser's own alias limit.
-    fn bomb(levels: usize, fanout: usize, padding: usize) -> String {
+    pub(crate) fn bomb(levels: usize, fanout: usize, padding: usize) -> String {
         let mut doc = format!(
             "pad: [{}]\na0: &a0 [lol, lol]\n",
             vec!["1"; padding].join(",")

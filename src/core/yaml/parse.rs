@@ -1,11 +1,13 @@
 //! A fast reader for the YAML that workflow files are written in: block maps and
-//! lists, plain, quoted and block scalars, flow lists and maps, comments. It gives
+//! lists, plain, quoted and block scalars, flow lists and maps, comments, anchors
+//! and aliases in value position (`alias.rs`). It gives
 //! exactly the value `yaml_serde` would (duplicate keys kept last, in the first
 //! position, and reported, as `jerry::parse` does), at a fraction of the cost:
 //! one pass over the lines, no event list, no second tree.
 //!
 //! Anything it cannot vouch for returns `None`, and the caller parses with
-//! `yaml_serde`: anchors, aliases and tags, directives and second documents,
+//! `yaml_serde`: tags, anchors and aliases as keys (and the other cases
+//! `alias.rs` names), directives and second documents,
 //! complex (`?`) and flow keys, tabs outside quotes and comments, carriage
 //! returns, control characters,
 //! explicit indentation indicators, anything YAML calls an error. Equality with
@@ -14,6 +16,7 @@
 
 use yaml_serde::Value;
 
+mod alias;
 mod block;
 mod cursor;
 mod flow;
@@ -64,25 +67,68 @@ impl std::fmt::Display for TooDeep {
     }
 }
 
-/// [`parse`], or the place where block nesting went past what `yaml_serde` reads.
-pub fn read(text: &str) -> Result<Option<Parsed>, TooDeep> {
+/// What the fast reader refuses itself, as `yaml_serde` would refuse it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refused {
+    TooDeep(TooDeep),
+    /// Aliases that expand past the guard's value budget (`guard::alias_bomb`
+    /// says so, at the first alias), in a document otherwise read whole: the
+    /// guarded `yaml_serde` read would count the same values in the same order
+    /// and refuse it there, after reading every event of the file.
+    AliasBomb,
+}
+
+/// [`parse`], or why the document is refused: block nesting past what
+/// `yaml_serde` reads, or aliases past the guard's budget.
+pub fn read(text: &str) -> Result<Option<Parsed>, Refused> {
     if !plain_characters(text) {
         return Ok(None);
     }
     let mut cursor = Cursor::new(text);
     let Some(doc) = block::document(&mut cursor) else {
         return match cursor.too_deep {
-            Some((line, column)) => Err(TooDeep {
+            // Past the budget first: `yaml_serde` would refuse the aliases first.
+            Some(_) if cursor.aliases.over_budget() => Ok(None),
+            Some((line, column)) => Err(Refused::TooDeep(TooDeep {
                 line: line + 1,
                 column,
-            }),
+            })),
             None => Ok(None),
         };
     };
+    if !cursor.aliases.within_limits() {
+        // Refused here only when nothing else could stop `yaml_serde` first:
+        // no repetition limit reached, no refusal by the guard's own scan.
+        if cursor.aliases.over_budget_first()
+            && crate::core::yaml::guard::check_unexpanded(text).is_ok()
+        {
+            return Err(Refused::AliasBomb);
+        }
+        return Ok(None);
+    }
     Ok(Some(Parsed {
         doc,
         duplicates: cursor.duplicates,
     }))
+}
+
+/// The finished map, its spare room given back. Maps start with room for one
+/// entry and grow to three at the second, so most of a file's maps (one or two
+/// entries) would hold one or two unused 168-byte slots: a third of the memory of
+/// a file of small flow maps, each page of it a page fault.
+fn fitted_map(mut map: yaml_serde::Mapping) -> Value {
+    if map.capacity() > map.len() + 1 {
+        map.shrink_to_fit();
+    }
+    Value::Mapping(map)
+}
+
+/// The finished list, its spare room given back (lists grow by doubling).
+fn fitted_list(mut items: Vec<Value>) -> Value {
+    if items.capacity() > items.len() + 1 {
+        items.shrink_to_fit();
+    }
+    Value::Sequence(items)
 }
 
 /// No carriage return, control character other than tab, or character YAML

@@ -185,7 +185,7 @@ fn block_maps_and_lists_nest_by_indentation() {
     same("k:\n  - first\n    second\n");
     left("a:\n  - - nested dash\n");
     left("? complex\n: key\n");
-    left("a: &anchor 1\nb: *anchor\n");
+    left("a: &anchor 1\nb: *anchor trailing\n");
     left("a: !tag x\n");
     left("%YAML 1.2\n---\na: 1\n");
     left("a: 1\n---\nb: 2\n");
@@ -262,18 +262,18 @@ fn block_nesting_past_yaml_serdes_limit_is_refused_where_it_starts() {
     assert!(parse_slow(&deep).is_err(), "yaml_serde refuses it too");
     assert_eq!(
         read(&deep),
-        Err(TooDeep {
+        Err(Refused::TooDeep(TooDeep {
             line: 129,
             column: 129
-        })
+        }))
     );
     let deep = nested_maps(200, "leaf: 1");
     assert_eq!(
         read(&deep),
-        Err(TooDeep {
+        Err(Refused::TooDeep(TooDeep {
             line: 129,
             column: 129
-        })
+        }))
     );
     let list = format!(
         "top:\n{}- x\n",
@@ -283,14 +283,14 @@ fn block_nesting_past_yaml_serdes_limit_is_refused_where_it_starts() {
     );
     assert!(parse_slow(&list).is_err());
     assert!(
-        matches!(read(&list), Err(TooDeep { .. })),
+        matches!(read(&list), Err(Refused::TooDeep(TooDeep { .. }))),
         "{:?}",
         read(&list)
     );
     let mixed = nested_lists_and_maps(129, "x: 1");
     assert!(parse_slow(&mixed).is_err());
     assert!(
-        matches!(read(&mixed), Err(TooDeep { .. })),
+        matches!(read(&mixed), Err(Refused::TooDeep(TooDeep { .. }))),
         "{:?}",
         read(&mixed)
     );
@@ -307,4 +307,175 @@ fn control_characters_and_line_separators_are_left_to_yaml_serde() {
     left("a: 'next\u{85}line'\n");
     left("a: \"bom \u{feff} inside\"\n");
     same("a: \"bidi \u{202e} is printable\"\n");
+}
+
+/// The fast reader takes `text` exactly when `yaml_serde` (behind its guard)
+/// reads it, and then gives the same.
+#[track_caller]
+fn taken_iff_read(text: &str) -> bool {
+    agrees(text);
+    let taken = parse(text).is_some();
+    assert_eq!(taken, parse_slow(text).is_ok(), "on:\n{text}");
+    taken
+}
+
+#[test]
+fn aliases_are_copies_of_their_anchors_node() {
+    for text in [
+        "base: &b {a: 1, b: 2}\nuses:\n  - *b\n  - *b\n",
+        "a: &x 1\nb: *x\n",
+        "a: &x\n  k: v\n  l: [1, 2]\nb: *x\nc: [*x, *x]\n",
+        "a: &x\n  - 1\n  - 2\nb: *x\n",
+        "a: &x 'q'\nb: *x\nc: &y \"dq\"\nd: *y\n",
+        "a: &x |\n  literal\n  lines\nb: *x\n",
+        "a: &x plain\n  folded\nb: *x\n",
+        "a: &x # a comment\n  k: 1\nb: *x # another\n",
+        "l:\n  - &x {k: 1}\n  - *x\n  - &y\n    m: 2\n  - *y\n  - &z\n    - 3\n  - *z\n",
+        "a: &x\nb: *x\n",
+        "a: [&x 1, *x, {k: *x}]\nb: {m: &y [2], n: *y}\n",
+        "a: [\n  &x 1,\n  *x\n]\nb: *x\n",
+        "a: &x-1_y v\nb: *x-1_y\n",
+        "a: &x 1\nb: *x\nb: *x\n",
+        "a:   &x    spaced\nb:   *x   \n",
+    ] {
+        same(text);
+    }
+    let doc = same("a: &x {b: &y [1, 2], c: *y}\nd: *x\ne: *y\n");
+    assert_eq!(doc["d"]["c"][1], Value::from(2));
+    // A merge key is a plain key `<<` for `yaml_serde`, and so here.
+    let doc = same("defaults: &d {a: 1, b: 2}\nx:\n  <<: *d\n  c: 3\ny: *d\n");
+    assert_eq!(doc["x"]["<<"]["b"], Value::from(2));
+    assert_eq!(doc["x"].get("a"), None);
+}
+
+#[test]
+fn aliases_yaml_serde_may_read_otherwise_are_left_to_it() {
+    invalid("a: *x\n");
+    invalid("a: &x *y\n");
+    invalid("a: &x 1\nb: *x trailing\n");
+    for text in [
+        // Recursion.
+        "a: &x [*x]\n",
+        "a: &x\n  b: *x\n",
+        // A duplicate key inside would be reported again at each copy.
+        "a: &x {k: 1, k: 2}\nb: *x\n",
+        // Anchors and aliases as keys.
+        "&k a: 1\n",
+        "a: &x k\n*x : 2\n",
+        "m: {&k a: 1}\n",
+        "m: {a: &x 1, *x : 2}\n",
+        // An anchor over an indentless list, or on an empty node.
+        "a: &x\n- 1\nb: *x\n",
+        "a: [&x , 1]\n",
+        "a: &x\tv\n",
+        // A name anchored twice: `yaml_serde` takes the second for the first
+        // here (`d` is 3).
+        "a: &x 1\nb: *x\nc: &x 2\nd: *x\ne: &x [&x 3, *x]\nf: *x\n",
+        "a: &x 1\nb: &x 2\nc: *x\n",
+        "a: &x !!str 1\n",
+    ] {
+        left(text);
+        agrees(text);
+    }
+    same("a: &x {k: 1, k: 2}\n");
+}
+
+/// Aliases nesting a copy past the 128 levels `yaml_serde` reads are left to it.
+#[test]
+fn copies_count_toward_the_nesting_limit() {
+    let anchored = format!("a: &x {}1{}\n", "[".repeat(100), "]".repeat(100));
+    assert!(taken_iff_read(&format!("{anchored}b: *x\n")));
+    let deep = format!("{anchored}b: {}*x{}\n", "[".repeat(40), "]".repeat(40));
+    assert!(!taken_iff_read(&deep));
+}
+
+/// The values aliases copy count against the guard's budget exactly as
+/// `yaml_serde`'s read counts them: one byte of padding more or less decides.
+#[test]
+fn copies_count_toward_the_value_budget_as_yaml_serde_counts_them() {
+    fn values(v: &Value) -> usize {
+        1 + match v {
+            Value::Sequence(items) => items.iter().map(values).sum(),
+            Value::Mapping(map) => map.iter().map(|(k, v)| values(k) + values(v)).sum(),
+            _ => 0,
+        }
+    }
+    let body = format!(
+        "a: &x [1, 2, 3, 4, {{k: v}}, 6, 7, 8, 9]\nb: [{}]\n",
+        vec!["*x"; 20_000].join(", ")
+    );
+    let padded = |pad: usize| format!("# {}\n{body}", "p".repeat(pad));
+    let all = values(&parse_slow(&padded(200_000)).unwrap().doc);
+    let text_len = padded(0).len();
+    let pad = all - text_len - crate::core::yaml::guard::ALIAS_ALLOWANCE;
+    assert!(taken_iff_read(&padded(pad)));
+    assert!(!taken_iff_read(&padded(pad - 1)));
+    assert_eq!(read(&padded(pad - 1)), Err(Refused::AliasBomb));
+    let err = crate::core::normalize::jerry::parse::parse(&padded(pad - 1)).unwrap_err();
+    assert!(
+        err.to_string().contains("refused as an alias bomb"),
+        "{err}"
+    );
+}
+
+/// `yaml_serde` allows 100 alias jumps per event of the document (aliases met
+/// inside copies included): past that, the fast reader leaves it the document.
+#[test]
+fn alias_jumps_count_toward_yaml_serdes_repetition_limit() {
+    let mut flips = 0;
+    let mut last = None;
+    for uses in 250..330 {
+        let text = format!(
+            "a0: &a0 [x]\na1: &a1 [{}]\na2: &a2 [{}]\nl: [{}]\n",
+            ["*a0"; 10].join(", "),
+            ["*a1"; 10].join(", "),
+            vec!["*a2"; uses].join(", ")
+        );
+        let taken = taken_iff_read(&text);
+        flips += usize::from(last.is_some_and(|l| l != taken));
+        last = Some(taken);
+    }
+    assert_eq!(flips, 1, "the limit lies inside the range tried");
+    assert_eq!(last, Some(false));
+}
+
+/// An alias bomb is refused by the fast reader with the guarded read's own
+/// message (at its first alias), without `yaml_serde` reading the file again;
+/// one it cannot read to the end is left to `yaml_serde`.
+#[test]
+fn an_alias_bomb_is_refused_as_the_guarded_read_refuses_it() {
+    let doc = crate::core::yaml::guard::tests::bomb(9, 10, 200_000);
+    assert_eq!(read(&doc), Err(Refused::AliasBomb));
+    let err = crate::core::normalize::jerry::parse::parse(&doc).unwrap_err();
+    let err = err.to_string();
+    assert!(err.contains("refused as an alias bomb"), "{err}");
+    assert!(err.contains("at line 3 column 10"), "{err}");
+    assert_eq!(err, parse_slow(&doc).unwrap_err().to_string());
+    // What the fast reader cannot read to the end is left to `yaml_serde`: a
+    // syntax error further down, block nesting past 128 further down.
+    let broken = format!("{doc}b: [unclosed\n");
+    assert_eq!(read(&broken), Ok(None));
+    let deep = format!("{doc}{}", nested_maps(130, "x: 1"));
+    assert_eq!(read(&deep), Ok(None));
+}
+
+/// Finished maps and lists keep at most one spare slot (most maps of a file
+/// hold one or two entries; the room they grew for was a third of the memory).
+#[test]
+fn maps_and_lists_give_back_their_spare_room() {
+    let text = "a: {x: 1}\nb: [1, 2, 3, 4, 5]\nc:\n  d: 1\n  e: 2\n  f: 3\n  g: 4\n  h: 5\nl:\n  - 1\n  - 2\n  - 3\n  - 4\n  - 5\n";
+    let doc = same(text);
+    let spare_map = |v: &Value| {
+        let m = v.as_mapping().unwrap();
+        m.capacity() - m.len()
+    };
+    let spare_list = |v: &Value| {
+        let Value::Sequence(items) = v else { panic!() };
+        items.capacity() - items.len()
+    };
+    assert!(spare_map(&doc) <= 1);
+    assert!(spare_map(&doc["a"]) <= 1);
+    assert!(spare_map(&doc["c"]) <= 1);
+    assert!(spare_list(&doc["b"]) <= 1);
+    assert!(spare_list(&doc["l"]) <= 1);
 }

@@ -6,7 +6,7 @@ use super::ctx::{Ctx, child, kind};
 use super::fields::Fields;
 use super::recovery::fraction;
 use crate::core::model::{CompactionEvent, CompactionEvents, CompactionShape, OtherFields};
-use crate::core::normalize::value::{get, other_fields, text, to_json};
+use crate::core::normalize::value::{get, text, to_json};
 use crate::core::time::Timestamp;
 
 const EVENT_KEYS: &[&str] = &[
@@ -54,7 +54,7 @@ pub(super) fn read_compaction(
 }
 
 fn read_map(value: &Value, ctx: &mut Ctx, path: &[&str]) -> CompactionEvents {
-    let mut other = other_fields(value, &["count", "events", "timestamps", "recovery_notes"]);
+    let mut other = ctx.other_fields(value, &["count", "events", "timestamps", "recovery_notes"]);
     let count = Fields::new(value, path)
         .keeping(&mut other)
         .int(ctx, "count");
@@ -70,7 +70,7 @@ fn read_map(value: &Value, ctx: &mut Ctx, path: &[&str]) -> CompactionEvents {
             Some(v) => match text(v) {
                 Some(t) => notes.push(t),
                 None => {
-                    other.insert(key.into(), to_json(v));
+                    ctx.keep(&mut other, key.into(), v);
                 }
             },
         }
@@ -92,7 +92,7 @@ fn read_map(value: &Value, ctx: &mut Ctx, path: &[&str]) -> CompactionEvents {
         None => (CompactionShape::CountOnly, Vec::new()),
         Some(v) => {
             ctx.wrong_type(&events_at, "a list of events", v);
-            other.insert("events".into(), to_json(v));
+            ctx.keep(&mut other, "events".into(), v);
             (CompactionShape::CountOnly, Vec::new())
         }
     };
@@ -128,7 +128,7 @@ fn read_events(items: &[Value], ctx: &mut Ctx, path: &[&str]) -> Vec<CompactionE
         }
         let index = format!("[{i}]");
         let at = child(path, &index);
-        let mut other = other_fields(item, EVENT_KEYS);
+        let mut other = ctx.other_fields(item, EVENT_KEYS);
         let mut f = Fields::new(item, &at).keeping(&mut other);
         let timestamp_raw = f.text(ctx, "timestamp");
         let fill_key = if get(item, "estimated_fill_before").is_some() {

@@ -5,7 +5,7 @@ use yaml_serde::Value;
 use super::ctx::{Ctx, child, kind};
 use super::fields::Fields;
 use crate::core::model::{AgentSummary, Decision};
-use crate::core::normalize::value::{get, get_text, int, key_text, other_fields, text, to_json};
+use crate::core::normalize::value::{get, get_text, int, key_text, text, to_json};
 
 const DECISION_KEYS: &[&str] = &[
     "id",
@@ -50,7 +50,7 @@ pub(super) fn read_decisions(value: &Value, ctx: &mut Ctx, path: &[&str]) -> Opt
 }
 
 fn read_decision(item: &Value, ctx: &mut Ctx, path: &[&str]) -> Decision {
-    let mut other = other_fields(item, DECISION_KEYS);
+    let mut other = ctx.other_fields(item, DECISION_KEYS);
     let mut affects_phases = Vec::new();
     match get(item, "affects_phases") {
         Some(Value::Sequence(phases)) => {
@@ -58,9 +58,10 @@ fn read_decision(item: &Value, ctx: &mut Ctx, path: &[&str]) -> Decision {
                 match int(phase) {
                     Some(n) => affects_phases.push(n),
                     None => {
-                        other.insert(
+                        ctx.keep(
+                            &mut other,
                             "affects_phases".into(),
-                            to_json(&Value::Sequence(phases.clone())),
+                            &Value::Sequence(phases.clone()),
                         );
                         ctx.warn(
                             &child(path, "affects_phases"),

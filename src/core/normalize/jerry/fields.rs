@@ -60,7 +60,7 @@ impl<'a, 'p> Fields<'a, 'p> {
         match self.other.as_deref_mut() {
             Some(other) => {
                 ctx.wrong_type(&at, expected, value);
-                other.insert(key.to_string(), to_json(value));
+                ctx.keep(other, key.to_string(), value);
             }
             None => ctx.warn(
                 &at,

@@ -37,12 +37,17 @@ use crate::core::model::{
 use crate::core::normalize::value::key_text;
 use crate::core::staleness::phase_started_at;
 use crate::core::trajectory::{Trajectory, TrajectorySource};
+pub use ctx::Reading;
 use ctx::{Ctx, kind};
 
 /// Normalises one `ORCHESTRATION.yaml`. `source` is the file's path relative to the
 /// workspace root, `dir` its folder; both use `/` separators. Staleness,
 /// checkpoints and `FileToRead::exists` are left for the loader.
 pub fn normalize_orchestration(source: &str, dir: &str, text: &str) -> Project {
+    normalize_orchestration_with(source, dir, text, Reading::Full)
+}
+
+fn normalize_orchestration_with(source: &str, dir: &str, text: &str, reading: Reading) -> Project {
     let mut project = empty_project(source, dir);
     let parsed = match parse::parse(text) {
         Ok(parsed) => parsed,
@@ -75,7 +80,7 @@ pub fn normalize_orchestration(source: &str, dir: &str, text: &str) -> Project {
         );
         return project;
     }
-    let mut project = finish(project, &doc, &parsed.duplicates, text, None);
+    let mut project = finish(project, &doc, &parsed.duplicates, text, None, reading);
     state::fill_phase_from_a_part(&mut project.summary, &doc);
     project
 }
@@ -92,17 +97,32 @@ const PRUNE_FROM_BYTES: usize = 16 * 1024;
 /// full. For the hooks, which run on every prompt and show no diagnostics, and
 /// the dashboard's first pass.
 pub fn normalize_orchestration_fast(source: &str, dir: &str, text: &str) -> Project {
+    normalize_orchestration_fast_with(source, dir, text, Reading::Full)
+}
+
+/// [`normalize_orchestration_fast`], with warnings and notes located or not
+/// (the hooks show none: `Reading::ForHooks`).
+pub fn normalize_orchestration_fast_with(
+    source: &str,
+    dir: &str,
+    text: &str,
+    reading: Reading,
+) -> Project {
     if text.len() < PRUNE_FROM_BYTES {
-        return normalize_orchestration(source, dir, text);
+        return normalize_orchestration_with(source, dir, text, reading);
     }
-    normalize_orchestration_pruned(source, dir, text)
+    pruned_with(source, dir, text, reading)
 }
 
 /// [`normalize_orchestration_fast`] whatever the file's size (what the tests and
 /// the `jerry_fast` fuzz target hold to the full normaliser's project).
 pub fn normalize_orchestration_pruned(source: &str, dir: &str, text: &str) -> Project {
+    pruned_with(source, dir, text, Reading::Full)
+}
+
+fn pruned_with(source: &str, dir: &str, text: &str, reading: Reading) -> Project {
     let Some(pruned) = prune::prune(text) else {
-        return normalize_orchestration(source, dir, text);
+        return normalize_orchestration_with(source, dir, text, reading);
     };
     let parsed = match parse::parse(&pruned.text) {
         Ok(parsed) if parsed.doc.is_mapping() => parsed,
@@ -110,7 +130,7 @@ pub fn normalize_orchestration_pruned(source: &str, dir: &str, text: &str) -> Pr
             doc: Value::Mapping(Default::default()),
             duplicates: parsed.duplicates,
         },
-        _ => return normalize_orchestration(source, dir, text),
+        _ => return normalize_orchestration_with(source, dir, text, reading),
     };
     let project = finish(
         empty_project(source, dir),
@@ -118,6 +138,7 @@ pub fn normalize_orchestration_pruned(source: &str, dir: &str, text: &str) -> Pr
         &parsed.duplicates,
         text,
         Some(pruned.top_level_keys),
+        reading,
     );
     // The last-resort phase (a part's, `state::phase_in_a_part`, or the work
     // units', `state::unit_under_way`) may lie anywhere in the file, past what
@@ -125,7 +146,7 @@ pub fn normalize_orchestration_pruned(source: &str, dir: &str, text: &str) -> Pr
     if project.summary.phase.is_none()
         && (text.contains("phase") || lists_units_with_a_status(text))
     {
-        return normalize_orchestration(source, dir, text);
+        return normalize_orchestration_with(source, dir, text, reading);
     }
     project
 }
@@ -170,9 +191,10 @@ fn finish(
     duplicates: &[String],
     text: &str,
     top_level_keys: Option<Vec<String>>,
+    reading: Reading,
 ) -> Project {
     let source = project.source.clone();
-    let mut ctx = Ctx::new(&source, text);
+    let mut ctx = Ctx::new(&source, text).with_reading(reading);
     report_duplicates(duplicates, text, &mut ctx);
     fill_project(&mut project, doc, &mut ctx);
     if let Some(keys) = top_level_keys {
@@ -448,12 +470,15 @@ fn report_duplicates(duplicates: &[String], text: &str, ctx: &mut Ctx) {
     if duplicates.is_empty() {
         return;
     }
+    if ctx.reading() == Reading::ForHooks {
+        for path in duplicates {
+            ctx.warn_text(path, duplicate_message(path));
+        }
+        return;
+    }
     let mut located = DuplicateKeys::locate(text);
     for path in duplicates {
-        let message = format!(
-            "{path}: this key appears more than once in its map; the last value is used \
-             (strict YAML readers reject the file: remove the duplicate)"
-        );
+        let message = duplicate_message(path);
         let keys: Vec<&str> = path
             .split('.')
             .map(|k| k.split('[').next().unwrap_or(k))
@@ -463,6 +488,13 @@ fn report_duplicates(duplicates: &[String], text: &str, ctx: &mut Ctx) {
             None => ctx.warn_text(path, message),
         }
     }
+}
+
+fn duplicate_message(path: &str) -> String {
+    format!(
+        "{path}: this key appears more than once in its map; the last value is used \
+         (strict YAML readers reject the file: remove the duplicate)"
+    )
 }
 
 fn yaml_error(source: &str, e: &yaml_serde::Error) -> Diagnostic {

@@ -5,9 +5,7 @@ use yaml_serde::Value;
 use super::ctx::{Ctx, child, kind};
 use super::fields::Fields;
 use crate::core::model::{DefectPattern, DefectSummary, GateCompletion, QualityTrajectory};
-use crate::core::normalize::value::{
-    float, get, get_text, get_text_list, key_text, other_fields, text, to_json,
-};
+use crate::core::normalize::value::{float, get, get_text, get_text_list, key_text, text, to_json};
 
 const TRAJECTORY_KEYS: &[&str] = &[
     "gates_completed",
@@ -29,7 +27,7 @@ pub(super) fn read_trajectory(
     if !is_section(value, ctx, path)? {
         return Some(None);
     }
-    let mut other = other_fields(value, TRAJECTORY_KEYS);
+    let mut other = ctx.other_fields(value, TRAJECTORY_KEYS);
     let gates_completed = gates_completed(value, ctx, path);
     let gates_remaining = list_of_text(value, "gates_remaining", ctx, path);
     let score_history = score_history(value, ctx, path);
@@ -184,7 +182,7 @@ pub(super) fn read_defects(
         _ => list_of_text(value, "unresolved_defects", ctx, path),
     };
     let recurring_patterns = patterns(value, ctx, path);
-    let mut other = other_fields(value, DEFECT_KEYS);
+    let mut other = ctx.other_fields(value, DEFECT_KEYS);
     let mut f = Fields::new(value, path).keeping(&mut other);
     let total_defects_found = f.int(ctx, "total_defects_found");
     let total_defects_resolved = f.int(ctx, "total_defects_resolved");

@@ -10,7 +10,7 @@ use super::files::read_files;
 use super::quality::{read_defects, read_trajectory};
 use super::recovery::read_recovery;
 use crate::core::model::{Resumption, Shape};
-use crate::core::normalize::value::{key_text, to_json};
+use crate::core::normalize::value::key_text;
 
 const ROOT: &[&str] = &["resumption"];
 
@@ -41,14 +41,13 @@ pub(super) fn read_resumption(value: &Value, shape: Shape, ctx: &mut Ctx) -> Res
             for (sk, sv) in state {
                 let sub = key_text(sk);
                 if !nested_used.contains(&sub) {
-                    res.other
-                        .insert(format!("recovery_state.{sub}"), to_json(sv));
+                    ctx.keep(&mut res.other, format!("recovery_state.{sub}"), sv);
                 }
             }
             continue;
         }
         if !read_sub_section(&key, v, &mut res, ctx) {
-            res.other.insert(key, to_json(v));
+            ctx.keep(&mut res.other, key, v);
         }
     }
     res
@@ -115,5 +114,5 @@ fn not_a_map(value: &Value, res: &mut Resumption, ctx: &mut Ctx) {
             kind(value)
         ),
     );
-    res.other.insert("resumption".into(), to_json(value));
+    ctx.keep(&mut res.other, "resumption".into(), value);
 }

@@ -515,3 +515,46 @@ fn odd_values_inside_sub_sections_are_warned_about_and_kept() {
         assert!(got.contains(want), "{got}\n  does not contain\n{want}");
     }
 }
+
+/// The hooks show no warnings, notes or other fields: read with
+/// `Reading::ForHooks`, the file's keys are never indexed (nor its duplicate keys
+/// placed), no unknown key's value is copied, and the diagnostics are the same
+/// but for their line and column.
+#[test]
+fn a_reading_for_the_hooks_indexes_nothing_and_keeps_every_message() {
+    use crate::core::locate::SCANS;
+    let mut text = String::from(
+        "workflow:\n  id: wf\n  status: ACTIVE\nresumption:\n  next_step: go\n  next_step: again\n  \
+         extra: {a: [1, 2]}\n  decisions:\n    - {id: D1, decision: x, why: y}\n  files_to_read:\n",
+    );
+    for i in 0..300 {
+        text.push_str(&format!("    - {{path: f{i}, x{i}: 1}}\n"));
+    }
+    let read = |reading| {
+        let before = SCANS.with(|n| n.get());
+        let p = normalize_orchestration_fast_with("p/ORCHESTRATION.yaml", "p", &text, reading);
+        (p, SCANS.with(|n| n.get()) - before)
+    };
+    let (located, scans) = read(Reading::Full);
+    assert!(scans >= 1);
+    assert!(located.diagnostics.iter().all(|d| d.line.is_some()));
+    let resumption = |p: &Project| p.resumption.clone().unwrap();
+    assert!(resumption(&located).other.contains_key("extra"));
+    assert!(resumption(&located).decisions[0].other.contains_key("why"));
+    let (skipped, scans) = read(Reading::ForHooks);
+    assert_eq!(scans, 0, "nothing indexed");
+    assert!(skipped.diagnostics.iter().all(|d| d.line.is_none()));
+    assert!(resumption(&skipped).other.is_empty());
+    assert!(resumption(&skipped).decisions[0].other.is_empty());
+    assert_eq!(resumption(&skipped).decisions[0].id.as_deref(), Some("D1"));
+    assert_eq!(skipped.summary.next_step, located.summary.next_step);
+    let unplaced = |p: &Project| {
+        let mut all: Vec<String> = p.diagnostics.iter().map(|d| d.message.clone()).collect();
+        all.sort();
+        all
+    };
+    let (a, b) = (unplaced(&located), unplaced(&skipped));
+    assert!(a.iter().any(|m| m.contains("more than once")));
+    assert!(a.iter().any(|m| m.contains("more notes like")));
+    assert!(a == b, "the same messages");
+}

@@ -3,7 +3,7 @@
 
 use yaml_serde::Value;
 
-use crate::core::locate::{locate_duplicate_keys, locate_key};
+use crate::core::locate::{KeyIndex, locate_duplicate_keys};
 use crate::core::model::Diagnostic;
 use crate::core::normalize::frontmatter::Frontmatter;
 
@@ -11,6 +11,8 @@ pub(super) struct Ctx<'a> {
     pub source: &'a str,
     pub frontmatter: Frontmatter<'a>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Built at the first warning: one scan of the frontmatter locates them all.
+    keys: Option<KeyIndex>,
 }
 
 impl<'a> Ctx<'a> {
@@ -19,12 +21,15 @@ impl<'a> Ctx<'a> {
             source,
             frontmatter,
             diagnostics: Vec::new(),
+            keys: None,
         }
     }
 
     /// The file line and column of the top-level key `key` (the opening fence if absent).
-    pub fn key_position(&self, path: &[&str]) -> (usize, usize) {
-        match locate_key(self.frontmatter.text, path) {
+    pub fn key_position(&mut self, path: &[&str]) -> (usize, usize) {
+        let text = self.frontmatter.text;
+        let keys = self.keys.get_or_insert_with(|| KeyIndex::new(text));
+        match keys.locate(path) {
             Some((line, column)) => (self.frontmatter.file_line(line), column),
             None => (self.frontmatter.open_line, 1),
         }

@@ -325,6 +325,27 @@ fn wrong_kinds_are_kept_under_other_fields_with_a_located_warning() {
     );
 }
 
+/// Each warning used to scan the frontmatter from the top to find its key; one
+/// scan now locates them all, in `normalize_manifest` and in `validate_manifest`.
+#[test]
+fn many_warnings_scan_the_frontmatter_once() {
+    use crate::core::locate::SCANS;
+    let text = "---\nresume_schema_version: \"1.0\"\nproject_name: {a: 1}\ntotal_tasks: soon\nfiles_to_load: {a: b}\nlast_updated: yesterday\n---\n";
+    let before = SCANS.with(|n| n.get());
+    let p = normalize_manifest("p/01-planning/resume-context.md", "p", text);
+    assert_eq!(p.diagnostics.len(), 4);
+    assert_eq!(SCANS.with(|n| n.get()) - before, 1);
+    let before = SCANS.with(|n| n.get());
+    let found = validate_manifest("p/01-planning/resume-context.md", text);
+    let lines: Vec<Option<usize>> = found
+        .iter()
+        .filter(|d| d.message.contains("expected"))
+        .map(|d| d.line)
+        .collect();
+    assert_eq!(lines, [Some(3), Some(4), Some(5)], "{found:?}");
+    assert_eq!(SCANS.with(|n| n.get()) - before, 1);
+}
+
 #[test]
 fn unknown_versions_and_ids_from_the_path() {
     let p = normalize_manifest(

@@ -3,7 +3,7 @@
 
 use yaml_serde::Value;
 
-use crate::core::locate::locate_key;
+use crate::core::locate::KeyIndex;
 use crate::core::model::{Diagnostic, Severity};
 use crate::core::normalize::frontmatter::{self, Frontmatter};
 use crate::core::normalize::json_locate::Seg;
@@ -42,10 +42,13 @@ pub fn validate_manifest(source: &str, text: &str) -> Vec<Diagnostic> {
         _ => schema_check::check::<NexusManifestV1>(&json),
     };
     let mut diagnostics = Vec::new();
+    // Built at the first finding: one scan of the frontmatter locates them all.
+    let mut index = None;
     if legacy {
         diagnostics.push(locate(
             source,
             &fm,
+            &mut index,
             Severity::Warning,
             &[Seg::key("resume_version")],
             "legacy `resume_version`; current manifests write `resume_schema_version`",
@@ -58,6 +61,7 @@ pub fn validate_manifest(source: &str, text: &str) -> Vec<Diagnostic> {
         diagnostics.push(locate(
             source,
             &fm,
+            &mut index,
             finding.severity,
             &finding.path,
             &finding.message,
@@ -74,6 +78,7 @@ fn is_about_legacy_version(finding: &Finding) -> bool {
 fn locate(
     source: &str,
     fm: &Frontmatter,
+    index: &mut Option<KeyIndex>,
     severity: Severity,
     path: &[Seg],
     message: &str,
@@ -85,7 +90,8 @@ fn locate(
             Seg::Index(_) => None,
         })
         .collect();
-    let (line, column) = match locate_key(fm.text, &keys) {
+    let index = index.get_or_insert_with(|| KeyIndex::new(fm.text));
+    let (line, column) = match index.locate(&keys) {
         Some((line, column)) if !keys.is_empty() => (fm.file_line(line), column),
         _ => (fm.open_line, 1),
     };

@@ -6,7 +6,7 @@ use yaml_serde::{Mapping, Value};
 
 use super::cursor::{Cursor, Line};
 use super::scalar::{block_plain, comment_start, is_rest_blank, push_break, resolve, starts_plain};
-use super::{flow, literal, quoted};
+use super::{alias, flow, literal, quoted};
 
 /// Implicit keys longer than this are an error in YAML.
 const MAX_KEY_BYTES: usize = 1024;
@@ -86,7 +86,8 @@ fn is_dash(content: &str) -> bool {
 /// line after a list dash.
 fn mapping(c: &mut Cursor, indent: usize, mut first: Option<&str>) -> Option<Value> {
     c.open_collection(Some(indent + 1))?;
-    let mut map = Mapping::new();
+    c.aliases.collection();
+    let mut map = Mapping::with_capacity(1);
     loop {
         let content = match first.take() {
             Some(content) => content,
@@ -101,6 +102,7 @@ fn mapping(c: &mut Cursor, indent: usize, mut first: Option<&str>) -> Option<Val
         let KeyLine::Key(key, rest) = key_line(content) else {
             return None;
         };
+        c.aliases.scalar();
         c.enter_key(key)?;
         let value = if is_rest_blank(rest) {
             c.at += 1;
@@ -113,12 +115,13 @@ fn mapping(c: &mut Cursor, indent: usize, mut first: Option<&str>) -> Option<Val
         let key = c.leave_key()?;
         c.insert(&mut map, key, value);
     }
-    Some(Value::Mapping(map))
+    Some(super::fitted_map(map))
 }
 
 /// The list whose dashes are at `indent`.
 fn sequence(c: &mut Cursor, indent: usize) -> Option<Value> {
     c.open_collection(Some(indent + 1))?;
+    c.aliases.collection();
     let mut items = Vec::new();
     loop {
         let line = match c.next_content() {
@@ -135,7 +138,7 @@ fn sequence(c: &mut Cursor, indent: usize) -> Option<Value> {
         c.leave_index();
         items.push(item);
     }
-    Some(Value::Sequence(items))
+    Some(super::fitted_list(items))
 }
 
 /// The value after the dash of `line`.
@@ -162,6 +165,7 @@ fn item(c: &mut Cursor, line: Line, indent: usize) -> Option<Value> {
 /// nothing (null).
 fn nested(c: &mut Cursor, parent_indent: usize, indentless: bool) -> Option<Value> {
     let Some(line) = c.next_content() else {
+        c.aliases.scalar();
         return Some(Value::Null);
     };
     if line.is_document_marker() {
@@ -181,6 +185,7 @@ fn nested(c: &mut Cursor, parent_indent: usize, indentless: bool) -> Option<Valu
     if indentless && line.indent == parent_indent && is_dash(content) {
         return sequence(c, parent_indent);
     }
+    c.aliases.scalar();
     Some(Value::Null)
 }
 
@@ -195,8 +200,19 @@ fn inline(c: &mut Cursor, offset: usize, parent_indent: usize) -> Option<Value> 
                 return None;
             }
             c.at += 1;
+            c.aliases.scalar();
             Some(Value::String(value))
         }
+        b'*' => {
+            let (name, rest) = alias::name(text.get(1..)?)?;
+            if !is_rest_blank(rest) {
+                return None;
+            }
+            c.at += 1;
+            let nesting = c.nesting();
+            c.aliases.alias(name, nesting)
+        }
+        b'&' => anchored(c, text, offset, parent_indent),
         b'[' | b'{' => {
             let (value, rest) = flow::read(c, offset)?;
             if !is_rest_blank(rest) {
@@ -205,9 +221,45 @@ fn inline(c: &mut Cursor, offset: usize, parent_indent: usize) -> Option<Value> 
             c.at += 1;
             Some(value)
         }
-        b'|' | b'>' => literal::read(c, text, parent_indent).map(Value::String),
-        _ => plain(c, text, parent_indent),
+        b'|' | b'>' => {
+            let value = literal::read(c, text, parent_indent)?;
+            c.aliases.scalar();
+            Some(Value::String(value))
+        }
+        _ => {
+            let value = plain(c, text, parent_indent)?;
+            c.aliases.scalar();
+            Some(value)
+        }
     }
+}
+
+/// The node after the anchor that starts `text` (at byte `offset` of the
+/// cursor's line): on the same line, or on the lines after it, indented more.
+fn anchored<'a>(
+    c: &mut Cursor<'a>,
+    text: &'a str,
+    offset: usize,
+    parent_indent: usize,
+) -> Option<Value> {
+    let (name, rest) = alias::name(text.get(1..)?)?;
+    let started = c.aliases.start(name, c.duplicates.len())?;
+    let value = if is_rest_blank(rest) {
+        c.at += 1;
+        match c.next_content() {
+            // After a key, a list at the key's column (YAML's indentless list).
+            Some(line) if line.indent <= parent_indent && is_dash(line.content()) => return None,
+            _ => nested(c, parent_indent, false)?,
+        }
+    } else {
+        let node = rest.strip_prefix(' ')?.trim_start_matches(' ');
+        if matches!(node.as_bytes().first(), Some(b'&' | b'*' | b'!')) {
+            return None;
+        }
+        inline(c, offset + text.len() - node.len(), parent_indent)?
+    };
+    c.aliases.close(started, &value, c.duplicates.len());
+    Some(value)
 }
 
 /// A plain scalar, folded over the lines after it that are indented more than

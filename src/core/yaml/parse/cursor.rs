@@ -3,6 +3,7 @@
 
 use yaml_serde::Value;
 
+use super::alias::Aliases;
 use super::{MAX_DEPTH, YAML_SERDE_DEPTH};
 use crate::core::normalize::value::key_text;
 use crate::core::yaml::lines as yaml;
@@ -56,6 +57,8 @@ pub(super) struct Cursor<'a> {
     /// The line (0-based) and column (1-based) of a block node nested past what
     /// `yaml_serde` reads at all.
     pub too_deep: Option<(usize, usize)>,
+    /// Anchors, and the values and events counted for aliases.
+    pub aliases: Aliases<'a>,
 }
 
 impl<'a> Cursor<'a> {
@@ -80,6 +83,7 @@ impl<'a> Cursor<'a> {
             path: Vec::new(),
             ends_with_newline: text.ends_with('\n'),
             too_deep: None,
+            aliases: Aliases::new(crate::core::yaml::guard::budget(text)),
         }
     }
 
@@ -131,6 +135,11 @@ impl<'a> Cursor<'a> {
             self.too_deep.get_or_insert((self.at, column));
         }
         None
+    }
+
+    /// Keys and list positions from the top to the node being read.
+    pub fn nesting(&self) -> usize {
+        self.path.len()
     }
 
     pub fn leave_index(&mut self) {

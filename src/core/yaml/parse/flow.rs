@@ -5,6 +5,7 @@
 
 use yaml_serde::{Mapping, Value};
 
+use super::alias;
 use super::cursor::Cursor;
 use super::quoted;
 use super::scalar::{resolve, starts_plain};
@@ -74,8 +75,51 @@ impl Flow<'_, '_> {
         match self.peek()? {
             b'[' => self.list(),
             b'{' => self.map(),
-            _ => self.scalar(),
+            b'*' => self.alias(),
+            b'&' => self.anchored(),
+            _ => {
+                let value = self.scalar()?;
+                self.cursor.aliases.scalar();
+                Some(value)
+            }
         }
+    }
+
+    fn alias(&mut self) -> Option<Value> {
+        let (name, after) = alias::name(self.text.get(self.pos + 1..)?)?;
+        if !matches!(
+            after.as_bytes().first(),
+            None | Some(b' ' | b',' | b']' | b'}')
+        ) {
+            return None;
+        }
+        self.pos += 1 + name.len();
+        let nesting = self.cursor.nesting();
+        self.cursor.aliases.alias(name, nesting)
+    }
+
+    /// An anchor and the node after it on its line.
+    fn anchored(&mut self) -> Option<Value> {
+        let (name, after) = alias::name(self.text.get(self.pos + 1..)?)?;
+        if !after.starts_with(' ') {
+            return None;
+        }
+        self.pos += 1 + name.len();
+        while self.peek() == Some(b' ') {
+            self.pos += 1;
+        }
+        if matches!(
+            self.peek(),
+            None | Some(b',' | b']' | b'}' | b'&' | b'*' | b'!' | b'#')
+        ) {
+            return None;
+        }
+        let duplicates = self.cursor.duplicates.len();
+        let started = self.cursor.aliases.start(name, duplicates)?;
+        let value = self.node()?;
+        let duplicates = self.cursor.duplicates.len();
+        self.cursor.aliases.close(started, &value, duplicates);
+        Some(value)
     }
 
     fn scalar(&mut self) -> Option<Value> {
@@ -129,6 +173,7 @@ impl Flow<'_, '_> {
 
     fn list(&mut self) -> Option<Value> {
         self.cursor.open_collection(None)?;
+        self.cursor.aliases.collection();
         self.pos += 1;
         let mut items = Vec::new();
         loop {
@@ -150,13 +195,14 @@ impl Flow<'_, '_> {
             }
         }
         self.pos += 1;
-        Some(Value::Sequence(items))
+        Some(super::fitted_list(items))
     }
 
     fn map(&mut self) -> Option<Value> {
         self.cursor.open_collection(None)?;
+        self.cursor.aliases.collection();
         self.pos += 1;
-        let mut map = Mapping::new();
+        let mut map = Mapping::with_capacity(1);
         loop {
             self.skip_space()?;
             match self.peek()? {
@@ -165,6 +211,7 @@ impl Flow<'_, '_> {
                 _ => {}
             }
             let key = self.scalar()?;
+            self.cursor.aliases.scalar();
             // A key's `:` must be on its line (a simple key is one line long).
             while self.peek() == Some(b' ') {
                 self.pos += 1;
@@ -176,6 +223,7 @@ impl Flow<'_, '_> {
                 self.pos += 1;
                 self.skip_space()?;
                 if matches!(self.peek()?, b',' | b'}') {
+                    self.cursor.aliases.scalar();
                     (key, Value::Null)
                 } else {
                     self.cursor.enter_key(key)?;
@@ -187,6 +235,7 @@ impl Flow<'_, '_> {
                 if self.peek()? == b':' {
                     return None;
                 }
+                self.cursor.aliases.scalar();
                 (key, Value::Null)
             };
             self.cursor.insert(&mut map, key, value);
@@ -196,7 +245,7 @@ impl Flow<'_, '_> {
             }
         }
         self.pos += 1;
-        Some(Value::Mapping(map))
+        Some(super::fitted_map(map))
     }
 
     /// `,` (another entry may follow: true) or `}` (the end: false).
