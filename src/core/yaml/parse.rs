@@ -14,6 +14,7 @@
 //! `yaml_serde` is checked over every corpus and fixture file, by a property
 //! test over generated documents, and by the `fast_yaml` fuzz target.
 
+use crate::core::yaml::guard;
 use yaml_serde::Value;
 
 mod alias;
@@ -84,7 +85,21 @@ pub fn read(text: &str) -> Result<Option<Parsed>, Refused> {
     if !plain_characters(text) {
         return Ok(None);
     }
-    let mut cursor = Cursor::new(text);
+    let read = read_with(Cursor::new(text), text)?;
+    match read {
+        // Copies stopped being made, and the document needs them: read it again.
+        Some((_, true)) => {
+            let mut cursor = Cursor::new(text);
+            cursor.aliases = alias::Aliases::making_every_copy(guard::budget(text));
+            Ok(read_with(cursor, text)?.map(|(parsed, _)| parsed))
+        }
+        Some((parsed, false)) => Ok(Some(parsed)),
+        None => Ok(None),
+    }
+}
+
+/// The document `cursor` reads, and whether its copies stopped being made.
+fn read_with<'a>(mut cursor: Cursor<'a>, text: &'a str) -> Result<Option<(Parsed, bool)>, Refused> {
     let Some(doc) = block::document(&mut cursor) else {
         return match cursor.too_deep {
             // Past the budget first: `yaml_serde` would refuse the aliases first.
@@ -99,17 +114,17 @@ pub fn read(text: &str) -> Result<Option<Parsed>, Refused> {
     if !cursor.aliases.within_limits() {
         // Refused here only when nothing else could stop `yaml_serde` first:
         // no repetition limit reached, no refusal by the guard's own scan.
-        if cursor.aliases.over_budget_first()
-            && crate::core::yaml::guard::check_unexpanded(text).is_ok()
-        {
+        if cursor.aliases.over_budget_first() && guard::check_unexpanded(text).is_ok() {
             return Err(Refused::AliasBomb);
         }
         return Ok(None);
     }
-    Ok(Some(Parsed {
+    let counted_only = cursor.aliases.counting_only;
+    let parsed = Parsed {
         doc,
         duplicates: cursor.duplicates,
-    }))
+    };
+    Ok(Some((parsed, counted_only)))
 }
 
 /// The finished map, its spare room given back. Maps start with room for one

@@ -439,6 +439,60 @@ fn alias_jumps_count_toward_yaml_serdes_repetition_limit() {
     assert_eq!(last, Some(false));
 }
 
+/// Whether reading `text` once stopped making copies (`alias::EAGER_COPIES`).
+fn counted_only(text: &str) -> bool {
+    let mut cursor = Cursor::new(text);
+    block::document(&mut cursor);
+    cursor.aliases.counting_only
+}
+
+/// Nested anchors that copy past `EAGER_COPIES` within the limits: the reader
+/// stops making copies, then reads the document again with every copy, and
+/// gives what `yaml_serde` gives; flat copies as many never stop being made.
+#[test]
+fn a_document_whose_copies_multiply_is_counted_then_read_again_whole() {
+    let nested = |uses: usize| {
+        format!(
+            "a0: &a0 [x]\na1: &a1 [{}]\na2: &a2 [{}]\nl: [{}]\n",
+            ["*a0"; 10].join(", "),
+            ["*a1"; 10].join(", "),
+            vec!["*a2"; uses].join(", ")
+        )
+    };
+    let below = nested(200); // 42,200 values copied
+    assert!(!counted_only(&below));
+    same(&below);
+    let past = nested(260); // 54,860
+    assert!(counted_only(&past));
+    let doc = same(&past);
+    assert_eq!(doc["l"].as_sequence().map(Vec::len), Some(260));
+    assert_eq!(doc["l"][259], doc["a2"]);
+    // The stand-ins keep the nesting the copies would have.
+    let deep = |levels: usize| {
+        format!(
+            "a0: &a0 {}x{}\na1: &a1 [{}]\nl: [{}]\na2: &a2 [*a1]\nd: {}*a2{}\n",
+            "[".repeat(60),
+            "]".repeat(60),
+            ["*a0"; 10].join(", "),
+            vec!["*a1"; 100].join(", "),
+            "[".repeat(levels),
+            "]".repeat(levels)
+        )
+    };
+    assert!(counted_only(&deep(10)));
+    assert!(taken_iff_read(&deep(10)));
+    assert!(!taken_iff_read(&deep(70)), "past 128 levels with the copy");
+    let flat = format!(
+        "b: &b {{a: 1, b: 2}}\nl: [{}]\n",
+        vec!["*b"; 20_000].join(", ")
+    );
+    assert!(
+        !counted_only(&flat),
+        "copies of a small anchor without aliases"
+    );
+    same(&flat);
+}
+
 /// An alias bomb is refused by the fast reader with the guarded read's own
 /// message (at its first alias), without `yaml_serde` reading the file again;
 /// one it cannot read to the end is left to `yaml_serde`.
@@ -446,6 +500,7 @@ fn alias_jumps_count_toward_yaml_serdes_repetition_limit() {
 fn an_alias_bomb_is_refused_as_the_guarded_read_refuses_it() {
     let doc = crate::core::yaml::guard::tests::bomb(9, 10, 200_000);
     assert_eq!(read(&doc), Err(Refused::AliasBomb));
+    assert!(counted_only(&doc), "its copies stopped being made early");
     let err = crate::core::normalize::jerry::parse::parse(&doc).unwrap_err();
     let err = err.to_string();
     assert!(err.contains("refused as an alias bomb"), "{err}");

@@ -13,6 +13,14 @@
 //!   a jump being each alias met, inside copies too;
 //! - the 128 levels of nesting, copies included.
 //!
+//! An alias bomb copies up to the whole budget before it is found out (about a
+//! million values, 150 ms, for a 1 MB file). So once copies past
+//! [`EAGER_COPIES`] come from an anchor that multiplies (its node holds aliases,
+//! or is large), the reader only counts: each alias then stands as a stand-in as
+//! deeply nested as its copy (the nesting limit sees what it would), and a
+//! document that ends within the limits is read again with every copy made
+//! (`parse::read`).
+//!
 //! Also left to `yaml_serde`: a name anchored twice (`yaml_serde` numbers
 //! anchors by how many names it has seen, so a second `&x` can take the number
 //! of another name's anchor, and an alias means the last node given its number,
@@ -59,7 +67,17 @@ pub(super) struct Aliases<'a> {
     /// `yaml_serde` has jumped when it refuses the document there.
     jumps_when_over: Option<usize>,
     budget: usize,
+    /// Whether copies may stop being made ([`EAGER_COPIES`]); not on a second read.
+    may_count_only: bool,
+    /// Copies stopped being made: the values read are only good for counting.
+    pub counting_only: bool,
 }
+
+/// Values copied before an anchor that multiplies makes the reader only count.
+pub const EAGER_COPIES: usize = 50_000;
+
+/// A copy of this many values or more multiplies like a copy holding aliases.
+const LARGE_COPY: usize = 10_000;
 
 /// Where an anchor's node started, to close it.
 pub(super) struct Started<'a> {
@@ -71,7 +89,17 @@ pub(super) struct Started<'a> {
 }
 
 impl<'a> Aliases<'a> {
+    /// Counts as below, and may stop making copies (an alias bomb's cost).
     pub fn new(budget: usize) -> Self {
+        Self::with(budget, true)
+    }
+
+    /// Counts as below, making every copy.
+    pub fn making_every_copy(budget: usize) -> Self {
+        Self::with(budget, false)
+    }
+
+    fn with(budget: usize, may_count_only: bool) -> Self {
         Self {
             anchors: HashMap::new(),
             values: 0,
@@ -80,6 +108,8 @@ impl<'a> Aliases<'a> {
             jumps: 0,
             jumps_when_over: None,
             budget,
+            may_count_only,
+            counting_only: false,
         }
     }
 
@@ -141,6 +171,13 @@ impl<'a> Aliases<'a> {
             self.jumps_when_over.get_or_insert(self.jumps);
             return Some(Value::Null);
         }
+        let multiplies = copy.jumps > 0 || copy.values >= LARGE_COPY;
+        if self.may_count_only && multiplies && self.copied > EAGER_COPIES {
+            self.counting_only = true;
+        }
+        if self.counting_only {
+            return Some(stand_in(copy.depth));
+        }
         Some(copy.value.clone())
     }
 
@@ -167,6 +204,11 @@ impl<'a> Aliases<'a> {
     pub fn within_limits(&self) -> bool {
         !self.over_budget() && self.within_repetition_limit()
     }
+}
+
+/// A value nested `depth` lists deep, standing for a copy not made.
+fn stand_in(depth: usize) -> Value {
+    (0..depth).fold(Value::Null, |inner, _| Value::Sequence(vec![inner]))
 }
 
 /// Collections nested in one another in `value`, its own included.
