@@ -36,7 +36,7 @@ fn hook_loads_leave_warnings_unplaced_and_other_loads_place_them() {
     };
     let hook = LoadOptions {
         fast_orchestration: true,
-        hook_reading: true,
+        reading: resume_tui::core::normalize::jerry::Reading::ForHooks,
         one_thread: true,
         ..LoadOptions::default()
     };

@@ -1,9 +1,11 @@
 //! Loading the one or few project files an event needs, never the whole workspace.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::context::HookContext;
 use crate::core::model::Project;
+use crate::core::normalize::jerry::Reading;
 use crate::core::staleness::Session;
 use crate::io::discover::{self, Discovery, FileKind, Found};
 use crate::io::fence::{Fence, Inside};
@@ -54,12 +56,23 @@ pub fn load(
     let options = LoadOptions {
         session,
         fast_orchestration: true,
-        hook_reading: true,
+        reading: reading(),
         one_thread: true,
         partial: true,
     };
     let ws = load_discovered(root, &discovery, ctx.now, ctx.config, &options);
     ws.projects.into_iter().next()
+}
+
+/// The hook's first file is read with its document's memory left to the
+/// process's end (`Reading::ForOneHook`); any other, given back as read.
+fn reading() -> Reading {
+    static FIRST: AtomicBool = AtomicBool::new(true);
+    if FIRST.swap(false, Ordering::Relaxed) {
+        Reading::ForOneHook
+    } else {
+        Reading::ForHooks
+    }
 }
 
 /// Logs the errors that left `project` unread (a YAML error, a refusal of

@@ -46,10 +46,11 @@ pub struct LoadOptions {
     /// Read on the calling thread only (a hook reads a handful of small files;
     /// starting threads would cost more than it saves).
     pub one_thread: bool,
-    /// Each ORCHESTRATION.yaml is read for the hooks (`jerry::Reading::ForHooks`):
-    /// warnings and notes unplaced and no other fields, which the hooks never
-    /// show and which cost a tenth of a second each on a megabyte of keys.
-    pub hook_reading: bool,
+    /// How each ORCHESTRATION.yaml is read: for the hooks
+    /// (`jerry::Reading::ForHooks`), warnings and notes unplaced and no other
+    /// fields, which the hooks never show and which cost a tenth of a second each
+    /// on a megabyte of keys.
+    pub reading: normalize::jerry::Reading,
     /// Only some of the workspace's projects are loaded (one file re-read): a
     /// checkpoint none of them claims is not given to the only one loaded.
     pub partial: bool,
@@ -390,10 +391,7 @@ fn invisible_note(rel: &str, text: &str) -> Option<Diagnostic> {
 
 fn parse_one(found: &Found, markers: &HashSet<&str>, options: &LoadOptions, text: &str) -> Item {
     let (rel, dir) = (found.rel.as_str(), found.dir.as_str());
-    let reading = match options.hook_reading {
-        true => normalize::jerry::Reading::ForHooks,
-        false => normalize::jerry::Reading::Full,
-    };
+    let reading = options.reading;
     match found.kind {
         FileKind::Orchestration if options.fast_orchestration => Item::Project(Box::new(
             normalize::jerry::normalize_orchestration_fast_with(rel, dir, text, reading),

@@ -82,7 +82,16 @@ fn normalize_orchestration_with(source: &str, dir: &str, text: &str, reading: Re
     }
     let mut project = finish(project, &doc, &parsed.duplicates, text, None, reading);
     state::fill_phase_from_a_part(&mut project.summary, &doc);
+    left_to_the_hooks_end(doc, reading);
     project
+}
+
+/// `Reading::ForOneHook`: the document's memory is left to the process's end,
+/// where giving it back costs nothing. Any other reading gives it back now.
+fn left_to_the_hooks_end(doc: Value, reading: Reading) {
+    if reading == Reading::ForOneHook {
+        std::mem::forget(doc);
+    }
 }
 
 /// Below this size a file is parsed whole: cutting it costs about as much as the
@@ -140,6 +149,7 @@ fn pruned_with(source: &str, dir: &str, text: &str, reading: Reading) -> Project
         Some(pruned.top_level_keys),
         reading,
     );
+    left_to_the_hooks_end(parsed.doc, reading);
     // The last-resort phase (a part's, `state::phase_in_a_part`, or the work
     // units', `state::unit_under_way`) may lie anywhere in the file, past what
     // the pruner keeps: such files are read whole.
@@ -470,7 +480,7 @@ fn report_duplicates(duplicates: &[String], text: &str, ctx: &mut Ctx) {
     if duplicates.is_empty() {
         return;
     }
-    if ctx.reading() == Reading::ForHooks {
+    if ctx.reading().for_hooks() {
         for path in duplicates {
             ctx.warn_text(path, duplicate_message(path));
         }
