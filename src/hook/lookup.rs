@@ -156,7 +156,8 @@ pub fn by_fallback(ctx: &HookContext, session_id: Option<&str>) -> Option<Projec
     let root = ctx.workspace()?;
     let discovery = discover::discover(root, ctx.env);
     let candidates = detect::candidates(&discovery);
-    let load = |f: &discover::Found| project::load(f, ctx, None, false);
+    let read = project::Candidates::new(ctx);
+    let load = |f: &discover::Found| read.load(f);
     let (detection, _) = session_id
         .and_then(|id| detect::by_session(&candidates, id, load))
         .or_else(|| detect::fallback(&candidates, load))?;

@@ -75,8 +75,9 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let mut detection = detect::in_transcript(root, tool_uses);
     // The fallback loads its candidates; the one it picks is not loaded again.
     let mut loaded = None;
+    let candidates_read = project::Candidates::new(ctx);
     if let Some(d) = &detection
-        && let Some(project) = project::load(&d.found, ctx, None, false)
+        && let Some(project) = candidates_read.load(&d.found)
     {
         if project.kind == ProjectKind::Nexus && !detect::is_active(&project) {
             out.explain(format!(
@@ -93,9 +94,11 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         let candidates = detect::candidates(&discovery);
         // Without a project in the transcript: the build whose manifest records
         // this session, as Nexus's own hooks find it.
-        if let Some((by_session, project)) = input.session_id.as_deref().and_then(|id| {
-            detect::by_session(&candidates, id, |f| project::load(f, ctx, None, false))
-        }) {
+        if let Some((by_session, project)) = input
+            .session_id
+            .as_deref()
+            .and_then(|id| detect::by_session(&candidates, id, |f| candidates_read.load(f)))
+        {
             detection = Some(by_session);
             loaded = Some(project);
         }
@@ -104,7 +107,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
         }
         if detection.is_none()
             && let Some((fell_back, project)) =
-                detect::fallback(&candidates, |f| project::load(f, ctx, None, false))
+                detect::fallback(&candidates, |f| candidates_read.load(f))
         {
             detection = Some(fell_back);
             loaded = Some(project);
@@ -113,7 +116,7 @@ pub fn handle(input: &HookInput, ctx: &HookContext) -> HookOutcome {
     let project = loaded.or_else(|| {
         detection
             .as_ref()
-            .and_then(|d| project::load(&d.found, ctx, None, false))
+            .and_then(|d| candidates_read.load(&d.found))
     });
     if let Some(project) = &project {
         project::log_errors(project, &mut out);

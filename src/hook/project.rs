@@ -1,6 +1,8 @@
 //! Loading the one or few project files an event needs, never the whole workspace.
 
-use std::path::Path;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::context::HookContext;
@@ -19,6 +21,32 @@ pub fn session(session_id: Option<&str>, transcript: Option<&Path>) -> Option<Se
         id: session_id.map(str::to_string),
         started_at,
     })
+}
+
+/// State files judged as candidates (`load` without checkpoints), each read
+/// once: detection by session and then the fallback may ask for the same file.
+pub struct Candidates<'c, 'a> {
+    ctx: &'c HookContext<'a>,
+    loaded: RefCell<HashMap<PathBuf, Option<Project>>>,
+}
+
+impl<'c, 'a> Candidates<'c, 'a> {
+    pub fn new(ctx: &'c HookContext<'a>) -> Self {
+        Self {
+            ctx,
+            loaded: RefCell::new(HashMap::new()),
+        }
+    }
+
+    pub fn load(&self, found: &Found) -> Option<Project> {
+        if let Some(project) = self.loaded.borrow().get(&found.path) {
+            return project.clone();
+        }
+        let project = load(found, self.ctx, None, false);
+        let mut loaded = self.loaded.borrow_mut();
+        loaded.insert(found.path.clone(), project.clone());
+        project
+    }
 }
 
 /// Loads one ORCHESTRATION.yaml or Nexus manifest with the checkpoints of the
@@ -114,4 +142,30 @@ fn found_inside(Inside { path, rel }: Inside) -> Option<Found> {
         rel,
         dir,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::core::time::Timestamp;
+    use crate::hook::input::HookInput;
+    use crate::io::env::Env;
+
+    #[test]
+    fn a_candidate_is_read_once_however_often_it_is_judged() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = |id: &str| format!("workflow:\n  id: {id}\n  status: ACTIVE\n");
+        std::fs::write(dir.path().join("ORCHESTRATION.yaml"), state("wf-a")).unwrap();
+        let env = Env::from_pairs([("CLAUDE_PROJECT_DIR", dir.path().to_str().unwrap())]);
+        let config = Config::default();
+        let ctx = HookContext::new(&env, Timestamp(0), &config, &HookInput::default());
+        let found = found_at(&Fence::new(dir.path()), "ORCHESTRATION.yaml").unwrap();
+        let read = Candidates::new(&ctx);
+        assert_eq!(read.load(&found).map(|p| p.id), Some("wf-a".into()));
+        std::fs::write(dir.path().join("ORCHESTRATION.yaml"), state("wf-b")).unwrap();
+        assert_eq!(read.load(&found).map(|p| p.id), Some("wf-a".into()));
+        let fresh = load(&found, &ctx, None, false).map(|p| p.id);
+        assert_eq!(fresh, Some("wf-b".into()));
+    }
 }
