@@ -88,7 +88,8 @@ pub fn read(text: &str) -> Result<Option<Parsed>, Refused> {
     let read = read_with(Cursor::new(text), text)?;
     match read {
         // Copies stopped being made, and the document needs them: read it again.
-        Some((_, true)) => {
+        Some((counted, true)) => {
+            drop(counted);
             let mut cursor = Cursor::new(text);
             cursor.aliases = alias::Aliases::making_every_copy(guard::budget(text));
             Ok(read_with(cursor, text)?.map(|(parsed, _)| parsed))

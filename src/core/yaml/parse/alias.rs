@@ -14,12 +14,10 @@
 //! - the 128 levels of nesting, copies included.
 //!
 //! An alias bomb copies up to the whole budget before it is found out (about a
-//! million values, 150 ms, for a 1 MB file). So once copies past
-//! [`EAGER_COPIES`] come from an anchor that multiplies (its node holds aliases,
-//! or is large), the reader only counts: each alias then stands as a stand-in as
-//! deeply nested as its copy (the nesting limit sees what it would), and a
-//! document that ends within the limits is read again with every copy made
-//! (`parse::read`).
+//! million values, 150 ms, for a 1 MB file). So past [`EAGER_COPIES`] values
+//! copied the reader only counts: each alias then stands as a stand-in as deeply
+//! nested as its copy (the nesting limit sees what it would), and a document that
+//! ends within the limits is read again with every copy made (`parse::read`).
 //!
 //! Also left to `yaml_serde`: a name anchored twice (`yaml_serde` numbers
 //! anchors by how many names it has seen, so a second `&x` can take the number
@@ -73,11 +71,8 @@ pub(super) struct Aliases<'a> {
     pub counting_only: bool,
 }
 
-/// Values copied before an anchor that multiplies makes the reader only count.
+/// Values copied before the reader only counts.
 pub const EAGER_COPIES: usize = 50_000;
-
-/// A copy of this many values or more multiplies like a copy holding aliases.
-const LARGE_COPY: usize = 10_000;
 
 /// Where an anchor's node started, to close it.
 pub(super) struct Started<'a> {
@@ -171,8 +166,7 @@ impl<'a> Aliases<'a> {
             self.jumps_when_over.get_or_insert(self.jumps);
             return Some(Value::Null);
         }
-        let multiplies = copy.jumps > 0 || copy.values >= LARGE_COPY;
-        if self.may_count_only && multiplies && self.copied > EAGER_COPIES {
+        if self.may_count_only && self.copied > EAGER_COPIES {
             self.counting_only = true;
         }
         if self.counting_only {
