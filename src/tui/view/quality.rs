@@ -34,7 +34,9 @@ pub fn draw(model: &Model, project: &Project, frame: &mut Frame, area: Rect) {
             0.0
         };
         let label = format!("iterations {used} / {total}");
-        if has_colour(model.theme.gauge) {
+        // ASCII has no partial blocks: the label would sit on the bar.
+        let ascii = model.glyphs == crate::tui::glyphs::Glyphs::Ascii;
+        if has_colour(model.theme.gauge) && !ascii {
             let gauge = Gauge::default()
                 .ratio(ratio)
                 .gauge_style(model.theme.gauge)
@@ -54,7 +56,7 @@ fn has_colour(style: Style) -> bool {
     coloured(style.fg) || coloured(style.bg)
 }
 
-/// The budget without colours: `iterations 5 / 9 █████····`, the label beside
+/// The budget without colours or in ASCII: `iterations 5 / 9 █████····`, the label beside
 /// the bar (a gauge's label over its filled part would hide where it ends).
 fn budget_bar(model: &Model, label: String, ratio: f64, width: usize) -> Line<'static> {
     let bar_w = width.saturating_sub(crate::core::text::width(&label) + 1);
