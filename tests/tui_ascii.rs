@@ -20,7 +20,7 @@ fn ascii_screen(w: u16, h: u16, keys: &[&str]) -> String {
 fn the_quality_chart_in_ascii_marks_each_gate_and_keeps_its_axes() {
     let text = ascii_screen(120, 40, &["2"]);
     assert!(text.is_ascii(), "{text}");
-    for expected in ["* qg-1", "o qg-2", "- pass 0.92", "1.00|", "iteration"] {
+    for expected in ["*.. qg-1", "o:: qg-2", "- pass 0.92", "1.00|", "iteration"] {
         assert!(text.contains(expected), "{expected:?} missing:\n{text}");
     }
     insta::assert_snapshot!("quality_ascii_120x40", text);

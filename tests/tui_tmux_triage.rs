@@ -161,7 +161,7 @@ fn without_colours_each_gate_has_its_own_mark_on_the_chart() {
         // Where both gates' scores share a cell (at 80x24 every qg-2 score
         // does), the cell says 2 and the legend names both.
         tmux.wait_for("the legend and each gate's marks on the plot", |s| {
-            s.contains("* qg-1  o qg-2  - pass 0.92")
+            s.contains("*.. qg-1  o:: qg-2  - pass 0.92")
                 && marks(s, '*') >= 1
                 && (marks(s, 'o') >= 1 || s.contains("2 qg-1 and qg-2 at"))
         });

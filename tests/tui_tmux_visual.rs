@@ -43,7 +43,7 @@ fn without_colours_a_point_two_gates_share_shows_both() {
         tmux.wait_for_list(11);
         tmux.keys(&["2"]);
         let screen = tmux.wait_for("the chart's legend", |s| {
-            s.contains("* qg-1  o qg-2  - pass 0.92")
+            s.contains("*.. qg-1  o:: qg-2  - pass 0.92")
         });
         // The shared point is a `2`, named in the legend; no gate's other
         // points are lost: qg-1's first and last, qg-2's first.

@@ -1,7 +1,8 @@
 //! The Quality tab's trajectory chart in ASCII (`--ascii`, `[ui] glyphs`, or a
 //! terminal without Unicode): ratatui's Braille lines would each become `*`, so
-//! every gate gets a mark of its own (`*`, `o`, `+`, …) at its scores, `.` between
-//! them, the pass line as `-`, with the score axis labelled on the left, the
+//! every gate gets a mark of its own (`*`, `o`, `+`, …) at its scores and a dot of
+//! its own between them (`.`, `:`, `,`, …), so crossing lines are told apart, the
+//! pass line as `-`, with the score axis labelled on the left, the
 //! iterations under it, and a legend naming each mark. Where several gates' scores
 //! fall in one cell, the cell shows how many (`2`…`9`, `#` past nine) and the
 //! legend names them, so no gate's point is hidden under another's.
@@ -32,7 +33,8 @@ pub struct Frame {
 }
 
 const LABEL_W: usize = 4;
-const SEGMENT: char = '.';
+/// One line character per series, as [`MARKS`]: none is `-` (the pass line).
+const SEGMENTS: [char; 8] = ['.', ':', ',', '\'', ';', '`', '"', '^'];
 const PASS: char = '-';
 /// The mark of a cell shared by ten gates or more.
 const MANY: char = '#';
@@ -131,7 +133,7 @@ fn plot(
                     && cell.ch == ' '
                 {
                     *cell = Cell {
-                        ch: SEGMENT,
+                        ch: segment(n),
                         style: Some(n + 1),
                     };
                 }
@@ -255,7 +257,12 @@ fn axis_lines(frame: &Frame, plot_w: usize) -> [Line<'static>; 2] {
     [axis, labels]
 }
 
-/// `* qg-1  o qg-2  - pass 0.90  2 qg-1 and qg-2 at iteration 2`, wrapped to
+/// The line character of series `n`.
+fn segment(n: usize) -> char {
+    SEGMENTS.get(n % SEGMENTS.len()).copied().unwrap_or('.')
+}
+
+/// `*.. qg-1  o:: qg-2  - pass 0.90  2 qg-1 and qg-2 at iteration 2`, wrapped to
 /// the width.
 fn legend(series: &[Series], frame: &Frame, shared: &[Shared], width: usize) -> Vec<Line<'static>> {
     let mut entries: Vec<(String, Style)> = series
@@ -263,7 +270,8 @@ fn legend(series: &[Series], frame: &Frame, shared: &[Shared], width: usize) -> 
         .enumerate()
         .map(|(n, s)| {
             let mark = MARKS.get(n % MARKS.len()).copied().unwrap_or('*');
-            (format!("{mark} {}", s.name), s.style)
+            let line = segment(n);
+            (format!("{mark}{line}{line} {}", s.name), s.style)
         })
         .collect();
     entries.push((format!("{PASS} pass {:.2}", frame.pass), frame.pass_style));
@@ -410,11 +418,13 @@ mod tests {
         assert_eq!(rows[9], format!("    ++{0}+{0}+", "-".repeat(16)));
         assert!(rows[10].trim_start().starts_with('1') && rows[10].ends_with('3'));
         assert!(rows[10].contains("iteration"));
-        assert_eq!(rows[11], "* qg-1  o qg-2  - pass 0.90");
-        // Three `*` (qg-1's scores) and two `o` (qg-2's) in the plot.
+        assert_eq!(rows[11], "*.. qg-1  o:: qg-2  - pass 0.90");
+        // Three `*` (qg-1's scores) and two `o` (qg-2's) in the plot, each
+        // gate's line in its own dots.
         let plot = rows[..9].join("\n");
         assert_eq!(plot.matches('*').count(), 3, "{chart}");
         assert_eq!(plot.matches('o').count(), 2, "{chart}");
+        assert!(plot.contains('.') && plot.contains(':'), "{chart}");
         // qg-2's last score, 0.95, is above the pass line, qg-1's first below it.
         let pass_row = rows.iter().position(|r| r.starts_with("0.90|")).unwrap();
         let top_o = rows.iter().position(|r| r.contains('o')).unwrap();
@@ -470,7 +480,7 @@ mod tests {
         let legend = chart.lines().last().unwrap();
         assert_eq!(
             legend,
-            "* qg-1  o qg-2  - pass 0.90  2 qg-1 and qg-2 at iteration 2"
+            "*.. qg-1  o:: qg-2  - pass 0.90  2 qg-1 and qg-2 at iteration 2"
         );
         // Apart, no shared mark and no entry for it.
         let apart = two(&[0.80, 0.91, 0.95], &[0.85, 0.78]);
@@ -506,8 +516,11 @@ mod tests {
         let plot = plot_of(&chart);
         assert_eq!(plot.matches('3').count(), 1, "{chart}");
         assert_eq!(plot.matches('2').count(), 2, "{chart}");
+        // The legend wraps at the width: read it as one line.
         assert!(
-            chart.ends_with("3 a, b and c at iteration 1  2 a and b at iterations 2, 3"),
+            chart
+                .replace('\n', "  ")
+                .ends_with("3 a, b and c at iteration 1  2 a and b at iterations 2, 3"),
             "{chart}"
         );
     }
