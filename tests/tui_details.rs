@@ -323,3 +323,24 @@ fn a_reload_that_takes_the_selected_row_away_shows_the_next_from_the_top() {
     update(&mut m, Msg::loaded(ws), NOW);
     assert_eq!((m.decision_row, m.scroll), (0, 0));
 }
+
+/// An update written as a bare date counts from that day's end everywhere: the
+/// list's age, the Overview and `list` agree (the list and the Overview counted
+/// from midnight, a day more than `list` and the staleness reason).
+#[test]
+fn an_update_written_as_a_date_is_as_old_in_the_row_and_the_overview() {
+    let mut ws = demo_workspace();
+    let day = 86_400;
+    let midnight = (NOW.0 / day - 3) * day;
+    let p = &mut ws.projects[0];
+    p.summary.updated_at = Some(resume_tui::core::time::Timestamp(midnight));
+    let date = resume_tui::core::time::Timestamp(midnight).to_iso();
+    p.summary.updated_at_raw = Some(date[..10].to_string());
+    let id = p.id.clone();
+    let mut m = model_with(ws, resume_tui::tui::theme::Theme::default_dark(), 140, 40);
+    select(&mut m, &id);
+    let s = screen(&m);
+    let row = s.lines().find(|l| l.contains(&id) && l.contains('▸')).unwrap();
+    assert!(row.contains(" 2d"), "{row}");
+    assert!(s.contains("updated 2 d ago"), "{s}");
+}

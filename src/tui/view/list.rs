@@ -9,6 +9,7 @@ use super::badges::{self, percent, short_age, trend_arrow};
 use super::clean;
 use crate::core::model::Project;
 use crate::core::text::{fit, fit_right, width};
+use crate::core::time::update_effective;
 use crate::core::urgency::FillLevel;
 use crate::tui::layout::inside;
 use crate::tui::model::{Focus, Model};
@@ -268,10 +269,11 @@ fn row_line(model: &Model, project: &Project, cols: &Columns, selected: bool) ->
         ),
         None => Span::styled(fit_right("—", SCORE_W), theme.dim),
     };
+    let raw = project.summary.updated_at_raw.as_deref();
     let age = project
         .summary
         .updated_at
-        .map(|t| model.now.seconds_since(t));
+        .map(|t| model.now.seconds_since(update_effective(raw, t)));
     let mut spans = vec![Span::styled(
         row_marker(model, project, selected),
         theme.accent,

@@ -16,7 +16,7 @@ use super::wrap::Piece;
 use super::wrapped::{Wrapped, lead, words};
 use super::{Scrolling, clean};
 use crate::core::model::{FileToRead, NexusManifest, OtherFields, Project, Resumption, Severity};
-use crate::core::time::describe_age;
+use crate::core::time::{describe_age, describe_update_age};
 use crate::tui::model::Model;
 
 const LABEL_W: usize = 16;
@@ -121,8 +121,9 @@ fn summary(out: &mut Wrapped, p: &Project) {
     let t = &model.theme;
     let stale = badges::staleness(p.staleness.level, t);
     let status = badges::status(p.summary.status.as_deref(), t);
-    let updated = match (p.summary.updated_at, p.summary.updated_at_raw.as_deref()) {
-        (Some(at), _) => format!("updated {}", describe_age(model.now.seconds_since(at))),
+    let raw = p.summary.updated_at_raw.as_deref();
+    let updated = match (p.summary.updated_at, raw) {
+        (Some(at), _) => format!("updated {}", describe_update_age(raw, at, model.now)),
         (None, Some(raw)) => format!("updated {:?} (not a time)", clean(raw)),
         (None, None) => "no update time".to_string(),
     };
