@@ -175,13 +175,24 @@ fn a_chosen_checkpoint_that_is_gone_is_neither_merged_nor_acknowledged() {
     let chosen = selected_checkpoint_path(&m).expect("a checkpoint selected");
     let mut ws = m.workspace.clone();
     ws.projects[at].checkpoints.retain(|c| c.path != chosen);
+    // No compaction event keeps a row for it: the cursor falls on another checkpoint.
+    ws.projects[at].resumption.as_mut().unwrap().compaction = None;
     reload(&mut m, ws);
 
+    assert!(selected_checkpoint_path(&m).is_some_and(|p| p != chosen));
     for key in ["m", "a"] {
         let effects = press(&mut m, &[key]);
         assert!(effects.is_empty(), "{key} wrote {effects:?}");
         assert!(status(&m).contains("is gone"), "{}", status(&m));
     }
+    // A move among the decisions is no new choice of checkpoint.
+    press(&mut m, &["4"]);
+    let row = m.decision_row;
+    press(&mut m, &["j"]);
+    assert_ne!(m.decision_row, row, "a second decision to move to");
+    press(&mut m, &["3"]);
+    assert!(selected_checkpoint_path(&m).is_some());
+    assert!(press(&mut m, &["m"]).is_empty(), "{}", status(&m));
 }
 
 /// The demo with checkpoints tied to no project, cx-011 the oldest; every

@@ -50,6 +50,14 @@ impl Rows {
     }
 }
 
+fn row_in(rows: &Rows, kind: Kind) -> usize {
+    match kind {
+        Kind::Timeline => rows.timeline,
+        Kind::Decision => rows.decision,
+        Kind::Loose => rows.loose,
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Timeline,
@@ -125,8 +133,13 @@ pub(crate) fn forget(model: &mut Model, kind: Kind) {
 /// After the operator's key, click or paste: rows they moved are their choice.
 pub(crate) fn after_input(model: &mut Model) {
     let rows = Rows::of(model);
-    let moved = model.picks.rows.as_ref() != Some(&rows);
+    let before = model.picks.rows.take();
+    let elsewhere = before
+        .as_ref()
+        .is_none_or(|b| b.selected != rows.selected || b.on_loose != rows.on_loose);
     for kind in KINDS {
+        let moved =
+            elsewhere || before.as_ref().map(|b| row_in(b, kind)) != Some(row_in(&rows, kind));
         let held = pick(model, kind);
         if moved || (held.key.is_none() && !held.gone) {
             take(model, kind);
