@@ -577,6 +577,16 @@ fn checkpoint_change(
             if cp.acknowledged || root.join(&marker).exists() {
                 return Ok(None);
             }
+            if !path.is_file() {
+                // A marker for a file deleted since it was read would acknowledge nothing.
+                return Err(WriteError::NotApplicable {
+                    path,
+                    message: format!(
+                        "{} is gone (its file was deleted or moved); nothing acknowledged",
+                        cp.id
+                    ),
+                });
+            }
             let change = FileChange {
                 label: marker,
                 edited: Edited::unchanged("", None),

@@ -259,3 +259,22 @@ fn a_checkpoint_tied_to_no_project_is_acknowledged_by_its_file_and_put_back() {
     assert_eq!(read(&dir, &design.path), json_before);
     assert!(!dir.path().join(marker).exists());
 }
+
+#[test]
+fn a_checkpoint_whose_file_was_deleted_gets_no_marker() {
+    let (dir, ws) = demo_workspace();
+    let candidates = all_checkpoints(&ws);
+    let jerry = find_checkpoint(&candidates, "cx-003").unwrap();
+    let jerry = Checkpoint {
+        acknowledged: false,
+        ..jerry.clone()
+    };
+    let marker = dir.path().join(".jerry/checkpoints/cx-003.acknowledged");
+    std::fs::remove_file(&marker).unwrap();
+    // Deleted from outside after the dashboard read it.
+    std::fs::remove_file(dir.path().join(&jerry.path)).unwrap();
+
+    let refused = acknowledge_loose(dir.path(), &[&jerry], NOW, false).unwrap_err();
+    assert!(refused.to_string().contains("cx-003 is gone"), "{refused}");
+    assert!(!marker.exists(), "no marker for a file that is gone");
+}

@@ -8,7 +8,7 @@
 use super::model::{Model, StatusKind};
 
 /// What the status bar says of a chosen project whose file is no project now.
-const IS_GONE: &str = "is gone (deleted or renamed)";
+pub(crate) const IS_GONE: &str = "is gone (deleted or renamed)";
 
 /// After the operator's own key, click or paste: a selection they moved is
 /// their choice.
@@ -88,7 +88,7 @@ pub(crate) fn after_background(model: &mut Model, before: Option<String>, was_re
 
 /// `text` after the report this pass made, if it made one (the problem that
 /// took the project away says more), else as a report of its own.
-fn say_with_report(model: &mut Model, text: String) {
+pub(crate) fn say_with_report(model: &mut Model, text: String) {
     let just_now = model.now.0.saturating_add(StatusKind::Error.lasts());
     if let Some(held) = model.held_report.as_mut() {
         held.text = format!("{} · {text}", held.text);

@@ -8,6 +8,7 @@
 use super::effect::{Effect, StateChange};
 use super::model::{Model, StatusKind};
 use super::only::Only;
+use super::picked::Kind;
 use crate::core::model::Checkpoint;
 
 /// The checkpoints tied to no project, newest first (then by id).
@@ -35,10 +36,16 @@ pub fn row_shown(model: &Model) -> bool {
     if n == 0 || model.unread || !model.loaded || !model.filter.is_empty() {
         return false;
     }
-    match model.only {
-        None | Some(Only::Jerry) => true,
-        Some(Only::Unacknowledged) => waiting > 0,
-        Some(Only::Critical | Only::Stale | Only::Open | Only::Nexus) => false,
+    model.only.is_none_or(|only| kept_by(only, waiting))
+}
+
+/// Whether filter `only` keeps the `no project` row, `waiting` of its
+/// checkpoints being unacknowledged.
+pub fn kept_by(only: Only, waiting: usize) -> bool {
+    match only {
+        Only::Jerry => true,
+        Only::Unacknowledged => waiting > 0,
+        Only::Critical | Only::Stale | Only::Open | Only::Nexus => false,
     }
 }
 
@@ -84,6 +91,12 @@ pub fn selected(model: &Model) -> Option<&Checkpoint> {
 /// checkpoint, `A` every unacknowledged one; the rest need a project.
 pub fn action(model: &mut Model, action: super::action::Action) -> Vec<Effect> {
     use super::action::Action;
+    if action == Action::Acknowledge
+        && let Some(why) = super::picked::refusal(model, Kind::Loose)
+    {
+        model.set_status(StatusKind::Error, why);
+        return Vec::new();
+    }
     let checkpoints: Vec<Checkpoint> = match action {
         Action::Acknowledge => match selected(model) {
             None => return info(model, "no checkpoint selected"),

@@ -29,6 +29,7 @@ pub mod msg;
 mod notify;
 pub mod only;
 mod paste;
+mod picked;
 mod project_actions;
 mod quit;
 mod reload;

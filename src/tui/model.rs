@@ -240,6 +240,9 @@ pub struct Model {
     /// Selected row of the Compaction timeline and the Decisions table.
     pub timeline_row: usize,
     pub decision_row: usize,
+    /// The items those rows (and `loose_row`) were chosen on, held by what they
+    /// are so a reload keeps them (`picked`).
+    pub(crate) picks: super::picked::Picks,
 
     pub overlay: Overlay,
     pub saving: Saving,
@@ -307,6 +310,7 @@ impl Model {
             scroll: 0,
             timeline_row: 0,
             decision_row: 0,
+            picks: Default::default(),
             overlay: Overlay::None,
             saving: Saving::Idle,
             reload_asked: false,

@@ -98,8 +98,17 @@ pub fn next_shown(
 /// `F` on the model: the next filter worth showing, and the status bar says
 /// which were passed over and why.
 pub fn cycle(model: &mut super::model::Model) -> Vec<super::Effect> {
-    let total = model.workspace.projects.len();
-    let (next, skipped) = next_shown(model.only, &model.tally.counts(), total);
+    let mut counts = model.tally.counts();
+    let mut total = model.workspace.projects.len();
+    // The `no project` row is a row of the list too, kept by some filters.
+    let (loose, waiting) = super::loose::counts(model);
+    if loose > 0 {
+        total += 1;
+        for (only, n) in &mut counts {
+            *n += usize::from(super::loose::kept_by(*only, waiting));
+        }
+    }
+    let (next, skipped) = next_shown(model.only, &counts, total);
     let effects = super::update::set_only(model, next);
     if !skipped.is_empty() {
         let why: Vec<String> = skipped

@@ -5,6 +5,7 @@ use super::effect::{Effect, StateChange};
 use super::form::DecisionForm;
 use super::launch::{Program, Window};
 use super::model::{Model, StatusKind, Tab};
+use super::picked::Kind;
 use super::resume;
 use super::update::{open_form, write};
 use crate::core::launch;
@@ -79,6 +80,17 @@ pub fn project_action(model: &mut Model, action: Action) -> Vec<Effect> {
             .unwrap_or_default();
         let text = format!("Nexus decisions are read from {file}; edit it there ({key} opens it)");
         return info(model, &text);
+    }
+    let item = match action {
+        Action::Acknowledge | Action::MergeCheckpoint => Some(Kind::Timeline),
+        Action::EditDecision | Action::ToggleApplied | Action::DeleteDecision => {
+            Some(Kind::Decision)
+        }
+        _ => None,
+    };
+    if let Some(why) = item.and_then(|kind| super::picked::refusal(model, kind)) {
+        model.set_status(StatusKind::Error, why);
+        return Vec::new();
     }
     match action {
         Action::Acknowledge => match selected_checkpoint(model) {

@@ -25,8 +25,10 @@ pub fn update(model: &mut Model, msg: Msg, now: Timestamp) -> Vec<Effect> {
     let effects = on_msg(model, msg);
     if input {
         super::chosen::after_input(model, before);
+        super::picked::after_input(model);
     } else {
         super::chosen::after_background(model, before, was_read);
+        super::picked::after_background(model, was_read);
     }
     model.drop_mended_status();
     model.show_held_report();
@@ -496,15 +498,19 @@ pub(crate) fn step(model: &mut Model, by: isize) -> Vec<Effect> {
         Focus::Detail if model.on_loose => {
             let (len, _) = super::loose::counts(model);
             model.loose_row = moved(model.loose_row, by, len);
+            // A move is a choice, also one that stays on the last row.
+            super::picked::take(model, super::picked::Kind::Loose);
         }
         Focus::Detail => match model.tab {
             Tab::Compaction => {
                 let len = model.timeline().len();
                 select_table_row(model, moved(model.timeline_row, by, len));
+                super::picked::take(model, super::picked::Kind::Timeline);
             }
             Tab::Decisions => {
                 let len = model.project().map_or(0, project_actions::decision_count);
                 select_table_row(model, moved(model.decision_row, by, len));
+                super::picked::take(model, super::picked::Kind::Decision);
             }
             Tab::Overview | Tab::Quality | Tab::Prompt => return scroll_by(model, by),
         },
@@ -714,6 +720,7 @@ fn busy(model: &Model) -> Option<String> {
 }
 
 pub(crate) fn write(model: &mut Model, project_id: &str, op: StateChange) -> Vec<Effect> {
+    let deletes = matches!(op, StateChange::DeleteDecision { .. });
     let undo = matches!(op, StateChange::Restore { .. });
     let refused = super::chosen::refusal(model, project_id).filter(|_| !undo);
     if let Some(why) = refused {
@@ -740,6 +747,10 @@ pub(crate) fn write(model: &mut Model, project_id: &str, op: StateChange) -> Vec
     if let Some(busy) = busy(model) {
         model.set_status(StatusKind::Info, busy);
         return Vec::new();
+    }
+    if deletes {
+        // The operator's own delete: the row then shows the next decision.
+        super::picked::forget(model, super::picked::Kind::Decision);
     }
     model.saving = Saving::Writing;
     model.set_status(StatusKind::Info, format!("saving: {}", op.describe()));
