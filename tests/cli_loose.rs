@@ -279,3 +279,34 @@ fn ack_takes_a_checkpoint_by_an_absolute_or_a_current_folder_path() {
         "{err}"
     );
 }
+
+#[test]
+fn a_checkpoint_whose_file_is_not_named_by_its_id_gets_its_own_marker() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let named = ".jerry/checkpoints/cx-034.json";
+    let renamed = ".jerry/checkpoints/cx-34.json";
+    loose_checkpoint(&root, named, "cx-034");
+    loose_checkpoint(&root, renamed, "cx-034");
+
+    let (code, out, err) = cli::run(&root, &["ack", renamed]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        ".jerry/checkpoints/cx-34.acknowledged: created (empty marker)\n"
+    );
+    assert!(loose_acknowledged(&root, renamed));
+    assert!(!loose_acknowledged(&root, named), "the other file is left");
+
+    let (code, out, err) = cli::run(&root, &["ack", named]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        ".jerry/checkpoints/cx-034.acknowledged: created (empty marker)\n"
+    );
+    assert!(loose_acknowledged(&root, named));
+    let (_, timeline, _) = cli::run(&root, &["timeline"]);
+    let rows: Vec<&str> = timeline.lines().filter(|l| l.contains("cx-034")).collect();
+    assert_eq!(rows.len(), 2, "{timeline}");
+    assert!(rows.iter().all(|l| !l.contains("UNACK")), "{timeline}");
+}
