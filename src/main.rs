@@ -1,4 +1,4 @@
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -60,7 +60,9 @@ fn run() -> ExitCode {
         Err(err) => {
             let message = err.to_string();
             let message = resume_tui::core::text::escape_controls(&message);
-            eprintln!("resume-tui: {message}");
+            // A closed stderr (`… 2>&1 | true`) must not turn the error into a
+            // panic: the exit code still says what happened.
+            let _ = writeln!(std::io::stderr(), "resume-tui: {message}");
             match err {
                 resume_tui::Error::Ambiguous(_) => ExitCode::from(2),
                 _ => ExitCode::from(1),

@@ -212,7 +212,7 @@ fn an_ambiguous_or_unknown_name_says_what_to_type() {
     assert_eq!(out.status.code(), Some(2), "an ambiguous name exits 2");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("\"PROJ-00\" matches 5 projects (newest first); name one of them by its id:\n  beta-20260301-001  ·  Beta: payouts API v2  ·  ACTIVE  ·  updated 2026-03-01T11:00:00Z\n  gamma-20260215-001  ·"),
+        err.contains("\"PROJ-00\" matches 5 projects (newest first); name one of them as its line starts (its id, or its path where others share the id):\n  beta-20260301-001  ·  Beta: payouts API v2  ·  ACTIVE  ·  updated 2026-03-01T11:00:00Z\n  gamma-20260215-001  ·"),
         "{err}"
     );
     assert!(

@@ -202,3 +202,111 @@ fn a_workflow_whose_file_may_not_be_read_keeps_them_too() {
     assert_eq!(row["unacknowledged_checkpoints"], 1, "{row}");
     hostile::chmod(&root.join(DOCS_FILE), 0o644);
 }
+
+/// `resume-tui ARGS… --root ROOT` run from `cwd`: (exit code, stdout, stderr).
+fn run_in(cwd: &Path, root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = assert_cmd::Command::cargo_bin("resume-tui")
+        .unwrap()
+        .current_dir(cwd)
+        .args(args)
+        .arg("--root")
+        .arg(root)
+        .env("RESUME_TUI_CONFIG", root.join("no-config.toml"))
+        .env_remove("CLAUDE_PROJECT_DIR")
+        .env_remove("HOME")
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn ack_takes_a_checkpoint_by_an_absolute_or_a_current_folder_path() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let workspace = root.file_name().unwrap().to_str().unwrap();
+    for n in ["011", "012", "013"] {
+        loose_checkpoint(
+            &root,
+            &format!(".jerry/checkpoints/cx-{n}.json"),
+            &format!("cx-{n}"),
+        );
+    }
+
+    let absolute = root.join(".jerry/checkpoints/cx-011.json");
+    let (code, out, err) = run_in(tmp.path(), &root, &["ack", absolute.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(
+        out,
+        ".jerry/checkpoints/cx-011.acknowledged: created (empty marker)\n"
+    );
+
+    let from_above = format!("{workspace}/.jerry/checkpoints/cx-012.json");
+    let (code, out, err) = run_in(tmp.path(), &root, &["ack", &from_above]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("cx-012.acknowledged: created"), "{out}");
+
+    let jerry = root.join(".jerry");
+    let (code, out, err) = run_in(&jerry, &root, &["ack", "checkpoints/cx-013.json"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("cx-013.acknowledged: created"), "{out}");
+    for n in ["011", "012", "013"] {
+        assert!(loose_acknowledged(
+            &root,
+            &format!(".jerry/checkpoints/cx-{n}.json")
+        ));
+    }
+
+    // A project's own checkpoint, named by path after the project, the same ways.
+    let (code, out, err) = run_in(&jerry, &root, &["ack", "docs", "checkpoints/cx-004.json"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains(".jerry/checkpoints/cx-004.acknowledged: created"),
+        "{out}"
+    );
+    let absolute = root.join(".jerry/checkpoints/cx-004.json");
+    let (code, out, err) = run_in(
+        tmp.path(),
+        &root,
+        &["ack", "docs", absolute.to_str().unwrap()],
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "cx-004 is already acknowledged\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_checkpoint_whose_file_is_not_named_by_its_id_gets_its_own_marker() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = demo(tmp.path());
+    let named = ".jerry/checkpoints/cx-034.json";
+    let renamed = ".jerry/checkpoints/cx-34.json";
+    loose_checkpoint(&root, named, "cx-034");
+    loose_checkpoint(&root, renamed, "cx-034");
+
+    let (code, out, err) = cli::run(&root, &["ack", renamed]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        ".jerry/checkpoints/cx-34.acknowledged: created (empty marker)\n"
+    );
+    assert!(loose_acknowledged(&root, renamed));
+    assert!(!loose_acknowledged(&root, named), "the other file is left");
+
+    let (code, out, err) = cli::run(&root, &["ack", named]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        ".jerry/checkpoints/cx-034.acknowledged: created (empty marker)\n"
+    );
+    assert!(loose_acknowledged(&root, named));
+    let (_, timeline, _) = cli::run(&root, &["timeline"]);
+    let rows: Vec<&str> = timeline.lines().filter(|l| l.contains("cx-034")).collect();
+    assert_eq!(rows.len(), 2, "{timeline}");
+    assert!(rows.iter().all(|l| !l.contains("UNACK")), "{timeline}");
+}

@@ -113,7 +113,26 @@ fn two_workflows_with_one_id_exit_2_with_both() {
     assert_eq!(code, Some(2), "{err}");
     let ids = candidates(&err);
     assert_eq!(ids.len(), 2, "{err}");
-    assert!(ids.iter().all(|id| id.starts_with("release-001")), "{err}");
+    assert!(err.contains("name one of them as its line starts"), "{err}");
+    // What each line starts with names that workflow alone: the suffixed id, and
+    // the path of the one whose id the other shares.
+    let mut sources: Vec<String> = Vec::new();
+    for handle in &ids {
+        let (code, out, err) = run(ws.path(), &["show", handle, "--json"]);
+        assert_eq!(code, Some(0), "show {handle}: {err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(
+            json["project"]["id"]
+                .as_str()
+                .unwrap()
+                .starts_with("release-001"),
+            "{handle}: {out}"
+        );
+        sources.push(json["project"]["source"].as_str().unwrap().to_string());
+    }
+    sources.sort();
+    sources.dedup();
+    assert_eq!(sources.len(), 2, "both workflows are named: {sources:?}");
 }
 
 #[test]

@@ -10,6 +10,7 @@ use super::AckArgs;
 use super::edit_output::{
     ATTEMPTS, LoadError, checkpoint_candidates, load_project_or_workspace, print, project,
 };
+use super::show::project_name_under_root;
 use crate::app::Context;
 use crate::core::model::{Checkpoint, Workspace};
 use crate::core::workspace::LookupError;
@@ -28,7 +29,7 @@ pub fn run(ctx: &Context, args: &AckArgs, out: &mut dyn Write) -> Result<ExitCod
     let candidates = checkpoint_candidates(&ws, project);
     let chosen: Vec<&Checkpoint> = match (&args.checkpoint, args.all) {
         (_, true) => project.unacknowledged_checkpoints().collect(),
-        (Some(name), false) => vec![find_checkpoint(&candidates, name).map_err(Error::Usage)?],
+        (Some(name), false) => vec![named_checkpoint(ctx, &candidates, name)?],
         (None, false) => {
             let newest = project
                 .unacknowledged_checkpoints()
@@ -48,6 +49,21 @@ pub fn run(ctx: &Context, args: &AckArgs, out: &mut dyn Write) -> Result<ExitCod
     print(&outcome, args.dry_run, out)
 }
 
+/// The project's checkpoint `name` names: its path (relative to the root or to the
+/// current folder, or absolute), else its id.
+fn named_checkpoint<'c>(
+    ctx: &Context,
+    candidates: &'c [&'c Checkpoint],
+    name: &str,
+) -> Result<&'c Checkpoint> {
+    let path = project_name_under_root(ctx, name);
+    let by_path = candidates.iter().copied().find(|c| c.path == path);
+    match by_path {
+        Some(checkpoint) => Ok(checkpoint),
+        None => find_checkpoint(candidates, name).map_err(Error::Usage),
+    }
+}
+
 /// `name` names no project: the checkpoint tied to no project it names, if
 /// exactly one; else the project lookup's error, which says what was looked for.
 fn run_loose(
@@ -58,10 +74,11 @@ fn run_loose(
     out: &mut dyn Write,
 ) -> Result<ExitCode> {
     let name = args.project.as_str();
+    let path = project_name_under_root(ctx, name);
     let named: Vec<&Checkpoint> = ws
         .unassigned_checkpoints
         .iter()
-        .filter(|c| same_checkpoint_name(c, name))
+        .filter(|c| same_checkpoint_name(c, &path))
         .collect();
     let checkpoint = match named.as_slice() {
         [] => return Err(not_a_project.into()),

@@ -36,7 +36,11 @@ pub fn load_project_or_workspace(
     name: &str,
 ) -> Result<(Workspace, usize), LoadError> {
     if let Some(problem) = &ctx.config_problem {
-        eprintln!("resume-tui: config: {problem} (using the defaults)");
+        // A closed stderr is no reason to stop the edit.
+        let _ = writeln!(
+            std::io::stderr(),
+            "resume-tui: config: {problem} (using the defaults)"
+        );
     }
     let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
     let name = super::show::project_name_under_root(ctx, name);

@@ -352,9 +352,9 @@ pub struct DoctorArgs {
 
 #[derive(Debug, Args)]
 pub struct AckArgs {
-    /// Project id, path, or unique prefix; or, naming no project, a checkpoint tied to no project (cx-034, 34, or its path), acknowledged by its own file.
+    /// Project id, path, or unique prefix; or, naming no project, a checkpoint tied to no project (cx-034, 34, or its path: relative to the root or to the current folder, or absolute), acknowledged by its own file.
     pub project: String,
-    /// Checkpoint id, e.g. CP-002 [default: the newest unacknowledged].
+    /// Checkpoint id (cx-004, 4) or path (relative to the root or to the current folder, or absolute) [default: the newest unacknowledged].
     pub checkpoint: Option<String>,
     /// Acknowledge every unacknowledged checkpoint of the project [default: off].
     #[arg(long, conflicts_with = "checkpoint")]

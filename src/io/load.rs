@@ -426,8 +426,10 @@ fn parse_one(found: &Found, markers: &HashSet<&str>, options: &LoadOptions, text
     }
 }
 
-/// `…/cx-007.json` and `…/cx-007-checkpoint.json` → `…/cx-007.acknowledged`.
-fn marker_for(rel: &str) -> Option<String> {
+/// `…/cx-007.json` and `…/cx-007-checkpoint.json` → `…/cx-007.acknowledged`: the
+/// marker that acknowledges the checkpoint file, whatever id it holds (writers
+/// name markers through this too: `project_edit::marker_path`).
+pub fn marker_for(rel: &str) -> Option<String> {
     let base = rel
         .strip_suffix("-checkpoint.json")
         .or_else(|| rel.strip_suffix(".json"))?;

@@ -597,8 +597,14 @@ fn checkpoint_change(
     }
 }
 
-/// `…/cx-007.json` → `…/cx-007.acknowledged`.
+/// The marker the loader reads for the checkpoint at `checkpoint_path`, named
+/// after its file, not its id (`…/cx-34.json` holding cx-034 → `…/cx-34.acknowledged`):
+/// `…/cx-007.json` → `…/cx-007.acknowledged`. Only a path that is no `.json`
+/// file (never read as a checkpoint) falls back to the id.
 pub fn marker_path(checkpoint_path: &str, id: &str) -> String {
+    if let Some(marker) = crate::io::load::marker_for(checkpoint_path) {
+        return marker;
+    }
     let name = format!("{}.acknowledged", id.to_lowercase());
     match checkpoint_path.rsplit_once('/') {
         Some((dir, _)) => format!("{dir}/{name}"),

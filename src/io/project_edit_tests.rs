@@ -131,6 +131,15 @@ fn marker_paths_sit_beside_their_checkpoint() {
         ".jerry/checkpoints/cx-007.acknowledged"
     );
     assert_eq!(marker_path("cx-1.json", "cx-1"), "cx-1.acknowledged");
+    // Named after the file, as the loader reads it, whatever id the file holds.
+    assert_eq!(
+        marker_path("a/cx-34.json", "cx-034"),
+        "a/cx-34.acknowledged"
+    );
+    assert_eq!(
+        marker_path("a/cx-007-checkpoint.json", "cx-007"),
+        "a/cx-007.acknowledged"
+    );
 }
 
 #[test]

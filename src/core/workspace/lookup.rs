@@ -11,7 +11,7 @@ use crate::core::time::Timestamp;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LookupError {
     #[error(
-        "\"{name}\" matches {} projects (newest first); name one of them by its id:\n{}",
+        "\"{name}\" matches {} projects (newest first); name one of them as its line starts (its id, or its path where others share the id):\n{}",
         candidates.len(),
         lines(candidates)
     )]
@@ -27,6 +27,9 @@ pub enum LookupError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
     pub id: String,
+    /// What names this project alone: its id, or its state file's path when
+    /// other workflows share the id (they got an `id@folder` suffix).
+    pub handle: String,
     pub name: Option<String>,
     pub status: Option<String>,
     pub updated_at: Option<Timestamp>,
@@ -36,10 +39,13 @@ impl fmt::Display for Candidate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let dash = |v: Option<&str>| v.unwrap_or("-").to_string();
         let updated = self.updated_at.map(Timestamp::to_iso);
+        write!(f, "  {}", self.handle)?;
+        if self.handle != self.id {
+            write!(f, "  ·  {}", self.id)?;
+        }
         write!(
             f,
-            "  {}  ·  {}  ·  {}  ·  updated {}",
-            self.id,
+            "  ·  {}  ·  {}  ·  updated {}",
             dash(self.name.as_deref()),
             dash(self.status.as_deref()),
             dash(updated.as_deref())
@@ -74,13 +80,9 @@ pub fn find_project<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Project, Lo
     let name = name.trim();
     // Two workflows with one id (the second got an `id@folder` suffix): both are
     // candidates, never a silent pick of the first.
-    let same_id: Vec<&Project> = ws
-        .projects
-        .iter()
-        .filter(|p| p.id == name || p.id.strip_prefix(name).is_some_and(|r| r.starts_with('@')))
-        .collect();
+    let same_id = with_id(ws, name);
     if same_id.iter().any(|p| p.id == name)
-        && let Some(found) = one(same_id, name)?
+        && let Some(found) = one(ws, same_id, name)?
     {
         return Ok(found);
     }
@@ -113,7 +115,7 @@ pub fn find_project<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Project, Lo
     ];
     for step in steps {
         let matches: Vec<&Project> = named.iter().filter(|n| step(n)).map(|(p, _)| *p).collect();
-        if let Some(found) = one(matches, name)? {
+        if let Some(found) = one(ws, matches, name)? {
             return Ok(found);
         }
     }
@@ -123,7 +125,27 @@ pub fn find_project<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Project, Lo
     })
 }
 
-fn one<'a>(matches: Vec<&'a Project>, name: &str) -> Result<Option<&'a Project>, LookupError> {
+/// The projects `id` is the id of: its own, and those that got an `id@folder` suffix.
+fn with_id<'a>(ws: &'a Workspace, id: &str) -> Vec<&'a Project> {
+    ws.projects
+        .iter()
+        .filter(|p| p.id == id || p.id.strip_prefix(id).is_some_and(|r| r.starts_with('@')))
+        .collect()
+}
+
+/// `project`'s id when it names that project alone, else its state file's path.
+fn handle(ws: &Workspace, project: &Project) -> String {
+    match with_id(ws, &project.id).as_slice() {
+        [only] if std::ptr::eq(*only, project) => project.id.clone(),
+        _ => project.source.clone(),
+    }
+}
+
+fn one<'a>(
+    ws: &Workspace,
+    matches: Vec<&'a Project>,
+    name: &str,
+) -> Result<Option<&'a Project>, LookupError> {
     match matches.as_slice() {
         [] => Ok(None),
         [only] => Ok(Some(only)),
@@ -132,6 +154,7 @@ fn one<'a>(matches: Vec<&'a Project>, name: &str) -> Result<Option<&'a Project>,
                 .iter()
                 .map(|p| Candidate {
                     id: p.id.clone(),
+                    handle: handle(ws, p),
                     name: p.name.clone(),
                     status: p.summary.status.clone(),
                     updated_at: p.summary.updated_at,

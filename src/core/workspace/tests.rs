@@ -118,7 +118,7 @@ fn an_ambiguous_prefix_lists_the_candidates_newest_first() {
     let text = err.to_string();
     assert!(
         text.starts_with(
-            "\"feat01\" matches 3 projects (newest first); name one of them by its id:\n  feat014-"
+            "\"feat01\" matches 3 projects (newest first); name one of them as its line starts (its id, or its path where others share the id):\n  feat014-"
         ),
         "{text}"
     );
