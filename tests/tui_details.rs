@@ -340,7 +340,10 @@ fn an_update_written_as_a_date_is_as_old_in_the_row_and_the_overview() {
     let mut m = model_with(ws, resume_tui::tui::theme::Theme::default_dark(), 140, 40);
     select(&mut m, &id);
     let s = screen(&m);
-    let row = s.lines().find(|l| l.contains(&id) && l.contains('▸')).unwrap();
+    let row = s
+        .lines()
+        .find(|l| l.contains(&id) && l.contains('▸'))
+        .unwrap();
     assert!(row.contains(" 2d"), "{row}");
     assert!(s.contains("updated 2 d ago"), "{s}");
 }

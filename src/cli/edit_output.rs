@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use crate::app::Context;
 use crate::core::model::{Checkpoint, Project, Workspace};
 use crate::core::workspace::{LookupError, find_project};
-use crate::io::load::load_workspace;
 use crate::io::project_edit::Outcome;
 use crate::{Error, Result};
 
@@ -35,14 +34,7 @@ pub fn load_project_or_workspace(
     ctx: &Context,
     name: &str,
 ) -> Result<(Workspace, usize), LoadError> {
-    if let Some(problem) = &ctx.config_problem {
-        // A closed stderr is no reason to stop the edit.
-        let _ = writeln!(
-            std::io::stderr(),
-            "resume-tui: config: {problem} (using the defaults)"
-        );
-    }
-    let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
+    let ws = super::prompt::load(ctx);
     let name = super::show::project_name_under_root(ctx, name);
     let index = match find_project(&ws, &name) {
         Ok(project) => ws.projects.iter().position(|p| std::ptr::eq(p, project)),

@@ -13,17 +13,13 @@ use crate::core::text::{pad, truncate_line, width};
 use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::trajectory::Trend;
 use crate::core::workspace::aliases;
-use crate::io::load::load_workspace;
 use crate::{Error, Result};
 
 /// Version of the `--json` layout (docs/formats.md); bumped on incompatible change.
 pub const LIST_FORMAT: &str = "resume-tui.list.v1";
 
 pub fn run(ctx: &Context, args: &ListArgs, out: &mut dyn Write) -> Result<ExitCode> {
-    if let Some(problem) = &ctx.config_problem {
-        eprintln!("resume-tui: config: {problem} (using the defaults)");
-    }
-    let mut ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
+    let mut ws = super::prompt::load(ctx);
     // The status line's fill readings: the dashboard's order weighs them too.
     let statusline = crate::io::live_records::statusline_states(&ctx.root, &ws);
     ws.context_states.extend(statusline);

@@ -52,7 +52,11 @@ pub fn run(ctx: &Context, args: &PromptArgs, out: &mut dyn Write) -> Result<Exit
 /// Loads the workspace, reporting a bad config file first.
 pub(crate) fn load(ctx: &Context) -> Workspace {
     if let Some(problem) = &ctx.config_problem {
-        eprintln!("resume-tui: config: {problem} (using the defaults)");
+        // A closed stderr is no reason to stop.
+        let _ = writeln!(
+            std::io::stderr(),
+            "resume-tui: config: {problem} (using the defaults)"
+        );
     }
     load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config)
 }
@@ -122,7 +126,8 @@ pub(crate) fn emit(
     match copied {
         Some(outcome) => {
             if !json {
-                eprintln!("resume-tui: {} [{}]", outcome.message, outcome.backend_used);
+                let (message, backend) = (&outcome.message, &outcome.backend_used);
+                let _ = writeln!(std::io::stderr(), "resume-tui: {message} [{backend}]");
             }
             let failed = !outcome.sent && outcome.backend_used != "off";
             Ok(if failed {

@@ -18,17 +18,13 @@ use crate::core::precompact::PrecompactView;
 use crate::core::text::one_line;
 use crate::core::time::{Timestamp, describe_update_age};
 use crate::core::workspace::find_project;
-use crate::io::load::load_workspace;
 use crate::{Error, Result};
 
 /// Version of the `--json` layout (docs/formats.md).
 pub const SHOW_FORMAT: &str = "resume-tui.show.v1";
 
 pub fn run(ctx: &Context, args: &ShowArgs, out: &mut dyn Write) -> Result<ExitCode> {
-    if let Some(problem) = &ctx.config_problem {
-        eprintln!("resume-tui: config: {problem} (using the defaults)");
-    }
-    let ws = load_workspace(&ctx.root, &ctx.env, ctx.now, &ctx.config);
+    let ws = super::prompt::load(ctx);
     let name = project_name_under_root(ctx, &args.project);
     let project = find_project(&ws, &name)?;
     let context_window = window::view(ctx, &ws, project);
