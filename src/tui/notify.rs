@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use crate::config::Notify;
-use crate::core::model::{Project, Workspace};
+use crate::core::model::{Project, Shape, Workspace};
 use crate::core::staleness::StalenessLevel;
 use crate::core::time::Timestamp;
 
@@ -102,7 +102,10 @@ pub fn project_changes_seen(
     if hash_changed || !new_checkpoints.is_empty() || before.checkpoints != after.checkpoints {
         out.rows.push(after.id.clone());
     }
-    if after.staleness.level == StalenessLevel::Critical
+    // A file that never read had no state to turn from: mended, it is not news.
+    let was_read = before.shape != Shape::Unreadable;
+    if was_read
+        && after.staleness.level == StalenessLevel::Critical
         && before.staleness.level != StalenessLevel::Critical
     {
         out.events.push(Event::TurnedCritical(after.id.clone()));
@@ -276,6 +279,30 @@ mod tests {
         let texts: Vec<String> = changes.events.iter().map(Event::text).collect();
         assert_eq!(texts, ["compaction in docs-rewrite-20260225-001: cx-004"]);
         assert_eq!(kind_of(&changes.events), StatusKind::Flag);
+    }
+
+    #[test]
+    fn a_file_that_never_read_is_not_said_to_turn_critical_when_mended() {
+        let at = |shape, level| {
+            let mut p = crate::core::model::Project::at(
+                crate::core::model::ProjectKind::Jerry,
+                "a",
+                "p/a.yaml",
+                "p",
+                shape,
+            );
+            p.staleness.level = level;
+            p
+        };
+        let mended = at(Shape::V2Nested, StalenessLevel::Critical);
+        let mut out = Changes::default();
+        let never_read = at(Shape::Unreadable, StalenessLevel::Unknown);
+        project_changes(&never_read, &mended, true, &mut out);
+        assert!(out.events.is_empty(), "{:?}", out.events);
+        assert_eq!(out.rows, ["a"], "its row is still highlighted");
+        let fresh = at(Shape::V2Nested, StalenessLevel::Fresh);
+        project_changes(&fresh, &mended, true, &mut out);
+        assert_eq!(out.events, [Event::TurnedCritical("a".into())]);
     }
 
     #[test]
