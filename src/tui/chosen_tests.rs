@@ -119,3 +119,43 @@ fn a_suffix_handed_to_another_copy_does_not_take_the_choice() {
         model.status
     );
 }
+
+/// A decision form open while a copy of its project's folder appears (the
+/// copies' ids get suffixes) saves to the file it was opened for.
+#[test]
+fn a_form_open_while_its_project_gains_a_copy_saves_to_its_own_file() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let dir = crate::io::demo::unpack(NOW).unwrap();
+    let mut model = crate::tui::input::test_model();
+    load(dir.path(), &mut model);
+    apply(&mut model, Action::Down);
+    assert_eq!(model.chosen.as_deref(), Some(DOCS));
+    let source = model.project().map(|p| p.source.clone()).unwrap();
+    apply(&mut model, Action::TabDecisions);
+    apply(&mut model, Action::NewDecision);
+    let key = |model: &mut crate::tui::model::Model, code, modifiers| {
+        let msg = crate::tui::msg::Msg::Key(KeyEvent::new(code, modifiers));
+        crate::tui::update::update(model, msg, NOW)
+    };
+    for c in "Keep the copy apart".chars() {
+        key(&mut model, KeyCode::Char(c), KeyModifiers::NONE);
+    }
+    let folder = dir.path().join("projects/PROJ-004-docs-site-rewrite");
+    let copy = dir.path().join("projects/PROJ-004-docs-site-rewrite-copy");
+    std::fs::create_dir_all(&copy).unwrap();
+    let text = std::fs::read_to_string(folder.join("ORCHESTRATION.yaml")).unwrap();
+    std::fs::write(copy.join("ORCHESTRATION.yaml"), text).unwrap();
+    load(dir.path(), &mut model);
+    let effects = key(&mut model, KeyCode::Char('s'), KeyModifiers::CONTROL);
+    let [crate::tui::effect::Effect::Write(request)] = effects.as_slice() else {
+        panic!("{effects:?} {:?}", model.status);
+    };
+    let target = request.target.as_ref().expect("a project's file");
+    let written = model
+        .workspace
+        .projects
+        .iter()
+        .find(|p| p.id == target.project_id)
+        .map(|p| p.source.clone());
+    assert_eq!(written, Some(source));
+}

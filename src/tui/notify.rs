@@ -24,8 +24,8 @@ pub enum Event {
         project: Option<String>,
         checkpoint: String,
     },
-    /// The project (by id) left the list: its state file went.
-    LeftTheList(String),
+    /// The project left the list: its state file (`source`) went.
+    LeftTheList { id: String, source: String },
 }
 
 impl Event {
@@ -42,8 +42,8 @@ impl Event {
                 project: None,
                 checkpoint,
             } => format!("compaction: {checkpoint}"),
-            Event::LeftTheList(id) => {
-                format!("{id} left the list: its file was deleted or moved")
+            Event::LeftTheList { id, source } => {
+                format!("{id} left the list: {source} was deleted or moved")
             }
         }
     }
@@ -148,7 +148,10 @@ pub fn workspace_changes(
         .iter()
         .filter(|p| !after_sources.contains(p.source.as_str()))
     {
-        out.events.push(Event::LeftTheList(gone.id.clone()));
+        out.events.push(Event::LeftTheList {
+            id: gone.id.clone(),
+            source: gone.source.clone(),
+        });
     }
     // A checkpoint a project held before (its folder removed, say) is not news.
     let known = |path: &str| {
@@ -326,10 +329,14 @@ mod tests {
         };
         let hashes = StateHashes::default();
         let changes = workspace_changes(&before, &hashes, &after, &hashes);
-        assert_eq!(changes.events, [Event::LeftTheList("a".into())]);
+        let left = Event::LeftTheList {
+            id: "a".into(),
+            source: "p/a.yaml".into(),
+        };
+        assert_eq!(changes.events, [left]);
         assert_eq!(
             changes.events[0].text(),
-            "a left the list: its file was deleted or moved"
+            "a left the list: p/a.yaml was deleted or moved"
         );
         let same = workspace_changes(&after, &hashes, &after, &hashes);
         assert!(same.events.is_empty());

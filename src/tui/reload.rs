@@ -103,8 +103,14 @@ pub(crate) fn on_loaded(model: &mut Model, loaded: LoadedWorkspace) -> Vec<Effec
         Some(mut changes) => {
             // The chosen project's going is said by `chosen`, with what to do.
             if let Some(chosen) = &model.chosen {
-                let own = notify::Event::LeftTheList(chosen.clone());
-                changes.events.retain(|e| *e != own);
+                let source = model.chosen_source.as_deref();
+                changes.events.retain(|e| match e {
+                    notify::Event::LeftTheList { id, source: gone } => match source {
+                        Some(source) => gone != source,
+                        None => id != chosen,
+                    },
+                    _ => true,
+                });
             }
             // A problem reading the files says more than a change does.
             if !problems.is_empty() {

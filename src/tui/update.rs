@@ -182,7 +182,12 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Vec<Effect> {
                     Vec::new()
                 }
                 FormOutcome::Submit(draft) => {
-                    let project_id = form.project_id.clone();
+                    // Opened on the chosen project, which follows its file: a copy
+                    // of it appearing meanwhile may have given it a suffixed id.
+                    let project_id = match &model.chosen {
+                        Some(chosen) if !model.chosen_gone => chosen.clone(),
+                        _ => form.project_id.clone(),
+                    };
                     let op = match form.editing.clone() {
                         Some(id) => StateChange::EditDecision { id, draft },
                         None => StateChange::AddDecision(draft),
