@@ -409,15 +409,7 @@ pub fn acknowledge(
         ops,
         note: None,
     };
-    let mut file_changes = Vec::new();
-    for cp in checkpoints {
-        match checkpoint_change(root, cp, now)? {
-            Some(change) => file_changes.push(change),
-            None => outcome
-                .notes
-                .push(format!("{} is already acknowledged", cp.id)),
-        }
-    }
+    let file_changes = checkpoint_changes(root, checkpoints, now, &mut outcome)?;
     if !dry_run {
         // Refused files refuse the whole edit before anything is written.
         let replaced = file_changes.iter().filter_map(|(_, s)| s.as_ref());
@@ -456,15 +448,7 @@ pub fn acknowledge_loose(
     dry_run: bool,
 ) -> Result<Outcome, WriteError> {
     let mut outcome = Outcome::default();
-    let mut file_changes = Vec::new();
-    for cp in checkpoints {
-        match checkpoint_change(root, cp, now)? {
-            Some(change) => file_changes.push(change),
-            None => outcome
-                .notes
-                .push(format!("{} is already acknowledged", cp.id)),
-        }
-    }
+    let file_changes = checkpoint_changes(root, checkpoints, now, &mut outcome)?;
     if !dry_run {
         for snapshot in file_changes.iter().filter_map(|(_, s)| s.as_ref()) {
             write::check_replace(snapshot)?;
@@ -525,6 +509,26 @@ fn create_marker(path: &Path) -> Result<(), WriteError> {
 type PreparedChange = (FileChange, Option<Snapshot>);
 
 /// What acknowledging `cp` writes beside the section; `None` when it already is.
+/// The change acknowledging each of `checkpoints`; one already acknowledged is
+/// a note in `outcome`.
+fn checkpoint_changes(
+    root: &Path,
+    checkpoints: &[&Checkpoint],
+    now: Timestamp,
+    outcome: &mut Outcome,
+) -> Result<Vec<PreparedChange>, WriteError> {
+    let mut changes = Vec::new();
+    for cp in checkpoints {
+        match checkpoint_change(root, cp, now)? {
+            Some(change) => changes.push(change),
+            None => outcome
+                .notes
+                .push(format!("{} is already acknowledged", cp.id)),
+        }
+    }
+    Ok(changes)
+}
+
 fn checkpoint_change(
     root: &Path,
     cp: &Checkpoint,
