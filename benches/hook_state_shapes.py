@@ -10,7 +10,8 @@
 # other ways a file can be large (a long list, a long scalar, anchors and merge keys, an
 # alias bomb padded to raise yaml_serde's own repetition limit (refused), comments,
 # block and flow nesting, thousands of entries each worth a warning placed after
-# half a megabyte, so that locating each warning cannot stop early).
+# half a megabyte, so that locating each warning cannot stop early), and the
+# lists the hooks read, filled past the hooks' own budget and up to it.
 import json, os, resource, shutil, statistics, subprocess, sys, time
 BIN = sys.argv[1]; RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
 W = os.path.join(os.environ.get("TMPDIR", "/tmp"), "resume-tui-state-shapes")
@@ -32,6 +33,23 @@ shapes["complex keys ? [a, b] : c (40k)"] = head + "  complex:\n" + "".join(f"  
 shapes["flow complex keys {[a, b]: c} (40k)"] = head + "  complex:\n" + "".join(f"    - {{[a{i}, b]: c}}\n" for i in range(40_000))
 shapes["25k warnings after 0.5 MB"] = "workflow:\n  id: wf-m\n  status: ACTIVE\n" + "".join(f"pad{i}: value {i}\n" for i in range(30_000)) + "resumption:\n  recovery_state:\n    next_step: go on\n  files_to_read:\n" + "".join(f"    - [{i}]\n" for i in range(25_000))
 shapes["25k unknown-field entries after 0.5 MB"] = "workflow:\n  id: wf-m\n  status: ACTIVE\n" + "".join(f"pad{i}: value {i}\n" for i in range(30_000)) + "resumption:\n  recovery_state:\n    next_step: go on\n  files_to_read:\n" + "".join(f"    - {{path: f{i}, x{i}: 1}}\n" for i in range(20_000))
+# What the hooks read (issue 33, fifth pass): aliases and many small entries in the
+# lists the normaliser reads, past the hooks' budget (refused by the hooks) and
+# within it, and a megabyte of real-looking decisions.
+top = "workflow:\n  id: wf-m\n  status: ACTIVE\n"
+tail = "resumption:\n  recovery_state:\n    next_step: go on\n"
+shapes["100k aliases in files_to_read (past the hooks' budget)"] = head + "  files_to_read:\n    - &b {path: a.md, priority: 1, purpose: x}\n" + "".join("    - *b\n" for i in range(100_000))
+shapes["100k aliases in phases (past the hooks' budget)"] = top + "phases:\n  - &p {id: 1, name: a, status: done}\n" + "".join("  - *p\n" for i in range(100_000)) + tail
+shapes["80k aliases in agent_summaries (past the hooks' budget)"] = head + "  agent_summaries:\n    a0: &s {agent: x, summary: y, status: done}\n" + "".join(f"    a{i + 1}: *s\n" for i in range(80_000))
+shapes["125k files_to_read (past the hooks' budget)"] = head + "  files_to_read:\n" + "".join(f"    - f{i % 10}\n" for i in range(125_000))
+shapes["140k phases {} (past the hooks' budget)"] = top + "phases:\n" + "".join("  - {}\n" for i in range(140_000)) + tail
+shapes["59k files_to_read (within the hooks' budget)"] = head + "  files_to_read:\n" + "".join(f"    - f{i % 10}\n" for i in range(59_000))
+shapes["14.9k phases {} (within the hooks' budget)"] = top + "phases:\n" + "".join("  - {}\n" for i in range(14_900)) + tail
+shapes["14.9k quality gates (within the hooks' budget)"] = top + "quality_gates:\n" + "".join(f"  g{i}: {{score: 0.9}}\n" for i in range(14_900)) + tail
+def decision(i):
+    return (f"    - id: RD-{i:04d}\n      date: '2026-02-{(i % 28) + 1:02d}T10:00:00Z'\n      decision: Use the staged rollout for component {i} because the canary showed no regressions\n"
+            f"      rationale: The canary ran for two days with error rates below the threshold; rolling back is cheap\n      affects_phases: [2, 3]\n      applied: true\n      alternatives:\n        - Big-bang release\n        - Feature flag only\n")
+shapes["2,500 real-looking decisions"] = head + "  decision_log:\n" + "".join(decision(i) for i in range(2_500))
 events = [("SessionStart", {"source": "startup"}), ("SessionStart", {"source": "compact"}), ("SessionStart", {"source": "resume"}), ("UserPromptSubmit", {"prompt": "go"}), ("PreCompact", {"trigger": "auto"}), ("PostCompact", {"trigger": "auto", "compact_summary": "s"}), ("PostToolUse", {"tool_name": "Edit", "tool_input": {"file_path": "ORCHESTRATION.yaml"}})]
 def label(ev, extra):
     return ev + (f"({extra['source']})" if "source" in extra else "")

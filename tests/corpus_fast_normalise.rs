@@ -2,7 +2,9 @@
 //! (`normalize_orchestration_pruned`, which parses only the entries it reads)
 //! gives the same project as the full normaliser on every
 //! ORCHESTRATION.yaml of the shared corpus, the demo and the test fixtures; the
-//! only thing it may miss is a warning about an entry it did not read.
+//! only thing it may miss is a warning about an entry it did not read. The
+//! hooks' cut (`resumption:` without its unknown keys) gives the hooks' reading
+//! of the whole file.
 //! The corpus test runs when `RESUME_TUI_CORPUS` names the corpus (tests/support/needs.rs).
 
 #[path = "support/folder.rs"]
@@ -13,8 +15,12 @@ mod needs;
 use std::path::{Path, PathBuf};
 
 use resume_tui::core::model::Project;
-use resume_tui::core::normalize::jerry::prune::prune;
-use resume_tui::core::normalize::jerry::{normalize_orchestration, normalize_orchestration_pruned};
+use resume_tui::core::model::Severity;
+use resume_tui::core::normalize::jerry::prune::{Cut, prune, prune_for};
+use resume_tui::core::normalize::jerry::{
+    Reading, normalize_orchestration, normalize_orchestration_pruned,
+    normalize_orchestration_pruned_with, normalize_orchestration_with,
+};
 
 fn yaml_files(root: &Path, found: &mut Vec<PathBuf>) {
     let yaml = folder::files_under(root)
@@ -50,7 +56,22 @@ fn same_project(path: &Path) -> bool {
             "{source}: the fast path adds {diagnostic}"
         );
     }
-    prune(&text).is_some()
+    let hooks_full = normalize_orchestration_with(&source, &dir, &text, Reading::ForHooks);
+    let hooks_cut = normalize_orchestration_pruned_with(&source, &dir, &text, Reading::ForHooks);
+    let errors = |p: &Project| {
+        let errors = p
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error);
+        errors.map(|d| d.message.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(errors(&hooks_cut), errors(&hooks_full), "{source}");
+    assert_eq!(
+        without_diagnostics(&hooks_cut),
+        without_diagnostics(&hooks_full),
+        "{source}: the hooks' cut"
+    );
+    prune(&text).is_some() && prune_for(&text, Cut::Hooks).is_some()
 }
 
 #[test]

@@ -337,15 +337,7 @@ fn yaml_aliases_that_expand_exponentially_are_refused() {
     assert_eq!(fx.read(STATE), bomb, "unchanged");
 
     // The hook re-reads a state file Claude just wrote.
-    let path = fx.root().join(STATE).display().to_string();
-    let (out, _) = fx.run(
-        &["PostToolUse"],
-        &hook_fixture::payload(
-            "PostToolUse",
-            None,
-            json!({"tool_name": "Write", "tool_input": {"file_path": path}}),
-        ),
-    );
+    let out = state_file_written(&fx);
     assert_eq!(out, "", "nothing to say about a file that cannot be read");
     let (out, _) = fx.run(
         &["SessionStart"],
@@ -385,4 +377,52 @@ fn an_alias_bomb_and_a_second_document_are_reported_with_a_position() {
         out.contains("projects/PROJ-002/ORCHESTRATION.yaml:3:1: error: not valid YAML: a second document (`---`) follows the first"),
         "{out}"
     );
+}
+
+/// Issue 33: a state file whose entries the hooks read hold more than a hook
+/// reads in its time budget (here 100,000 files to read) is left unread by the
+/// hooks, which say why and where in their log, still checkpoint before a
+/// compaction, and print nothing; `validate` and `show` read it whole.
+#[test]
+fn a_state_file_past_the_hooks_budget_is_left_unread_by_them_and_read_by_the_rest() {
+    let fx = hook_fixture::Fixture::new();
+    let mut text = String::from(
+        "workflow:\n  id: wide\n  status: ACTIVE\nresumption:\n  recovery_state:\n    \
+         next_step: go\n  files_to_read:\n",
+    );
+    text.push_str(&"    - docs/a.md\n".repeat(100_000));
+    fx.write(STATE, &text);
+    assert_eq!(state_file_written(&fx), "");
+    fx.assert_logged(&format!(
+        "ERROR PostToolUse: {STATE}:7:3: error: resumption.files_to_read (100000 entries): \
+         what the hooks read of this file is more than a hook reads within its time budget"
+    ));
+    let (out, _) = fx.run(
+        &["PreCompact"],
+        &hook_fixture::payload("PreCompact", None, json!({"trigger": "auto"})),
+    );
+    assert_eq!(out, "");
+    assert_eq!(fx.checkpoints().len(), 1, "{}", fx.log());
+
+    let validate = cli(fx.root(), &["validate", STATE]);
+    assert!(
+        !validate.stdout.contains("time budget"),
+        "{}",
+        validate.stdout
+    );
+    let show: Value =
+        serde_json::from_str(&cli(fx.root(), &["show", "wide", "--json"]).stdout).unwrap();
+    let files = &show["project"]["resumption"]["files_to_read"];
+    assert_eq!(files.as_array().unwrap().len(), 100_000);
+}
+
+/// What PostToolUse prints after Claude wrote the state file.
+fn state_file_written(fx: &hook_fixture::Fixture) -> String {
+    let path = fx.root().join(STATE).display().to_string();
+    let payload = hook_fixture::payload(
+        "PostToolUse",
+        None,
+        json!({"tool_name": "Write", "tool_input": {"file_path": path}}),
+    );
+    fx.run(&["PostToolUse"], &payload).0
 }

@@ -65,6 +65,7 @@ pub fn jerry_fast(data: &[u8]) {
     let full = jerry::normalize_orchestration("p/ORCHESTRATION.yaml", "p", &text);
     let fast = jerry::normalize_orchestration_pruned("p/ORCHESTRATION.yaml", "p", &text);
     check_diagnostics(&text, &fast.diagnostics);
+    check_hooks_cut(&text);
     if full.shape == resume_tui::core::model::Shape::Unreadable {
         return;
     }
@@ -77,6 +78,36 @@ pub fn jerry_fast(data: &[u8]) {
         without_diagnostics(&fast),
         without_diagnostics(&full),
         "the pruned parse differs on:\n{text}"
+    );
+}
+
+/// The hooks' cut (which leaves out `resumption:`'s unknown keys too) gives the
+/// project a whole-file reading for the hooks gives, and the same errors, when
+/// the whole file reads (an error in an entry it does not read, the cut may not
+/// see, as for the pruned parse above).
+pub fn check_hooks_cut(text: &str) {
+    use jerry::Reading::ForHooks;
+    let full = jerry::normalize_orchestration_with("p/ORCHESTRATION.yaml", "p", text, ForHooks);
+    if full.shape == resume_tui::core::model::Shape::Unreadable {
+        return;
+    }
+    let cut =
+        jerry::normalize_orchestration_pruned_with("p/ORCHESTRATION.yaml", "p", text, ForHooks);
+    let as_hooks_see_it = |p: &Project| {
+        let mut value = serde_json::to_value(p).unwrap();
+        let errors: Vec<String> = p
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == resume_tui::core::model::Severity::Error)
+            .map(|d| d.message.clone())
+            .collect();
+        value["diagnostics"] = serde_json::json!(errors);
+        value
+    };
+    assert_eq!(
+        as_hooks_see_it(&cut),
+        as_hooks_see_it(&full),
+        "the hooks' cut differs on:\n{text}"
     );
 }
 

@@ -88,19 +88,55 @@ pub fn read(text: &str) -> Result<Option<Parsed>, Refused> {
     let read = read_with(Cursor::new(text), text)?;
     match read {
         // Copies stopped being made, and the document needs them: read it again.
-        Some((counted, true)) => {
+        Some((counted, true, _)) => {
             drop(counted);
             let mut cursor = Cursor::new(text);
             cursor.aliases = alias::Aliases::making_every_copy(guard::budget(text));
-            Ok(read_with(cursor, text)?.map(|(parsed, _)| parsed))
+            Ok(read_with(cursor, text)?.map(|(parsed, _, _)| parsed))
         }
-        Some((parsed, false)) => Ok(Some(parsed)),
+        Some((parsed, false, _)) => Ok(Some(parsed)),
         None => Ok(None),
     }
 }
 
-/// The document `cursor` reads, and whether its copies stopped being made.
-fn read_with<'a>(mut cursor: Cursor<'a>, text: &'a str) -> Result<Option<(Parsed, bool)>, Refused> {
+/// Whether the document is read here and stays within the limits `yaml_serde`
+/// and the guard apply (nesting, the value budget, the repetition limit), found
+/// without copying any alias: `Ok(false)` when it is not in the subset read
+/// here, and [`read`]'s refusal when it is refused. For a caller that parses
+/// only a part of the text, yet must refuse what a parse of the whole would.
+pub fn within_limits(text: &str) -> Result<bool, Refused> {
+    Ok(read_counting(text)?.is_some())
+}
+
+/// A document read without copying its aliases.
+pub struct Counted {
+    /// The document, each alias a stand-in nested as deeply as its copy.
+    pub shape: Value,
+    /// The values a read making every copy builds, keys included.
+    pub values: usize,
+}
+
+/// The document as [`read`] reads it, no alias copied: what a caller with a
+/// budget of its own checks before the copies are made. `Ok(None)` when it is
+/// not in the subset read here, and [`read`]'s refusal when it is refused.
+pub fn read_counting(text: &str) -> Result<Option<Counted>, Refused> {
+    if !plain_characters(text) {
+        return Ok(None);
+    }
+    let mut cursor = Cursor::new(text);
+    cursor.aliases = alias::Aliases::only_counting(guard::budget(text));
+    Ok(read_with(cursor, text)?.map(|(parsed, _, values)| Counted {
+        shape: parsed.doc,
+        values,
+    }))
+}
+
+/// The document `cursor` reads, whether its copies stopped being made, and the
+/// values built (copies included, made or not).
+fn read_with<'a>(
+    mut cursor: Cursor<'a>,
+    text: &'a str,
+) -> Result<Option<(Parsed, bool, usize)>, Refused> {
     let Some(doc) = block::document(&mut cursor) else {
         return match cursor.too_deep {
             // Past the budget first: `yaml_serde` would refuse the aliases first.
@@ -121,11 +157,12 @@ fn read_with<'a>(mut cursor: Cursor<'a>, text: &'a str) -> Result<Option<(Parsed
         return Ok(None);
     }
     let counted_only = cursor.aliases.counting_only;
+    let values = cursor.aliases.built();
     let parsed = Parsed {
         doc,
         duplicates: cursor.duplicates,
     };
-    Ok(Some((parsed, counted_only)))
+    Ok(Some((parsed, counted_only, values)))
 }
 
 /// The finished map, its spare room given back. Maps start with room for one

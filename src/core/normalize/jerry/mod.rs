@@ -11,6 +11,8 @@ mod decisions;
 mod fields;
 mod files;
 mod gates;
+pub mod hook_budget;
+mod kept;
 pub mod parse;
 mod progress;
 mod prose_scores;
@@ -47,16 +49,23 @@ pub fn normalize_orchestration(source: &str, dir: &str, text: &str) -> Project {
     normalize_orchestration_with(source, dir, text, Reading::Full)
 }
 
-fn normalize_orchestration_with(source: &str, dir: &str, text: &str, reading: Reading) -> Project {
+/// [`normalize_orchestration`] in any [`Reading`], the whole file parsed.
+pub fn normalize_orchestration_with(
+    source: &str,
+    dir: &str,
+    text: &str,
+    reading: Reading,
+) -> Project {
     let mut project = empty_project(source, dir);
     let parsed = match parse::parse(text) {
         Ok(parsed) => parsed,
-        Err(e) => {
-            project.shape = Shape::Unreadable;
-            project.diagnostics.push(yaml_error(source, &e));
-            return project;
-        }
+        Err(e) => return unreadable(source, dir, &e),
     };
+    if reading.for_hooks() && hook_budget::past_budget(&parsed.doc) {
+        let refusal = hook_budget::refusal(source, text, &parsed.doc);
+        left_to_the_hooks_end(parsed.doc, reading);
+        return left_unread(source, dir, refusal);
+    }
     let doc = parsed.doc;
     if doc.is_null() {
         project.diagnostics.push(Diagnostic::warning(
@@ -83,6 +92,19 @@ fn normalize_orchestration_with(source: &str, dir: &str, text: &str, reading: Re
     let mut project = finish(project, &doc, &parsed.duplicates, text, None, reading);
     state::fill_phase_from_a_part(&mut project.summary, &doc);
     left_to_the_hooks_end(doc, reading);
+    project
+}
+
+/// The project of a file that does not read as YAML (or is refused).
+fn unreadable(source: &str, dir: &str, e: &yaml_serde::Error) -> Project {
+    left_unread(source, dir, yaml_error(source, e))
+}
+
+/// The project of a file left unread, and why.
+fn left_unread(source: &str, dir: &str, why: Diagnostic) -> Project {
+    let mut project = empty_project(source, dir);
+    project.shape = Shape::Unreadable;
+    project.diagnostics.push(why);
     project
 }
 
@@ -120,19 +142,51 @@ pub fn normalize_orchestration_fast_with(
     if text.len() < PRUNE_FROM_BYTES {
         return normalize_orchestration_with(source, dir, text, reading);
     }
-    pruned_with(source, dir, text, reading)
+    normalize_orchestration_pruned_with(source, dir, text, reading)
 }
 
 /// [`normalize_orchestration_fast`] whatever the file's size (what the tests and
 /// the `jerry_fast` fuzz target hold to the full normaliser's project).
 pub fn normalize_orchestration_pruned(source: &str, dir: &str, text: &str) -> Project {
-    pruned_with(source, dir, text, Reading::Full)
+    normalize_orchestration_pruned_with(source, dir, text, Reading::Full)
 }
 
-fn pruned_with(source: &str, dir: &str, text: &str, reading: Reading) -> Project {
-    let Some(pruned) = prune::prune(text) else {
+/// [`normalize_orchestration_pruned`] in any [`Reading`]: for the hooks', the
+/// cut leaves out `resumption:`'s unknown keys too (`prune::Cut::Hooks`).
+pub fn normalize_orchestration_pruned_with(
+    source: &str,
+    dir: &str,
+    text: &str,
+    reading: Reading,
+) -> Project {
+    let cut = if reading.for_hooks() {
+        prune::Cut::Hooks
+    } else {
+        prune::Cut::Full
+    };
+    let Some(pruned) = prune::prune_for(text, cut) else {
         return normalize_orchestration_with(source, dir, text, reading);
     };
+    if pruned.aliases {
+        if reading.for_hooks()
+            && let Ok(Some(counted)) = crate::core::yaml::parse::read_counting(&pruned.text)
+            && (counted.values > hook_budget::HOOK_VALUES
+                || hook_budget::past_budget(&counted.shape))
+        {
+            // Refused before the copies are made (and before the whole file
+            // is counted: the cut is the most of it that a hook reads).
+            let refusal = hook_budget::refusal(source, text, &counted.shape);
+            return left_unread(source, dir, refusal);
+        }
+        // Aliases in the entries cut away still count against the limits of
+        // the whole file, as a parse of it would count them: checked without
+        // making their copies.
+        match crate::core::yaml::parse::within_limits(text) {
+            Ok(true) => {}
+            Ok(false) => return normalize_orchestration_with(source, dir, text, reading),
+            Err(refused) => return unreadable(source, dir, &parse::refusal(text, refused)),
+        }
+    }
     let parsed = match parse::parse(&pruned.text) {
         Ok(parsed) if parsed.doc.is_mapping() => parsed,
         Ok(parsed) if parsed.doc.is_null() => parse::Parsed {
@@ -141,6 +195,11 @@ fn pruned_with(source: &str, dir: &str, text: &str, reading: Reading) -> Project
         },
         _ => return normalize_orchestration_with(source, dir, text, reading),
     };
+    if reading.for_hooks() && hook_budget::past_budget(&parsed.doc) {
+        let refusal = hook_budget::refusal(source, text, &parsed.doc);
+        left_to_the_hooks_end(parsed.doc, reading);
+        return left_unread(source, dir, refusal);
+    }
     let project = finish(
         empty_project(source, dir),
         &parsed.doc,

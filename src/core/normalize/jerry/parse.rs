@@ -15,15 +15,20 @@ pub use crate::core::yaml::parse::Parsed;
 
 /// The document, read by `fast_yaml` when it can and by `yaml_serde` otherwise.
 pub fn parse(text: &str) -> Result<Parsed, yaml_serde::Error> {
-    use crate::core::yaml::parse::Refused;
-    use serde::de::Error;
     match crate::core::yaml::parse::read(text) {
         Ok(Some(parsed)) => Ok(parsed),
         Ok(None) => parse_slow(text),
-        Err(Refused::TooDeep(too_deep)) => Err(yaml_serde::Error::custom(too_deep)),
-        Err(Refused::AliasBomb) => Err(yaml_serde::Error::custom(
-            crate::core::yaml::guard::alias_bomb(text),
-        )),
+        Err(refused) => Err(refusal(text, refused)),
+    }
+}
+
+/// The error [`parse`] gives for a document the fast reader refuses.
+pub fn refusal(text: &str, refused: crate::core::yaml::parse::Refused) -> yaml_serde::Error {
+    use crate::core::yaml::parse::Refused;
+    use serde::de::Error;
+    match refused {
+        Refused::TooDeep(too_deep) => yaml_serde::Error::custom(too_deep),
+        Refused::AliasBomb => yaml_serde::Error::custom(crate::core::yaml::guard::alias_bomb(text)),
     }
 }
 

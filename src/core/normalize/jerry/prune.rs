@@ -4,10 +4,17 @@
 //! file goes through the YAML parser. Whole entries are removed, never parts of a
 //! line, so what is kept parses exactly as it did in the full file.
 //!
+//! Anchors and aliases are kept with their entries. An entry anchored is kept
+//! whole, never in part (an alias to it copies all of it); an alias kept
+//! whose anchor is not makes the kept text fail to parse, and the caller then
+//! parses the whole file. Aliases in entries not kept still count against the
+//! YAML limits of the whole file, so the caller checks those
+//! ([`Pruned::aliases`]).
+//!
 //! Anything this line reader cannot vouch for returns `None` and the caller parses
 //! the whole file: a top level that is not a block map of plain keys, anchors and
-//! tags, directives and document markers, tabs in indentation, quotes or brackets
-//! that never close.
+//! aliases as keys, tags, directives and document markers, tabs in indentation,
+//! quotes or brackets that never close.
 
 use std::collections::HashSet;
 
@@ -19,10 +26,26 @@ use crate::core::yaml::lines as yaml;
 pub struct Pruned {
     pub text: String,
     pub top_level_keys: Vec<String>,
+    /// An anchor or an alias may be in the file, kept or not (a `&` or `*`
+    /// starting a block value, or anywhere in a flow collection).
+    pub aliases: bool,
+}
+
+/// Which entries are kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cut {
+    /// What the normaliser reads in any reading, `resumption:` whole (its
+    /// unknown keys become other fields).
+    #[default]
+    Full,
+    /// What the hooks read: `resumption:` without the keys the normaliser does
+    /// not know, which only become other fields, and hooks keep none
+    /// (`Reading::ForHooks`).
+    Hooks,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Want {
+pub enum Want {
     /// Keep the entry and everything under it.
     Whole,
     /// Keep the entry; decide for each child.
@@ -51,8 +74,14 @@ struct Frame {
 }
 
 pub fn prune(text: &str) -> Option<Pruned> {
+    prune_for(text, Cut::Full)
+}
+
+pub fn prune_for(text: &str, cut: Cut) -> Option<Pruned> {
     let mut pruner = Pruner {
         text,
+        cut,
+        aliases: false,
         frames: Vec::new(),
         path: Vec::new(),
         out: Vec::new(),
@@ -77,6 +106,7 @@ pub fn prune(text: &str) -> Option<Pruned> {
     Some(Pruned {
         text: kept,
         top_level_keys: pruner.top_level_keys,
+        aliases: pruner.aliases,
     })
 }
 
@@ -88,6 +118,8 @@ enum Piece {
 
 struct Pruner<'a> {
     text: &'a str,
+    cut: Cut,
+    aliases: bool,
     frames: Vec<Frame>,
     /// The path of the innermost frame: a key, or `None` for a list item.
     path: Vec<Option<&'a str>>,
@@ -217,6 +249,11 @@ impl<'a> Pruner<'a> {
 
     /// The value part of an entry: sets the frame's body and how far it runs.
     fn value(&mut self, value: &str, at: usize) -> Option<()> {
+        let (value, at) = match value.as_bytes().first() {
+            Some(b'&') => self.anchor(value, at)?,
+            Some(b'*') => return self.alias(value),
+            _ => (value, at),
+        };
         let text = self.text;
         let frame = self.frames.last_mut()?;
         match value.as_bytes().first() {
@@ -225,10 +262,42 @@ impl<'a> Pruner<'a> {
             Some(b'|' | b'>') => frame.body = Body::Scalar,
             Some(b'"' | b'\'' | b'[' | b'{') => {
                 frame.body = Body::Scalar;
-                frame.until = closing(text, at)? + 1;
+                let (end, aliases) = closing(text, at)?;
+                frame.until = end + 1;
+                self.aliases |= aliases;
             }
             Some(_) => frame.body = Body::Scalar,
         }
+        Some(())
+    }
+
+    /// `&name` and what follows it: the value anchored, and where it starts.
+    /// An entry that would be kept in part is kept whole (an alias to it copies
+    /// all of it). Refused before a key (an anchored map whose first key shares
+    /// the line).
+    fn anchor<'v>(&mut self, value: &'v str, at: usize) -> Option<(&'v str, usize)> {
+        let frame = self.frames.last_mut()?;
+        if frame.want == Want::Descend {
+            frame.want = Want::Whole;
+        }
+        let rest = after_name(value)?;
+        let spaces = rest.bytes().take_while(|b| *b == b' ').count();
+        let anchored = rest.get(spaces..)?;
+        if plain_key(anchored).is_some() {
+            return None;
+        }
+        self.aliases = true;
+        Some((anchored, at + (value.len() - anchored.len())))
+    }
+
+    /// `*name`: a whole value.
+    fn alias(&mut self, value: &str) -> Option<()> {
+        let rest = after_name(value)?.trim_start_matches(' ');
+        if !(rest.is_empty() || rest.starts_with('#')) {
+            return None;
+        }
+        self.aliases = true;
+        self.frames.last_mut()?.body = Body::Scalar;
         Some(())
     }
 
@@ -244,7 +313,7 @@ impl<'a> Pruner<'a> {
         let want = match (inherited, seg) {
             (Some(want), _) => want,
             (None, None) => Want::Descend,
-            (None, Some(_)) => want(&self.path),
+            (None, Some(_)) => want(&self.path, self.cut),
         };
         if let Some(parent) = self.frames.last_mut() {
             parent.had_children = true;
@@ -359,14 +428,30 @@ fn top_level_key(key: &str) -> bool {
     starts_well && !special && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
 }
 
-/// The byte offset of the quote or bracket closing the one at `at`.
-fn closing(text: &str, at: usize) -> Option<usize> {
+/// The text after an anchor's or alias's name (`value` starts with its `&` or
+/// `*`), which must end the value or be followed by a space; `None` for a name
+/// YAML would not read so.
+fn after_name(value: &str) -> Option<&str> {
+    let end = value
+        .bytes()
+        .skip(1)
+        .position(|b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+        .map_or(value.len(), |n| n + 1);
+    let rest = value.get(end..)?;
+    (end > 1 && (rest.is_empty() || rest.starts_with(' '))).then_some(rest)
+}
+
+/// The byte offset of the quote or bracket closing the one at `at`, and whether
+/// a flow collection holds a `&` or `*` outside quotes (an anchor or alias,
+/// perhaps).
+fn closing(text: &str, at: usize) -> Option<(usize, bool)> {
     let bytes = text.as_bytes();
     let open = *bytes.get(at)?;
     match open {
-        b'"' | b'\'' => closing_quote(bytes, at),
+        b'"' | b'\'' => Some((closing_quote(bytes, at)?, false)),
         b'[' | b'{' => {
             let mut depth = 0usize;
+            let mut aliases = false;
             let mut i = at;
             while let Some(b) = bytes.get(i) {
                 match b {
@@ -374,10 +459,11 @@ fn closing(text: &str, at: usize) -> Option<usize> {
                     b']' | b'}' => {
                         depth = depth.checked_sub(1)?;
                         if depth == 0 {
-                            return Some(i);
+                            return Some((i, aliases));
                         }
                     }
-                    b'"' | b'\'' => i = closing(text, i)?,
+                    b'&' | b'*' => aliases = true,
+                    b'"' | b'\'' => i = closing_quote(bytes, i)?,
                     b'#' if i > 0 && bytes.get(i - 1).is_some_and(u8::is_ascii_whitespace) => {
                         i = memchr::memchr(b'\n', bytes.get(i..)?).map_or(bytes.len(), |n| i + n);
                     }
@@ -448,8 +534,10 @@ const GATE_FIELDS: &[&str] = &[
 
 /// What the normaliser reads (see `toplevel`, `gates`, `staleness::phase`), by the
 /// path of keys (`None` for a list item).
-fn want(path: &[Option<&str>]) -> Want {
+pub(super) fn want(path: &[Option<&str>], cut: Cut) -> Want {
     match path {
+        [Some("resumption")] if cut == Cut::Hooks => Want::Descend,
+        [Some("resumption"), Some(k)] if cut == Cut::Hooks => field(k, super::section::READ_KEYS),
         [Some(top)] => top_level(top),
         [Some("workflow"), Some(k)] => workflow_field(k),
         [Some("meta"), Some(k)] => field(k, &["project", "last_updated", "updated_at", "status"]),

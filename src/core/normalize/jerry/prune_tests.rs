@@ -165,7 +165,11 @@ fn what_a_line_reader_cannot_vouch_for_is_refused() {
         "- a\n- b\n",
         "\"quoted\": 1\n",
         "? complex\n: value\n",
-        "a: &anchor\n  b: 1\nc: *anchor\n",
+        "&anchor a: 1\n",
+        "a:\n  *alias : 1\n",
+        "a:\n  - &anchored-map first: 1\n",
+        "a: *alias trailing\n",
+        "a: &x: 1\n",
         "a: !tag x\n",
         "%YAML 1.2\n---\na: 1\n",
         "a: 1\n---\nb: 2\n",
@@ -182,6 +186,88 @@ fn what_a_line_reader_cannot_vouch_for_is_refused() {
     assert!(
         prune("---\na: 1\n").is_some(),
         "a leading document marker is fine"
+    );
+}
+
+/// Anchors and aliases go with their entries, anchored nodes kept whole, and the
+/// caller learns that the file has some (their limits count over the whole file).
+#[test]
+fn anchors_and_aliases_are_kept_or_dropped_with_their_entries() {
+    let text = "\
+workflow:
+  id: &id wf-1
+  status: ACTIVE
+execution_queue: &queue
+  - step: 1
+resumption:
+  recovery_state:
+    next_step: *id
+  files_to_read:
+    - &first {path: a.md}
+    - *first
+    - &second
+      path: |
+        b.md
+copy: *queue
+";
+    let pruned = prune(text).unwrap();
+    assert!(pruned.aliases);
+    assert_eq!(
+        pruned.text,
+        "\
+workflow:
+  id: &id wf-1
+  status: ACTIVE
+resumption:
+  recovery_state:
+    next_step: *id
+  files_to_read:
+    - &first {path: a.md}
+    - *first
+    - &second
+      path: |
+        b.md
+"
+    );
+    let anchored = "workflow: &w\n  id: w\n  agents: [a]\nphases:\n  - &p\n    id: 1\n    notes: x\n  - id: 2\n    notes: y\n";
+    assert_eq!(
+        prune(anchored).unwrap().text,
+        "workflow: &w\n  id: w\n  agents: [a]\nphases:\n  - &p\n    id: 1\n    notes: x\n  - id: 2\n",
+        "an anchored entry is kept whole"
+    );
+    let none = "workflow:\n  id: w\nnotes: 'a *b* &c'\nmore: \"[*x]\"\nbold: |\n  **b** &c\n";
+    assert!(!prune(none).unwrap().aliases, "in scalars they are text");
+    for flow in ["a: [*x, 1]\n", "a: {k: &x 1}\n"] {
+        assert!(prune(flow).unwrap().aliases, "{flow:?}");
+    }
+}
+
+/// The hooks' cut leaves out what only becomes an other field: `resumption:`'s
+/// keys the normaliser does not read (issue 33: 100,000 aliases there made every
+/// hook that reads the file copy a million values).
+#[test]
+fn the_hooks_cut_leaves_out_resumptions_unknown_keys() {
+    let mut text = String::from(
+        "workflow:\n  id: w\nresumption:\n  next_step: go\n  base: &b {a: 1, b: 2, c: 3, d: 4}\n  \
+         uses:\n",
+    );
+    text.push_str(&"    - *b\n".repeat(1_000));
+    text.push_str("  files_to_read:\n    - path: a.md\n  notes: |\n    text\n");
+    let hooks = prune_for(&text, Cut::Hooks).unwrap();
+    assert_eq!(
+        hooks.text,
+        "workflow:\n  id: w\nresumption:\n  next_step: go\n  files_to_read:\n    - path: a.md\n"
+    );
+    assert!(hooks.aliases);
+    assert_eq!(
+        prune(&text).unwrap().text,
+        text,
+        "kept whole for the other readers"
+    );
+    let only_unknown = "workflow:\n  id: w\nresumption:\n  mine: 1\n";
+    assert_eq!(
+        prune_for(only_unknown, Cut::Hooks).unwrap().text,
+        "workflow:\n  id: w\nresumption: {}\n"
     );
 }
 
@@ -224,6 +310,13 @@ mod generated {
         "qg-1",
         "main",
         "2",
+        "files_to_read",
+        "decision_log",
+        "quality_trajectory",
+        "current_gate",
+        "next_gate",
+        "blockers",
+        "uses",
     ];
     const WORDS: &[&str] = &[
         "alpha",
@@ -249,7 +342,15 @@ mod generated {
         Flow(Vec<usize>, bool),
         Map(Vec<(usize, Node)>, bool),
         Seq(Vec<Node>, bool),
+        /// `*aN`.
+        Alias(usize),
+        /// `&aN` set on the node.
+        Anchored(usize, Box<Node>),
     }
+
+    /// Anchors every document sets where any cut keeps them, for the aliases
+    /// to name (`a2` and `a3` are set, perhaps twice, by the document itself).
+    const PRELUDE: &str = "workflow_id: &a0 wf-9\nnext_actions: &a1\n  - step one\n";
 
     fn node() -> impl Strategy<Value = Node> {
         let word = 0..WORDS.len();
@@ -261,6 +362,7 @@ mod generated {
                 .prop_map(|(folded, lines)| Node::Block(folded, lines)),
             1 => (prop::collection::vec(0..5usize, 0..3), any::<bool>())
                 .prop_map(|(items, wrap)| Node::Flow(items, wrap)),
+            1 => prop_oneof![3 => 0..2usize, 1 => 2..4usize].prop_map(Node::Alias),
         ];
         leaf.prop_recursive(4, 40, 5, |inner| {
             prop_oneof![
@@ -269,8 +371,9 @@ mod generated {
                     any::<bool>()
                 )
                     .prop_map(|(entries, comments)| Node::Map(entries, comments)),
-                (prop::collection::vec(inner, 0..4), any::<bool>())
+                (prop::collection::vec(inner.clone(), 0..4), any::<bool>())
                     .prop_map(|(items, indentless)| Node::Seq(items, indentless)),
+                (2..4usize, inner).prop_map(|(n, node)| Node::Anchored(n, Box::new(node))),
             ]
         })
     }
@@ -306,6 +409,11 @@ mod generated {
                 };
                 format!("[{}]", items.join(&sep))
             }
+            Node::Alias(n) => format!("*a{n}"),
+            Node::Anchored(n, node) => match node.as_ref() {
+                Node::Map(..) | Node::Seq(..) | Node::Anchored(..) => "*a1".into(),
+                scalar => format!("&a{n} {}", inline(scalar, cont, out)),
+            },
             Node::Map(..) | Node::Seq(..) => unreachable!(),
         }
     }
@@ -313,6 +421,24 @@ mod generated {
     fn entry(key: &str, node: &Node, indent: usize, out: &mut String) {
         let pad = spaces(indent);
         match node {
+            Node::Anchored(n, inner) if matches!(inner.as_ref(), Node::Map(e, _) if !e.is_empty()) =>
+            {
+                let Node::Map(entries, comments) = inner.as_ref() else {
+                    unreachable!()
+                };
+                out.push_str(&format!("{pad}{key}: &a{n}\n"));
+                map_body(entries, *comments, indent + 2, out);
+            }
+            Node::Anchored(n, inner) if matches!(inner.as_ref(), Node::Seq(i, _) if !i.is_empty()) =>
+            {
+                let Node::Seq(items, _) = inner.as_ref() else {
+                    unreachable!()
+                };
+                out.push_str(&format!("{pad}{key}: &a{n}\n"));
+                for item in items {
+                    self::item(item, indent + 2, out);
+                }
+            }
             Node::Map(entries, _) if entries.is_empty() => {
                 out.push_str(&format!("{pad}{key}: {{}}\n"))
             }
@@ -386,12 +512,31 @@ mod generated {
         fn the_fast_normaliser_gives_the_full_ones_project(
             entries in prop::collection::vec((0..KEYS.len(), node()), 1..8),
         ) {
-            let mut text = String::new();
+            let mut text = String::from(PRELUDE);
             map_body(&entries, true, 0, &mut text);
             let full = normalize_orchestration("p/ORCHESTRATION.yaml", "p", &text);
             prop_assume!(full.shape != Shape::Unreadable);
             let fast = normalize_orchestration_pruned("p/ORCHESTRATION.yaml", "p", &text);
             prop_assert_eq!(without_diagnostics(fast), without_diagnostics(full), "{}", text);
+        }
+
+        #[test]
+        fn the_hooks_cut_gives_the_full_ones_project_for_the_hooks(
+            entries in prop::collection::vec((0..KEYS.len(), node()), 1..8),
+        ) {
+            use super::super::super::{Reading, normalize_orchestration_with, normalize_orchestration_pruned_with};
+            let mut text = String::from(PRELUDE);
+            map_body(&entries, true, 0, &mut text);
+            let full = normalize_orchestration_with("p/ORCHESTRATION.yaml", "p", &text, Reading::ForHooks);
+            // A syntax error in an entry not read, no cut sees (aliases apart:
+            // `tests/hooks_cut.rs`).
+            prop_assume!(full.shape != Shape::Unreadable);
+            let cut = normalize_orchestration_pruned_with("p/ORCHESTRATION.yaml", "p", &text, Reading::ForHooks);
+            let errors = |p: &Project| p.diagnostics.iter()
+                .filter(|d| d.severity == crate::core::model::Severity::Error)
+                .map(|d| d.message.clone()).collect::<Vec<_>>();
+            prop_assert_eq!(errors(&cut), errors(&full), "{}", text);
+            prop_assert_eq!(without_diagnostics(cut), without_diagnostics(full), "{}", text);
         }
 
         #[test]

@@ -14,6 +14,46 @@ use crate::core::normalize::value::key_text;
 
 const ROOT: &[&str] = &["resumption"];
 
+/// Every key of `resumption:` the normaliser reads, here and elsewhere
+/// (`recovery::read_recovery`, the summary, blockers, the next gate). Any other
+/// key only becomes an other field, so the hooks' cut (`prune::Cut::Hooks`)
+/// leaves it unparsed. `tests/hooks_cut.rs` holds this list to every key the
+/// normaliser's sources name.
+pub(super) const READ_KEYS: &[&str] = &[
+    // recovery fields
+    "last_checkpoint",
+    "last_checkpoint_id",
+    "current_phase",
+    "current_phase_name",
+    "workflow_status",
+    "current_activity",
+    "next_step",
+    "next_action",
+    "current_state",
+    "context_summary",
+    "context_fill_at_update",
+    "updated_at",
+    "cross_session_portable",
+    "ephemeral_references",
+    // sub-sections
+    "recovery_state",
+    "files_to_read",
+    "key_reference_files",
+    "key_artifacts_to_read",
+    "quality_trajectory",
+    "defect_summary",
+    "defects_summary",
+    "defect_patterns_summary",
+    "decision_log",
+    "decisions",
+    "agent_summaries",
+    "compaction_events",
+    // read by the summary and the file-wide checks
+    "last_completed_phase",
+    "next_gate",
+    "blockers",
+];
+
 pub(super) fn read_resumption(value: &Value, shape: Shape, ctx: &mut Ctx) -> Resumption {
     let mut res = Resumption::default();
     let Some(map) = value.as_mapping() else {

@@ -94,6 +94,14 @@ impl<'a> Aliases<'a> {
         Self::with(budget, false)
     }
 
+    /// Counts as below, making no copy at all: only the limits are checked.
+    pub fn only_counting(budget: usize) -> Self {
+        Self {
+            counting_only: true,
+            ..Self::with(budget, true)
+        }
+    }
+
     fn with(budget: usize, may_count_only: bool) -> Self {
         Self {
             anchors: HashMap::new(),
@@ -175,9 +183,14 @@ impl<'a> Aliases<'a> {
         Some(copy.value.clone())
     }
 
+    /// The values built, copies included (made or only counted).
+    pub fn built(&self) -> usize {
+        self.values.saturating_add(self.copied)
+    }
+
     /// Whether the values built, copies included, are past the guard's budget.
     pub fn over_budget(&self) -> bool {
-        self.values.saturating_add(self.copied) > self.budget
+        self.built() > self.budget
     }
 
     /// Whether the alias jumps stay within `yaml_serde`'s repetition limit.

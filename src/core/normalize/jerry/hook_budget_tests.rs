@@ -1,0 +1,119 @@
+use super::super::{Reading, normalize_orchestration_fast_with, normalize_orchestration_with};
+use super::{HOOK_COLLECTIONS, HOOK_VALUES};
+use crate::core::model::{Project, Severity, Shape};
+
+const HEAD: &str = "workflow:\n  id: wf\n  status: ACTIVE\n  current_phase: 2\nresumption:\n  \
+                    recovery_state:\n    next_step: go on\n";
+
+fn for_hooks(text: &str) -> Project {
+    normalize_orchestration_fast_with("p/ORCHESTRATION.yaml", "p", text, Reading::ForHooks)
+}
+
+fn in_full(text: &str) -> Project {
+    normalize_orchestration_fast_with("p/ORCHESTRATION.yaml", "p", text, Reading::Full)
+}
+
+/// The one error of a project the hooks left unread.
+fn refusal(project: &Project) -> String {
+    assert_eq!(project.shape, Shape::Unreadable);
+    let errors: Vec<String> = project
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.to_string())
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    errors[0].clone()
+}
+
+#[test]
+fn a_list_past_the_budget_is_left_unread_by_the_hooks_and_named_at_its_line() {
+    let mut text = format!("{HEAD}  files_to_read:\n");
+    text.push_str(&"    - docs/a.md\n".repeat(HOOK_VALUES + 10));
+    let why = refusal(&for_hooks(&text));
+    assert!(
+        why.starts_with(&format!(
+            "p/ORCHESTRATION.yaml:8:3: error: resumption.files_to_read ({} entries): what the hooks read",
+            HOOK_VALUES + 10
+        )),
+        "{why}"
+    );
+    assert!(why.contains("the dashboard and `resume-tui validate` read it whole"));
+    let full = in_full(&text);
+    assert_eq!(
+        full.resumption.unwrap().files_to_read.len(),
+        HOOK_VALUES + 10
+    );
+}
+
+#[test]
+fn aliases_count_as_their_copies_and_are_refused_before_they_are_made() {
+    let mut text =
+        format!("{HEAD}  files_to_read:\n    - &f {{path: a.md, priority: 1, purpose: x}}\n");
+    text.push_str(&"    - *f\n".repeat(HOOK_VALUES / 7 + 1));
+    let why = refusal(&for_hooks(&text));
+    assert!(why.contains("resumption.files_to_read ("), "{why}");
+    let mut phases = String::from("workflow:\n  id: wf\nphases:\n  - &p {id: 1, status: done}\n");
+    phases.push_str(&"  - *p\n".repeat(HOOK_COLLECTIONS + 1));
+    phases.push_str("resumption:\n  next_step: go\n");
+    let why = refusal(&for_hooks(&phases));
+    assert!(why.contains(":3:1: error: phases ("), "{why}");
+}
+
+#[test]
+fn many_small_entries_are_refused_by_their_count_of_lists_and_maps() {
+    let mut text = String::from("workflow:\n  id: wf\nphases:\n");
+    text.push_str(&"  - {}\n".repeat(HOOK_COLLECTIONS + 1));
+    text.push_str("resumption:\n  next_step: go\n");
+    assert!(refusal(&for_hooks(&text)).contains("phases"));
+    let mut map = format!("{HEAD}  agent_summaries:\n");
+    for i in 0..HOOK_VALUES / 2 + 1 {
+        map.push_str(&format!("    agent-{i}: done\n"));
+    }
+    let why = refusal(&for_hooks(&map));
+    assert!(
+        why.contains(":8:3: error: resumption.agent_summaries ("),
+        "{why}"
+    );
+}
+
+/// A megabyte of real-looking decisions (2,500 of twelve fields, 47,500 values)
+/// is read; so is what the hooks never read, however large.
+#[test]
+fn a_megabyte_of_real_decisions_and_any_amount_cut_away_are_read() {
+    let mut text = format!("{HEAD}  decision_log:\n");
+    for i in 0..2_500 {
+        text.push_str(&format!(
+            "    - id: RD-{i:04}\n      date: '2026-02-01T10:00:00Z'\n      decision: Use the staged \
+             rollout for component {i}\n      rationale: The canary ran for two days with error rates \
+             below the threshold, and rolling back takes one command if the\n        next stage shows a regression the canary could not see\n      affects_phases: [2, 3]\n      applied: true\n      \
+             alternatives:\n        - Big-bang release\n        - Feature flag only\n"
+        ));
+    }
+    assert!(text.len() > 800_000);
+    let read = for_hooks(&text);
+    assert_ne!(read.shape, Shape::Unreadable, "{:?}", read.diagnostics);
+    assert_eq!(read.resumption.unwrap().decisions.len(), 2_500);
+
+    let mut cut_away = format!("{HEAD}  base: &b {{a: 1, b: 2, c: 3, d: 4}}\n  uses:\n");
+    cut_away.push_str(&"    - *b\n".repeat(100_000));
+    cut_away.push_str("notes:\n");
+    cut_away.push_str(&"  - {}\n".repeat(50_000));
+    let read = for_hooks(&cut_away);
+    assert_ne!(read.shape, Shape::Unreadable, "{:?}", read.diagnostics);
+    assert_eq!(read.summary.next_step.as_deref(), Some("go on"));
+}
+
+/// A file the cut cannot take (a tag) is parsed whole, and the budget still
+/// counts only what the hooks read.
+#[test]
+fn a_file_read_whole_counts_only_what_the_hooks_read() {
+    let mut text = format!("{HEAD}tagged: !x y\nnotes:\n");
+    text.push_str(&"  - {}\n".repeat(HOOK_COLLECTIONS + 1));
+    let read = normalize_orchestration_with("p/ORCHESTRATION.yaml", "p", &text, Reading::ForHooks);
+    assert_ne!(read.shape, Shape::Unreadable, "{:?}", read.diagnostics);
+    text.push_str("phases:\n");
+    text.push_str(&"  - {}\n".repeat(HOOK_COLLECTIONS + 1));
+    let read = normalize_orchestration_with("p/ORCHESTRATION.yaml", "p", &text, Reading::ForHooks);
+    assert!(refusal(&read).contains("phases ("));
+}
