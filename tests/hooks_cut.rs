@@ -183,3 +183,52 @@ fn an_alias_to_an_entry_kept_in_part_reads_the_whole_entry() {
     let (_, cut) = both_ways(text);
     assert_eq!(cut.summary.status.as_deref(), Some("DONE"));
 }
+
+/// The review's finds: a quote inside a flow scalar (`[Bob's team]`) once
+/// swallowed the entries after it; lines after a key the cut does not parse
+/// (`"q": 1`, `a : 1`) went unseen, a bomb or a second anchor among them; an
+/// anchor or alias inside a flow list made the budget count what the cut keeps
+/// only to hold entries together. Each now reads as the whole file reads.
+#[test]
+fn the_reviews_cases_read_as_the_whole_file_reads() {
+    let apostrophe = "workflow:\n  id: wf-k\n  status: ACTIVE\n  current_phase: 2\nresumption:\n  \
+                      reviewers: [Bob's team]\n  next_step: merge the release branch\n  \
+                      files_to_read: [Carol's notes.md]\n";
+    assert_same_for_the_hooks(apostrophe);
+    let (_, cut) = both_ways(apostrophe);
+    assert_eq!(
+        cut.summary.next_step.as_deref(),
+        Some("merge the release branch")
+    );
+
+    let mut bomb = String::from(
+        "workflow:\n  id: wf-e\n  status: ACTIVE\nresumption:\n  next_step: go\njunk:\n  \"q\": 1\n  a0: &a0 [lol, lol]\n",
+    );
+    for level in 1..10 {
+        let aliases = vec![format!("*a{}", level - 1); 10].join(", ");
+        bomb.push_str(&format!("  a{level}: &a{level} [{aliases}]\n"));
+    }
+    let spaced = bomb.replace("  \"q\": 1\n", "  q : 1\n");
+    for text in [&bomb, &spaced] {
+        let (full, _) = both_ways(text);
+        assert_eq!(full.shape, Shape::Unreadable);
+        assert_same_for_the_hooks(text);
+    }
+
+    let redefined = "workflow:\n  id: wf-j\n  status: ACTIVE\nresumption:\n  \"q\": 1\n  \
+                     next_step: &a keep going\n  note: &a stale text from a dropped key\n  \
+                     current_activity: *a\n";
+    assert_same_for_the_hooks(redefined);
+
+    let mut flagged =
+        String::from("workflow:\n  id: wf-c\n  status: ACTIVE\n  tags: [R&D]\nphases:\n");
+    for i in 0..4_000 {
+        flagged.push_str(&format!(
+            "  - notes: [a, b, c, d, e, f, g, h, i, j, k, l]\n    id: {i}\n    status: done\n"
+        ));
+    }
+    flagged.push_str("resumption:\n  next_step: go\n");
+    assert_same_for_the_hooks(&flagged);
+    let (_, cut) = both_ways(&flagged);
+    assert_ne!(cut.shape, Shape::Unreadable, "{:?}", cut.diagnostics);
+}

@@ -392,6 +392,9 @@ fn a_state_file_past_the_hooks_budget_is_left_unread_by_them_and_read_by_the_res
     );
     text.push_str(&"    - docs/a.md\n".repeat(100_000));
     fx.write(STATE, &text);
+    // The only state file of the workspace.
+    std::fs::remove_file(fx.root().join(hook_fixture::WORKFLOW)).unwrap();
+    std::fs::remove_dir_all(fx.root().join("02-projects")).unwrap();
     assert_eq!(state_file_written(&fx), "");
     fx.assert_logged(&format!(
         "ERROR PostToolUse: {STATE}:7:3: error: resumption.files_to_read (100000 entries): \
@@ -403,6 +406,19 @@ fn a_state_file_past_the_hooks_budget_is_left_unread_by_them_and_read_by_the_res
     );
     assert_eq!(out, "");
     assert_eq!(fx.checkpoints().len(), 1, "{}", fx.log());
+    // The session after the compaction is told the file was not read, and why.
+    let context = fx.context_after_compaction().replace("\n  ", " ");
+    assert!(
+        context.contains("STATE AS OF: unknown: the state file was not read"),
+        "{context}"
+    );
+    assert!(
+        context.contains(&format!(
+            "WARNING: the state file was not read, so the state below is unknown; read the file \
+             itself:\n- {STATE}:7:3: error: resumption.files_to_read (100000 entries)"
+        )),
+        "{context}"
+    );
 
     let validate = cli(fx.root(), &["validate", STATE]);
     assert!(

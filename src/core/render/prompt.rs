@@ -64,6 +64,11 @@ pub fn render_prompt_with(project: &Project, options: PromptOptions) -> Rendered
     // A paragraph of its own: the dashboard's pane joins wrapped lines again.
     out.push_str(&wrap("STATE AS OF: ", 2, &facts::state_as_of(project)));
     out.push_str("\n\n");
+    if let Some(why) = facts::left_unread(project) {
+        out.push_str("WARNING: the state file was not read, so the state below is unknown; read the file itself:\n");
+        out.push_str(&wrap("- ", 2, &abbreviate(&why, ITEM_MAX)));
+        out.push_str("\n\n");
+    }
     if !project.summary.contradictions.is_empty() {
         out.push_str("WARNING: the state file contradicts itself; confirm with the operator before trusting it:\n");
         for sentence in &project.summary.contradictions {

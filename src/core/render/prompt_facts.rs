@@ -2,7 +2,7 @@
 //! written and how stale it is judged, every pipeline's phase, and the active
 //! blockers (docs/templates.md lists where each is read from).
 
-use crate::core::model::{Blocker, Project};
+use crate::core::model::{Blocker, Project, Severity, Shape};
 use crate::core::render::format::{abbreviate, one_line, wrap};
 use crate::core::render::prompt_blocks::Block;
 use crate::core::staleness::StalenessLevel;
@@ -13,6 +13,9 @@ const MAX_BLOCKERS: usize = 8;
 /// `2026-02-01T13:30:00Z (STALE: <the reasons list gives>)`: the update time as
 /// the file writes it and the staleness verdict with its reasons.
 pub(super) fn state_as_of(project: &Project) -> String {
+    if project.shape == Shape::Unreadable {
+        return "unknown: the state file was not read".into();
+    }
     let when = project
         .summary
         .updated_at_raw
@@ -134,6 +137,19 @@ fn line(b: &Blocker) -> String {
         text.push_str(&format!(" (impact: {})", one_line(impact)));
     }
     text
+}
+
+/// Why the state file was left unread (a YAML error, a refusal of the guard
+/// or of the hooks' budget), when it was.
+pub(super) fn left_unread(project: &Project) -> Option<String> {
+    if project.shape != Shape::Unreadable {
+        return None;
+    }
+    let error = project
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)?;
+    Some(one_line(&error.to_string()))
 }
 
 #[cfg(test)]

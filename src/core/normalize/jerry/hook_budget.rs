@@ -22,6 +22,31 @@ pub const HOOK_VALUES: usize = 60_000;
 /// decisions of twelve values each).
 pub const HOOK_COLLECTIONS: usize = 15_000;
 
+/// The most values a hook parses of one file, aliases' copies included: what
+/// the cut keeps to hold its entries together (an anchored entry whole, the
+/// first key of a list item) is parsed, though not read.
+pub const PARSE_VALUES: usize = 200_000;
+
+/// The largest file a hook parses whole when its cut cannot be used (a tag, a
+/// quoted key, an alias whose anchor was cut away) or to find a phase stated
+/// nowhere else.
+pub const WHOLE_BYTES: usize = 128 * 1024;
+
+/// The error for a file past [`WHOLE_BYTES`] that the hooks would have to parse whole.
+pub(super) fn too_large_to_read_whole(source: &str, text: &str) -> Diagnostic {
+    Diagnostic::error(
+        source,
+        format!(
+            "the hooks' cut does not take this file (a tag, a quoted or complex key, an alias \
+             whose anchor lies outside what they read, …) and at {} KB it is larger than the \
+             {} KB a hook parses whole within its time budget; the hooks leave the file unread \
+             (the dashboard and `resume-tui validate` read it whole)",
+            text.len() / 1024,
+            WHOLE_BYTES / 1024
+        ),
+    )
+}
+
 /// The error for a document past the budget; `shape` is the document, or its
 /// shape with every alias a stand-in.
 pub(super) fn refusal(source: &str, text: &str, shape: &Value) -> Diagnostic {
@@ -33,9 +58,9 @@ pub(super) fn refusal(source: &str, text: &str, shape: &Value) -> Diagnostic {
     };
     let message = format!(
         "{named}: what the hooks read of this file is more than a hook reads within its \
-         time budget ({HOOK_VALUES} values, {HOOK_COLLECTIONS} of them lists or maps; an \
-         alias counts as its copy); the hooks leave the file unread (the dashboard and \
-         `resume-tui validate` read it whole)"
+         time budget ({HOOK_VALUES} values, {HOOK_COLLECTIONS} of them lists or maps, \
+         {PARSE_VALUES} parsed; an alias counts as its copy); the hooks leave the file unread \
+         (the dashboard and `resume-tui validate` read it whole)"
     );
     let keys: Vec<&str> = path.iter().map(String::as_str).collect();
     let diagnostic = Diagnostic::error(source, message);

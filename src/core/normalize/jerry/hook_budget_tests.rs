@@ -117,3 +117,35 @@ fn a_file_read_whole_counts_only_what_the_hooks_read() {
     let read = normalize_orchestration_with("p/ORCHESTRATION.yaml", "p", &text, Reading::ForHooks);
     assert!(refusal(&read).contains("phases ("));
 }
+
+/// A file the cut cannot take, or whose phase is stated nowhere the cut keeps,
+/// is parsed whole by a hook only up to `WHOLE_BYTES`: 70,000 maps cut away
+/// and the word "phase" had the hooks parse and walk a megabyte (106 ms; 334 ms
+/// with a tab that sends it to `yaml_serde`).
+#[test]
+fn past_its_size_a_file_the_cut_cannot_take_is_not_parsed_whole_by_a_hook() {
+    let mut junk = String::from("workflow:\n  id: wf\n  status: ACTIVE\njunk:\n");
+    for i in 0..20_000 {
+        junk.push_str(&format!("  k{i}: {{a: 1}}\n"));
+    }
+    assert!(junk.len() > super::WHOLE_BYTES);
+    let unstated =
+        format!("{junk}resumption:\n  recovery_state:\n    next_step: go to the next phase\n");
+    let read = for_hooks(&unstated);
+    assert_ne!(read.shape, Shape::Unreadable, "{:?}", read.diagnostics);
+    assert_eq!(read.summary.phase, None, "not looked for in the whole file");
+    assert_eq!(
+        read.summary.next_step.as_deref(),
+        Some("go to the next phase")
+    );
+
+    let tagged = format!("{junk}tag: !x y\nresumption:\n  next_step: go\n");
+    let why = refusal(&for_hooks(&tagged));
+    assert!(
+        why.starts_with("p/ORCHESTRATION.yaml: error: the hooks' cut does not take this file"),
+        "{why}"
+    );
+    assert_ne!(in_full(&tagged).shape, Shape::Unreadable);
+    let small = "workflow:\n  id: wf\ntag: !x y\nresumption:\n  next_step: go\n";
+    assert_ne!(for_hooks(small).shape, Shape::Unreadable);
+}

@@ -165,16 +165,15 @@ pub fn normalize_orchestration_pruned_with(
         prune::Cut::Full
     };
     let Some(pruned) = prune::prune_for(text, cut) else {
-        return normalize_orchestration_with(source, dir, text, reading);
+        return read_whole(source, dir, text, reading);
     };
     if pruned.aliases {
         if reading.for_hooks()
             && let Ok(Some(counted)) = crate::core::yaml::parse::read_counting(&pruned.text)
-            && (counted.values > hook_budget::HOOK_VALUES
-                || hook_budget::past_budget(&counted.shape))
+            && counted.values > hook_budget::PARSE_VALUES
         {
             // Refused before the copies are made (and before the whole file
-            // is counted: the cut is the most of it that a hook reads).
+            // is counted: the cut is the most of it that a hook parses).
             let refusal = hook_budget::refusal(source, text, &counted.shape);
             return left_unread(source, dir, refusal);
         }
@@ -183,7 +182,7 @@ pub fn normalize_orchestration_pruned_with(
         // making their copies.
         match crate::core::yaml::parse::within_limits(text) {
             Ok(true) => {}
-            Ok(false) => return normalize_orchestration_with(source, dir, text, reading),
+            Ok(false) => return read_whole(source, dir, text, reading),
             Err(refused) => return unreadable(source, dir, &parse::refusal(text, refused)),
         }
     }
@@ -193,7 +192,7 @@ pub fn normalize_orchestration_pruned_with(
             doc: Value::Mapping(Default::default()),
             duplicates: parsed.duplicates,
         },
-        _ => return normalize_orchestration_with(source, dir, text, reading),
+        _ => return read_whole(source, dir, text, reading),
     };
     if reading.for_hooks() && hook_budget::past_budget(&parsed.doc) {
         let refusal = hook_budget::refusal(source, text, &parsed.doc);
@@ -211,13 +210,29 @@ pub fn normalize_orchestration_pruned_with(
     left_to_the_hooks_end(parsed.doc, reading);
     // The last-resort phase (a part's, `state::phase_in_a_part`, or the work
     // units', `state::unit_under_way`) may lie anywhere in the file, past what
-    // the pruner keeps: such files are read whole.
+    // the pruner keeps: such files are read whole (not by a hook past
+    // `hook_budget::WHOLE_BYTES`: its phase stays unknown).
     if project.summary.phase.is_none()
         && (text.contains("phase") || lists_units_with_a_status(text))
+        && !(reading.for_hooks() && text.len() > hook_budget::WHOLE_BYTES)
     {
         return normalize_orchestration_with(source, dir, text, reading);
     }
     project
+}
+
+/// The file parsed whole, where the cut could not be used; a hook leaves a file
+/// past `hook_budget::WHOLE_BYTES` unread instead (parsing it whole, and the
+/// normaliser's walks over all of it, cost a hook 100–340 ms a megabyte).
+fn read_whole(source: &str, dir: &str, text: &str, reading: Reading) -> Project {
+    if reading.for_hooks() && text.len() > hook_budget::WHOLE_BYTES {
+        return left_unread(
+            source,
+            dir,
+            hook_budget::too_large_to_read_whole(source, text),
+        );
+    }
+    normalize_orchestration_with(source, dir, text, reading)
 }
 
 /// Whether a top-level key holds a list whose entries have a `status` (what

@@ -216,7 +216,12 @@ impl<'a> Pruner<'a> {
             }
             return self.content(inner, col + skipped, at + skipped, index, true);
         }
-        if let Some((key, after_colon)) = plain_key(content) {
+        let key = plain_key(content).or_else(|| {
+            // Below the top level: a quoted key without escapes (`'2':`, as
+            // Python writes a key that looks like a number).
+            quoted_key(content).filter(|_| !self.frames.is_empty())
+        });
+        if let Some((key, after_colon)) = key {
             if self.frames.is_empty() && !top_level_key(key) {
                 return None;
             }
@@ -243,7 +248,12 @@ impl<'a> Pruner<'a> {
         if self.frames.is_empty() {
             return None; // the top level is not a map of plain keys
         }
-        // A scalar (or a key this reader does not parse): the value of the entry above.
+        if self.unread_key(content, at) {
+            // A key this reader does not parse (`"q": 1`, `a : 1`): what follows
+            // it would go unseen as the text of a scalar.
+            return None;
+        }
+        // A scalar on the line after its key: the value of the entry above.
         self.value(content, at)
     }
 
@@ -271,6 +281,27 @@ impl<'a> Pruner<'a> {
         Some(())
     }
 
+    /// Whether `content` (at byte `at`) holds a key: a `:` that ends a key,
+    /// after a quoted or flow scalar or in plain text.
+    fn unread_key(&self, content: &str, at: usize) -> bool {
+        let after = match content.as_bytes().first() {
+            Some(b'"' | b'\'' | b'[' | b'{') => match closing(self.text, at) {
+                Some((end, _)) => self.text.get(end + 1..).unwrap_or_default(),
+                None => return true,
+            },
+            // Anchors and aliases are read by `value`; block scalars hold text.
+            Some(b'&' | b'*' | b'|' | b'>') => return false,
+            _ => content,
+        };
+        let line = after.split('\n').next().unwrap_or_default();
+        let line = line.split(" #").next().unwrap_or_default();
+        line.trim_end_matches('\r')
+            .split(':')
+            .skip(1)
+            .any(|rest| rest.is_empty() || rest.starts_with([' ', '\t']))
+            || line.trim_start().starts_with(':')
+    }
+
     /// `&name` and what follows it: the value anchored, and where it starts.
     /// An entry that would be kept in part is kept whole (an alias to it copies
     /// all of it). Refused before a key (an anchored map whose first key shares
@@ -283,11 +314,12 @@ impl<'a> Pruner<'a> {
         let rest = after_name(value)?;
         let spaces = rest.bytes().take_while(|b| *b == b' ').count();
         let anchored = rest.get(spaces..)?;
-        if plain_key(anchored).is_some() {
+        let anchored_at = at + (value.len() - anchored.len());
+        if plain_key(anchored).is_some() || self.unread_key(anchored, anchored_at) {
             return None;
         }
         self.aliases = true;
-        Some((anchored, at + (value.len() - anchored.len())))
+        Some((anchored, anchored_at))
     }
 
     /// `*name`: a whole value.
@@ -415,6 +447,26 @@ fn plain_key(content: &str) -> Option<(&str, usize)> {
     None
 }
 
+/// `'key':` or `"key":` with nothing to unescape: the key's text and the byte
+/// just after the colon.
+fn quoted_key(content: &str) -> Option<(&str, usize)> {
+    let quote = *content.as_bytes().first()?;
+    if !matches!(quote, b'\'' | b'"') {
+        return None;
+    }
+    let end = 1 + content.get(1..)?.find(quote as char)?;
+    let key = content.get(1..end)?;
+    let escaped = if quote == b'"' {
+        key.contains('\\')
+    } else {
+        content.as_bytes().get(end + 1) == Some(&b'\'')
+    };
+    let after = content.as_bytes().get(end + 1..)?;
+    let colon =
+        after.first() == Some(&b':') && after.get(1).is_none_or(|b| matches!(b, b' ' | b'\r'));
+    (!escaped && colon && !key.contains(['\n', '\t'])).then_some((key, end + 2))
+}
+
 /// Top-level keys are read as plain strings only when YAML would read them so.
 fn top_level_key(key: &str) -> bool {
     let mut chars = key.chars();
@@ -443,7 +495,9 @@ fn after_name(value: &str) -> Option<&str> {
 
 /// The byte offset of the quote or bracket closing the one at `at`, and whether
 /// a flow collection holds a `&` or `*` outside quotes (an anchor or alias,
-/// perhaps).
+/// perhaps). In a flow collection a quote starts a quoted scalar only where a
+/// scalar starts (after `[`, `{`, `,`, `:` or `?`): the one in `[Bob's team]` is
+/// a letter.
 fn closing(text: &str, at: usize) -> Option<(usize, bool)> {
     let bytes = text.as_bytes();
     let open = *bytes.get(at)?;
@@ -452,8 +506,9 @@ fn closing(text: &str, at: usize) -> Option<(usize, bool)> {
         b'[' | b'{' => {
             let mut depth = 0usize;
             let mut aliases = false;
+            let mut last = open;
             let mut i = at;
-            while let Some(b) = bytes.get(i) {
+            while let Some(&b) = bytes.get(i) {
                 match b {
                     b'[' | b'{' => depth += 1,
                     b']' | b'}' => {
@@ -463,11 +518,16 @@ fn closing(text: &str, at: usize) -> Option<(usize, bool)> {
                         }
                     }
                     b'&' | b'*' => aliases = true,
-                    b'"' | b'\'' => i = closing_quote(bytes, i)?,
+                    b'"' | b'\'' if matches!(last, b'[' | b'{' | b',' | b':' | b'?') => {
+                        i = closing_quote(bytes, i)?;
+                    }
                     b'#' if i > 0 && bytes.get(i - 1).is_some_and(u8::is_ascii_whitespace) => {
                         i = memchr::memchr(b'\n', bytes.get(i..)?).map_or(bytes.len(), |n| i + n);
                     }
                     _ => {}
+                }
+                if !b.is_ascii_whitespace() {
+                    last = b;
                 }
                 i += 1;
             }

@@ -169,6 +169,11 @@ fn what_a_line_reader_cannot_vouch_for_is_refused() {
         "a:\n  *alias : 1\n",
         "a:\n  - &anchored-map first: 1\n",
         "a: *alias trailing\n",
+        "a:\n  \"esc\\\"aped\": 1\n",
+        "a:\n  'it''s': 1\n",
+        "a:\n  spaced : 1\n",
+        "a:\n  - &m \"q\": 1\n    b: *x\n",
+        "a:\n  [flow, key]: 1\n",
         "a: &x: 1\n",
         "a: !tag x\n",
         "%YAML 1.2\n---\na: 1\n",
@@ -186,6 +191,31 @@ fn what_a_line_reader_cannot_vouch_for_is_refused() {
     assert!(
         prune("---\na: 1\n").is_some(),
         "a leading document marker is fine"
+    );
+}
+
+/// A quote inside a plain scalar of a flow collection is a letter: `[Bob's
+/// team]` once made the cut skip to the next quote, dropping the entries
+/// between (the review's find).
+#[test]
+fn a_quote_inside_a_flow_scalar_does_not_swallow_the_entries_after_it() {
+    let text = "workflow:\n  id: w\nnotes: [Bob's review]\nresumption:\n  reviewers: [Bob's team]\n  \
+                next_step: merge\n  files_to_read: [Carol's notes.md, 'x, y']\n";
+    assert_eq!(
+        prune_for(text, Cut::Hooks).unwrap().text,
+        "workflow:\n  id: w\nresumption:\n  next_step: merge\n  files_to_read: [Carol's notes.md, 'x, y']\n"
+    );
+}
+
+/// Quoted keys below the top level are keys like any other (Python quotes a
+/// key that looks like a number).
+#[test]
+fn quoted_keys_are_cut_by_their_text() {
+    let text = "workflow:\n  'id': w\n  \"agents\": [a]\nphases:\n  '2':\n    status: done\n\
+                resumption:\n  'next_step': go\n  \"junk\": &x 1\n";
+    assert_eq!(
+        prune_for(text, Cut::Hooks).unwrap().text,
+        "workflow:\n  'id': w\nphases:\n  '2':\n    status: done\nresumption:\n  'next_step': go\n"
     );
 }
 
