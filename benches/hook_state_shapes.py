@@ -33,7 +33,7 @@ shapes["complex keys ? [a, b] : c (40k)"] = head + "  complex:\n" + "".join(f"  
 shapes["flow complex keys {[a, b]: c} (40k)"] = head + "  complex:\n" + "".join(f"    - {{[a{i}, b]: c}}\n" for i in range(40_000))
 shapes["25k warnings after 0.5 MB"] = "workflow:\n  id: wf-m\n  status: ACTIVE\n" + "".join(f"pad{i}: value {i}\n" for i in range(30_000)) + "resumption:\n  recovery_state:\n    next_step: go on\n  files_to_read:\n" + "".join(f"    - [{i}]\n" for i in range(25_000))
 shapes["25k unknown-field entries after 0.5 MB"] = "workflow:\n  id: wf-m\n  status: ACTIVE\n" + "".join(f"pad{i}: value {i}\n" for i in range(30_000)) + "resumption:\n  recovery_state:\n    next_step: go on\n  files_to_read:\n" + "".join(f"    - {{path: f{i}, x{i}: 1}}\n" for i in range(20_000))
-# What the hooks read (issue 33, fifth pass): aliases and many small entries in the
+# What the hooks read (the fifth pass): aliases and many small entries in the
 # lists the normaliser reads, past the hooks' budget (refused by the hooks) and
 # within it, and a megabyte of real-looking decisions.
 top = "workflow:\n  id: wf-m\n  status: ACTIVE\n"

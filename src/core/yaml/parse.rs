@@ -83,19 +83,27 @@ pub enum Refused {
 /// [`parse`], or why the document is refused: block nesting past what
 /// `yaml_serde` reads, or aliases past the guard's budget.
 pub fn read(text: &str) -> Result<Option<Parsed>, Refused> {
+    read_within(text, guard::budget(text))
+}
+
+/// [`read`] with the value budget of the text as written (`text` may be its
+/// copy with LF line breaks, a byte shorter a line).
+fn read_within(text: &str, budget: usize) -> Result<Option<Parsed>, Refused> {
     if let Some(lf) = with_lf_breaks(text) {
-        return read(&lf);
+        return read_within(&lf, budget);
     }
     if !plain_characters(text) {
         return Ok(None);
     }
-    let read = read_with(Cursor::new(text), text)?;
+    let mut cursor = Cursor::new(text);
+    cursor.aliases = alias::Aliases::new(budget);
+    let read = read_with(cursor, text)?;
     match read {
         // Copies stopped being made, and the document needs them: read it again.
         Some((counted, true, _)) => {
             drop(counted);
             let mut cursor = Cursor::new(text);
-            cursor.aliases = alias::Aliases::making_every_copy(guard::budget(text));
+            cursor.aliases = alias::Aliases::making_every_copy(budget);
             Ok(read_with(cursor, text)?.map(|(parsed, _, _)| parsed))
         }
         Some((parsed, false, _)) => Ok(Some(parsed)),
@@ -124,14 +132,18 @@ pub struct Counted {
 /// budget of its own checks before the copies are made. `Ok(None)` when it is
 /// not in the subset read here, and [`read`]'s refusal when it is refused.
 pub fn read_counting(text: &str) -> Result<Option<Counted>, Refused> {
+    counting_within(text, guard::budget(text))
+}
+
+fn counting_within(text: &str, budget: usize) -> Result<Option<Counted>, Refused> {
     if let Some(lf) = with_lf_breaks(text) {
-        return read_counting(&lf);
+        return counting_within(&lf, budget);
     }
     if !plain_characters(text) {
         return Ok(None);
     }
     let mut cursor = Cursor::new(text);
-    cursor.aliases = alias::Aliases::only_counting(guard::budget(text));
+    cursor.aliases = alias::Aliases::only_counting(budget);
     Ok(read_with(cursor, text)?.map(|(parsed, _, values)| Counted {
         shape: parsed.doc,
         values,

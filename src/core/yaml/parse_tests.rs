@@ -551,3 +551,16 @@ fn crlf_line_breaks_read_as_yaml_serde_reads_them() {
         same(text);
     }
 }
+
+/// The alias budget is the text's as written: a CRLF file read with LF breaks is
+/// a byte shorter a line, and its copies once ran past the shorter text's budget
+/// while `yaml_serde` read them within the file's (the second review's find).
+#[test]
+fn a_crlf_files_aliases_count_against_the_files_own_budget() {
+    let head = format!("b: &b [{}]\r\nu:\r\n", ["1"; 10].join(", "));
+    let text = format!("{head}{}", "  - *b\r\n".repeat(30_000));
+    let lf = text.replace("\r\n", "\n");
+    let values = 14 + 30_000 * 11;
+    assert!(guard::budget(&lf) < values && values <= guard::budget(&text));
+    same(&text);
+}

@@ -27,20 +27,24 @@ pub const HOOK_COLLECTIONS: usize = 15_000;
 /// first key of a list item) is parsed, though not read.
 pub const PARSE_VALUES: usize = 200_000;
 
-/// The largest file a hook parses whole when its cut cannot be used (a tag, a
-/// quoted key, an alias whose anchor was cut away) or to find a phase stated
+/// The most a hook parses with `yaml_serde` (which reads what the fast reader
+/// does not: a tag, a tab outside quotes, a lone carriage return, …), and the
+/// largest file it parses whole when its cut cannot be used (a key the cut
+/// cannot read, an alias whose anchor was cut away) or to find a phase stated
 /// nowhere else.
 pub const WHOLE_BYTES: usize = 128 * 1024;
 
-/// The error for a file past [`WHOLE_BYTES`] that the hooks would have to parse whole.
+/// The error for a file past [`WHOLE_BYTES`] that a hook would have to parse
+/// whole, or with `yaml_serde`.
 pub(super) fn too_large_to_read_whole(source: &str, text: &str) -> Diagnostic {
     Diagnostic::error(
         source,
         format!(
-            "the hooks' cut does not take this file (a tag, a quoted or complex key, an alias \
-             whose anchor lies outside what they read, …) and at {} KB it is larger than the \
-             {} KB a hook parses whole within its time budget; the hooks leave the file unread \
-             (the dashboard and `resume-tui validate` read it whole)",
+            "at {} KB this file is larger than the {} KB a hook reads with its slower YAML \
+             reader, which this file needs (a tag, a tab outside quotes or after a colon, a \
+             carriage return alone, a key written `a : 1` or quoted with escapes, an alias \
+             whose anchor lies outside what the hooks read, …); the hooks leave the file \
+             unread (the dashboard and `resume-tui validate` read it whole)",
             text.len() / 1024,
             WHOLE_BYTES / 1024
         ),

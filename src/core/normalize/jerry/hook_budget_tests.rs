@@ -142,10 +142,32 @@ fn past_its_size_a_file_the_cut_cannot_take_is_not_parsed_whole_by_a_hook() {
     let tagged = format!("{junk}tag: !x y\nresumption:\n  next_step: go\n");
     let why = refusal(&for_hooks(&tagged));
     assert!(
-        why.starts_with("p/ORCHESTRATION.yaml: error: the hooks' cut does not take this file"),
+        why.starts_with(
+            "p/ORCHESTRATION.yaml: error: at 321 KB this file is larger than the 128 KB"
+        ),
         "{why}"
     );
     assert_ne!(in_full(&tagged).shape, Shape::Unreadable);
     let small = "workflow:\n  id: wf\ntag: !x y\nresumption:\n  next_step: go\n";
     assert_ne!(for_hooks(small).shape, Shape::Unreadable);
+}
+
+/// What the cut keeps may itself be large, and in a form only `yaml_serde`
+/// reads (a tab in a flow list, a lone carriage return): a hook does not give it
+/// to `yaml_serde` past `WHOLE_BYTES` (165–218 ms a megabyte, the second
+/// review's find).
+#[test]
+fn a_large_kept_part_only_the_slow_reader_reads_is_left_unread_by_a_hook() {
+    let list = format!("[1,\t{}1]", "1,".repeat(100_000));
+    let tab = format!("{HEAD}  files_to_read: {list}\n");
+    assert!(refusal(&for_hooks(&tab)).contains("larger than the 128 KB a hook reads"));
+    let lone_cr = format!(
+        "{HEAD}  current_state: \"a\\rb\"\n  files_to_read: {}\n",
+        list.replace('\t', " ")
+    )
+    .replace("\\r", "\r");
+    assert!(refusal(&for_hooks(&lone_cr)).contains("larger than the 128 KB a hook reads"));
+    let plain = format!("{HEAD}  files_to_read: {}\n", list.replace('\t', " "));
+    assert!(refusal(&for_hooks(&plain)).contains("resumption.files_to_read (100002 entries)"));
+    assert_ne!(in_full(&tab).shape, Shape::Unreadable);
 }

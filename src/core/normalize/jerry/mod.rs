@@ -186,7 +186,20 @@ pub fn normalize_orchestration_pruned_with(
             Err(refused) => return unreadable(source, dir, &parse::refusal(text, refused)),
         }
     }
-    let parsed = match parse::parse(&pruned.text) {
+    let read = if reading.for_hooks() && pruned.text.len() > hook_budget::WHOLE_BYTES {
+        // What the cut keeps is large: only the fast reader reads it for a
+        // hook (`yaml_serde` takes 200 ms a megabyte).
+        match crate::core::yaml::parse::read(&pruned.text) {
+            Ok(Some(parsed)) => Ok(parsed),
+            _ => {
+                let refusal = hook_budget::too_large_to_read_whole(source, text);
+                return left_unread(source, dir, refusal);
+            }
+        }
+    } else {
+        parse::parse(&pruned.text)
+    };
+    let parsed = match read {
         Ok(parsed) if parsed.doc.is_mapping() => parsed,
         Ok(parsed) if parsed.doc.is_null() => parse::Parsed {
             doc: Value::Mapping(Default::default()),

@@ -496,8 +496,9 @@ fn after_name(value: &str) -> Option<&str> {
 /// The byte offset of the quote or bracket closing the one at `at`, and whether
 /// a flow collection holds a `&` or `*` outside quotes (an anchor or alias,
 /// perhaps). In a flow collection a quote starts a quoted scalar only where a
-/// scalar starts (after `[`, `{`, `,`, `:` or `?`): the one in `[Bob's team]` is
-/// a letter.
+/// node starts: after `[`, `{`, `,`, a `:` or `?` that ends a key, a comment, a
+/// tag or an anchor. Elsewhere it is a letter of a plain scalar (`[Bob's
+/// team]`, `[time:'12]`).
 fn closing(text: &str, at: usize) -> Option<(usize, bool)> {
     let bytes = text.as_bytes();
     let open = *bytes.get(at)?;
@@ -506,29 +507,60 @@ fn closing(text: &str, at: usize) -> Option<(usize, bool)> {
         b'[' | b'{' => {
             let mut depth = 0usize;
             let mut aliases = false;
-            let mut last = open;
+            // Where a node may start, and whether a quoted scalar just ended
+            // (`{"a":"b"}`: its `:` ends a key without a space).
+            let (mut node_start, mut after_quoted) = (true, false);
             let mut i = at;
             while let Some(&b) = bytes.get(i) {
+                let spaced = |k: usize| bytes.get(k).is_none_or(u8::is_ascii_whitespace);
                 match b {
-                    b'[' | b'{' => depth += 1,
+                    b'[' | b'{' => {
+                        depth += 1;
+                        node_start = true;
+                    }
                     b']' | b'}' => {
                         depth = depth.checked_sub(1)?;
                         if depth == 0 {
                             return Some((i, aliases));
                         }
+                        node_start = false;
                     }
-                    b'&' | b'*' => aliases = true,
-                    b'"' | b'\'' if matches!(last, b'[' | b'{' | b',' | b':' | b'?') => {
+                    b',' => node_start = true,
+                    b':' | b'?' => node_start = after_quoted || spaced(i + 1),
+                    b'"' | b'\'' if node_start => {
                         i = closing_quote(bytes, i)?;
+                        node_start = false;
+                        after_quoted = true;
+                        i += 1;
+                        continue;
+                    }
+                    b'&' | b'!' | b'*' if node_start => {
+                        // A property (or an alias): its name runs to a space or
+                        // an indicator; a node may follow an anchor or a tag.
+                        aliases |= b != b'!';
+                        while bytes.get(i + 1).is_some_and(|n| {
+                            !n.is_ascii_whitespace()
+                                && !matches!(n, b',' | b'[' | b']' | b'{' | b'}')
+                        }) {
+                            i += 1;
+                        }
+                        node_start = b != b'*';
+                    }
+                    b'&' | b'*' => {
+                        aliases = true;
+                        node_start = false;
                     }
                     b'#' if i > 0 && bytes.get(i - 1).is_some_and(u8::is_ascii_whitespace) => {
                         i = memchr::memchr(b'\n', bytes.get(i..)?).map_or(bytes.len(), |n| i + n);
+                        continue;
                     }
-                    _ => {}
+                    _ if b.is_ascii_whitespace() => {
+                        i += 1;
+                        continue;
+                    }
+                    _ => node_start = false,
                 }
-                if !b.is_ascii_whitespace() {
-                    last = b;
-                }
+                after_quoted = false;
                 i += 1;
             }
             None

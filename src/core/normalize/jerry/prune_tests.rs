@@ -199,6 +199,29 @@ fn what_a_line_reader_cannot_vouch_for_is_refused() {
 /// between (the review's find).
 #[test]
 fn a_quote_inside_a_flow_scalar_does_not_swallow_the_entries_after_it() {
+    // And one that starts a node, after a comment, a tag or an anchor, does
+    // (the second review's finds): here `junk` is one string to `'b'`, and the
+    // file has no `resumption:`.
+    for start in ["# c\n  ", "!!str ", "&a "] {
+        let text = format!(
+            "workflow:\n  id: w\njunk: [a, {start}'x]\nresumption:\n  next_step: evil\njunk2: ', 'b']\n"
+        );
+        let kept = prune_for(&text, Cut::Hooks)
+            .map(|p| p.text)
+            .unwrap_or_default();
+        assert!(!kept.contains("evil"), "{start:?}: {kept}");
+    }
+    let colon =
+        "workflow:\n  id: w\nnotes: [time:'12]\nresumption:\n  next_step: real\njunk: ['x']\n";
+    assert!(
+        prune_for(colon, Cut::Hooks)
+            .unwrap()
+            .text
+            .contains("next_step: real")
+    );
+    let json =
+        "workflow:\n  id: w\nnotes: {\"a\":\"b, ]\", 'c': 'd'}\nresumption:\n  next_step: go\n";
+    assert!(prune(json).unwrap().text.contains("next_step: go"));
     let text = "workflow:\n  id: w\nnotes: [Bob's review]\nresumption:\n  reviewers: [Bob's team]\n  \
                 next_step: merge\n  files_to_read: [Carol's notes.md, 'x, y']\n";
     assert_eq!(
