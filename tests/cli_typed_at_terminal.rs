@@ -17,8 +17,10 @@ fn hook_and_statusline_at_a_terminal_say_what_they_read_and_log_no_error() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
     let bin = quote(Path::new(env!("CARGO_BIN_EXE_resume-tui")));
+    // No history file: bash writes one into HOME when tmux hangs it up, which
+    // raced the removal of the temporary folder (a file left behind in CI).
     let command = format!(
-        "env PS1='$ ' HOME={home} XDG_DATA_HOME={data} XDG_CONFIG_HOME={home} \
+        "env PS1='$ ' HISTFILE= HOME={home} XDG_DATA_HOME={data} XDG_CONFIG_HOME={home} \
          bash --norc --noprofile -i",
         home = quote(tmp.path()),
         data = quote(&data),

@@ -28,7 +28,7 @@ impl Shell {
         )
         .unwrap();
         let command = format!(
-            "env -u NO_COLOR PS1='$ ' HOME={home} bash --norc --noprofile -i",
+            "env -u NO_COLOR PS1='$ ' HISTFILE= HOME={home} bash --norc --noprofile -i",
             home = quote(&dir.path().join("home")),
         );
         let shell = Shell {
